@@ -1,0 +1,145 @@
+package io.podtopo.conformance.vectors;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A vector file (format: {@code FORMAT.md} beside the bundled vectors).
+ *
+ * <p>Inputs are made self-contained on load, so that a subject in another process needs nothing
+ * but the input: a string field {@code topology} that names an entry of the file's
+ * {@code topologies} is replaced by that entry, and a string field {@code machine} that names an
+ * entry of {@code machines} likewise.
+ */
+public final class VectorFile {
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private final String name;
+  private final List<VectorCase> cases;
+
+  private VectorFile(String name, List<VectorCase> cases) {
+    this.name = name;
+    this.cases = List.copyOf(cases);
+  }
+
+  /** Reads a vector file. @throws InvalidVectorFileException naming the file when it is not one */
+  public static VectorFile read(Path path) {
+    try (InputStream in = Files.newInputStream(path)) {
+      return read(path.getFileName().toString(), in);
+    } catch (IOException e) {
+      throw new InvalidVectorFileException(path.toString(), e.getMessage());
+    }
+  }
+
+  /** Reads a vector file from a stream; {@code name} is used in case results and errors. */
+  public static VectorFile read(String name, InputStream in) {
+    JsonNode root;
+    try {
+      root = JSON.readTree(in);
+    } catch (IOException e) {
+      throw new InvalidVectorFileException(name, "not JSON: " + e.getMessage());
+    }
+    if (root == null || !root.path("cases").isArray()) {
+      throw new InvalidVectorFileException(name, "no \"cases\" array");
+    }
+    JsonNode topologies = root.path("topologies");
+    JsonNode machines = root.path("machines");
+    List<VectorCase> cases = new ArrayList<>();
+    for (JsonNode node : root.get("cases")) {
+      String id = text(name, node, "id");
+      JsonNode input = node.path("input").deepCopy();
+      resolve(input, "topology", topologies);
+      resolve(input, "machine", machines);
+      cases.add(new VectorCase(id, node.path("upstream").asText(""), text(name, node, "kind"), input,
+          node.path("expect"), name));
+    }
+    return new VectorFile(name, cases);
+  }
+
+  private static String text(String file, JsonNode node, String field) {
+    JsonNode value = node.get(field);
+    if (value == null || !value.isTextual()) {
+      throw new InvalidVectorFileException(file, "a case has no \"" + field + "\": " + abbreviate(node));
+    }
+    return value.asText();
+  }
+
+  private static void resolve(JsonNode node, String field, JsonNode fixtures) {
+    if (node instanceof ObjectNode object) {
+      JsonNode reference = object.get(field);
+      if (reference != null && reference.isTextual() && fixtures.has(reference.asText())) {
+        object.set(field, fixtures.get(reference.asText()).deepCopy());
+      }
+      for (Iterator<Map.Entry<String, JsonNode>> it = object.fields(); it.hasNext(); ) {
+        Map.Entry<String, JsonNode> entry = it.next();
+        if (!entry.getKey().equals(field)) {
+          resolve(entry.getValue(), field, fixtures);
+        }
+      }
+    } else if (node != null && node.isArray()) {
+      node.forEach(element -> resolve(element, field, fixtures));
+    }
+  }
+
+  private static String abbreviate(JsonNode node) {
+    String text = node.toString();
+    return text.length() > 120 ? text.substring(0, 120) + "..." : text;
+  }
+
+  public String name() {
+    return name;
+  }
+
+  public List<VectorCase> cases() {
+    return cases;
+  }
+
+  /** The vector files bundled with the suite, in a fixed order. */
+  public static List<VectorFile> bundled() {
+    String base = "/io/podtopo/conformance/vectors/";
+    List<VectorFile> files = new ArrayList<>();
+    try (InputStream index = VectorFile.class.getResourceAsStream(base + "index.txt")) {
+      if (index == null) {
+        throw new IllegalStateException("bundled vector index " + base + "index.txt is missing from the classpath");
+      }
+      for (String line : new String(index.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).split("\n")) {
+        String fileName = line.strip();
+        if (fileName.isEmpty()) {
+          continue;
+        }
+        try (InputStream in = VectorFile.class.getResourceAsStream(base + fileName)) {
+          if (in == null) {
+            throw new IllegalStateException("bundled vector file " + fileName + " is missing from the classpath");
+          }
+          files.add(read(fileName, in));
+        }
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return files;
+  }
+
+  /** Every {@code *.json} vector file directly in {@code dir}, sorted by name. */
+  public static List<VectorFile> inDirectory(Path dir) {
+    if (!Files.isDirectory(dir)) {
+      throw new InvalidVectorFileException(dir.toString(), "not a directory");
+    }
+    try (var paths = Files.list(dir)) {
+      return paths.filter(p -> p.getFileName().toString().endsWith(".json")).sorted().map(VectorFile::read).toList();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}

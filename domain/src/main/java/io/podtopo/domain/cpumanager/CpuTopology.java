@@ -1,0 +1,268 @@
+package io.podtopo.domain.cpumanager;
+
+import io.podtopo.domain.topology.Cpu;
+import io.podtopo.domain.topology.CpuSet;
+import io.podtopo.domain.topology.Machine;
+import java.util.Collections;
+import java.util.Map;
+import java.util.NavigableMap;
+import java.util.TreeMap;
+import java.util.function.ToIntFunction;
+
+/**
+ * The CPU Manager's view of a machine: upstream {@code topology.CPUTopology} with its
+ * {@code CPUDetails} queries.
+ *
+ * <p>The counts ({@link #numCpus()}, {@link #numCores()}, {@link #numSockets()},
+ * {@link #numUncoreCaches()}) are <em>declared</em>, as upstream's are: the derived ratios
+ * ({@link #cpusPerCore()}, ...) use them, not the CPU details, which matters for the few upstream
+ * fixtures that are internally inconsistent. {@link #of(Machine)} declares them from the machine.
+ *
+ * <p>Every query returns a {@link CpuSet}; sets of NUMA, socket, core and uncore ids are CpuSets
+ * too, as upstream uses cpusets for all of them. Instances are immutable and index every level
+ * once, so queries are cheap.
+ */
+public final class CpuTopology {
+
+  private final int numCpus;
+  private final int numCores;
+  private final int numSockets;
+  private final int numNumaNodes;
+  private final int numUncoreCaches;
+  private final NavigableMap<Integer, Cpu> details;
+  private final CpuSet cpus;
+  private final Level numa;
+  private final Level socket;
+  private final Level core;
+  private final Level uncore;
+
+  private CpuTopology(Machine machine, int numCpus, int numCores, int numSockets, int numUncoreCaches) {
+    NavigableMap<Integer, Cpu> byId = new TreeMap<>();
+    machine.cpus().forEach(cpu -> byId.put(cpu.id(), cpu));
+    this.details = Collections.unmodifiableNavigableMap(byId);
+    this.cpus = machine.cpuSet();
+    this.numa = new Level(byId, Cpu::numaNode);
+    this.socket = new Level(byId, Cpu::socket);
+    this.core = new Level(byId, Cpu::core);
+    this.uncore = new Level(byId, Cpu::uncoreCache);
+    this.numCpus = numCpus;
+    this.numCores = numCores;
+    this.numSockets = numSockets;
+    this.numNumaNodes = numa.ids().size();
+    this.numUncoreCaches = numUncoreCaches;
+  }
+
+  /**
+   * The topology of a machine, counts declared from its CPUs (upstream {@code Discover}): every
+   * distinct core, socket and uncore cache counts once.
+   */
+  public static CpuTopology of(Machine machine) {
+    return of(machine, distinct(machine, Cpu::uncoreCache));
+  }
+
+  /**
+   * As {@link #of(Machine)} but with the number of uncore caches declared explicitly; upstream's
+   * legacy fixtures declare 0, which makes {@link #cpusPerUncoreCache()} 0.
+   */
+  public static CpuTopology of(Machine machine, int numUncoreCaches) {
+    return new CpuTopology(machine, machine.cpus().size(), distinct(machine, Cpu::core),
+        distinct(machine, Cpu::socket), numUncoreCaches);
+  }
+
+  /** A topology with every count declared explicitly (for inconsistent upstream fixtures). */
+  public static CpuTopology declared(Machine machine, int numCpus, int numCores, int numSockets, int numUncoreCaches) {
+    return new CpuTopology(machine, numCpus, numCores, numSockets, numUncoreCaches);
+  }
+
+  private static int distinct(Machine machine, ToIntFunction<Cpu> label) {
+    return (int) machine.cpus().stream().mapToInt(label).distinct().count();
+  }
+
+  public int numCpus() {
+    return numCpus;
+  }
+
+  public int numCores() {
+    return numCores;
+  }
+
+  public int numSockets() {
+    return numSockets;
+  }
+
+  public int numNumaNodes() {
+    return numNumaNodes;
+  }
+
+  public int numUncoreCaches() {
+    return numUncoreCaches;
+  }
+
+  /** {@code NumCPUs / NumCores}, 0 without cores. */
+  public int cpusPerCore() {
+    return numCores == 0 ? 0 : numCpus / numCores;
+  }
+
+  /** {@code NumCPUs / NumSockets}, 0 without sockets. */
+  public int cpusPerSocket() {
+    return numSockets == 0 ? 0 : numCpus / numSockets;
+  }
+
+  /** {@code NumCPUs / NumUncoreCache}, 0 when no uncore cache is declared. */
+  public int cpusPerUncoreCache() {
+    return numUncoreCaches == 0 ? 0 : numCpus / numUncoreCaches;
+  }
+
+  /** The CPU with this id. @throws IllegalArgumentException when the topology has none */
+  public Cpu cpu(int id) {
+    Cpu cpu = details.get(id);
+    if (cpu == null) {
+      throw new IllegalArgumentException("no CPU " + id + " in the topology");
+    }
+    return cpu;
+  }
+
+  /** Every CPU of the topology. */
+  public CpuSet cpus() {
+    return cpus;
+  }
+
+  public CpuSet numaNodes() {
+    return numa.ids();
+  }
+
+  public CpuSet sockets() {
+    return socket.ids();
+  }
+
+  public CpuSet cores() {
+    return core.ids();
+  }
+
+  public CpuSet uncoreCaches() {
+    return uncore.ids();
+  }
+
+  public CpuSet cpusInNumaNodes(CpuSet nodes) {
+    return numa.cpusIn(nodes);
+  }
+
+  public CpuSet cpusInNumaNode(int node) {
+    return numa.cpusIn(node);
+  }
+
+  public CpuSet cpusInSockets(CpuSet sockets) {
+    return socket.cpusIn(sockets);
+  }
+
+  public CpuSet cpusInSocket(int id) {
+    return socket.cpusIn(id);
+  }
+
+  public CpuSet cpusInCores(CpuSet cores) {
+    return core.cpusIn(cores);
+  }
+
+  public CpuSet cpusInCore(int id) {
+    return core.cpusIn(id);
+  }
+
+  public CpuSet cpusInUncoreCaches(CpuSet caches) {
+    return uncore.cpusIn(caches);
+  }
+
+  public CpuSet cpusInUncoreCache(int id) {
+    return uncore.cpusIn(id);
+  }
+
+  /** NUMA node ids of the CPUs in {@code cpus}. */
+  public CpuSet numaNodesOf(CpuSet cpus) {
+    return labelsOf(cpus, Cpu::numaNode);
+  }
+
+  /** Socket ids of the CPUs in {@code cpus}. */
+  public CpuSet socketsOf(CpuSet cpus) {
+    return labelsOf(cpus, Cpu::socket);
+  }
+
+  /** Core ids of the CPUs in {@code cpus}. */
+  public CpuSet coresOf(CpuSet cpus) {
+    return labelsOf(cpus, Cpu::core);
+  }
+
+  /** Uncore cache ids of the CPUs in {@code cpus}. */
+  public CpuSet uncoreCachesOf(CpuSet cpus) {
+    return labelsOf(cpus, Cpu::uncoreCache);
+  }
+
+  /** Upstream {@code SocketsInNUMANodes}. */
+  public CpuSet socketsInNumaNodes(CpuSet nodes) {
+    return socketsOf(cpusInNumaNodes(nodes));
+  }
+
+  /** Upstream {@code NUMANodesInSockets}. */
+  public CpuSet numaNodesInSockets(CpuSet sockets) {
+    return numaNodesOf(cpusInSockets(sockets));
+  }
+
+  /** Upstream {@code CoresInNUMANodes}. */
+  public CpuSet coresInNumaNodes(CpuSet nodes) {
+    return coresOf(cpusInNumaNodes(nodes));
+  }
+
+  /** Upstream {@code CoresInSockets}. */
+  public CpuSet coresInSockets(CpuSet sockets) {
+    return coresOf(cpusInSockets(sockets));
+  }
+
+  /** Upstream {@code UncoreInNUMANodes}. */
+  public CpuSet uncoreCachesInNumaNodes(CpuSet nodes) {
+    return uncoreCachesOf(cpusInNumaNodes(nodes));
+  }
+
+  /** All SMT siblings of the given CPUs (the CPUs of their cores). */
+  public CpuSet siblingsOf(CpuSet cpus) {
+    return cpusInCores(coresOf(cpus));
+  }
+
+  private CpuSet labelsOf(CpuSet cpus, ToIntFunction<Cpu> label) {
+    CpuSet.Builder builder = new CpuSet.Builder();
+    cpus.forEachCpu(id -> {
+      Cpu cpu = details.get(id);
+      if (cpu != null) {
+        builder.add(label.applyAsInt(cpu));
+      }
+    });
+    return builder.build();
+  }
+
+  /** One level of the hierarchy: its ids and the CPUs of each. */
+  private static final class Level {
+    private final CpuSet ids;
+    private final Map<Integer, CpuSet> cpusById;
+
+    Level(NavigableMap<Integer, Cpu> details, ToIntFunction<Cpu> label) {
+      Map<Integer, CpuSet.Builder> builders = new TreeMap<>();
+      details.values().forEach(cpu ->
+          builders.computeIfAbsent(label.applyAsInt(cpu), id -> new CpuSet.Builder()).add(cpu.id()));
+      Map<Integer, CpuSet> sets = new TreeMap<>();
+      builders.forEach((id, builder) -> sets.put(id, builder.build()));
+      this.cpusById = Collections.unmodifiableMap(sets);
+      this.ids = CpuSet.of(sets.keySet());
+    }
+
+    CpuSet ids() {
+      return ids;
+    }
+
+    CpuSet cpusIn(int id) {
+      return cpusById.getOrDefault(id, CpuSet.empty());
+    }
+
+    CpuSet cpusIn(CpuSet idSet) {
+      CpuSet.Builder builder = new CpuSet.Builder();
+      idSet.forEachCpu(id -> builder.addAll(cpusIn(id)));
+      return builder.build();
+    }
+  }
+}

@@ -1,0 +1,173 @@
+package io.podtopo.domain.pod;
+
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.math.RoundingMode;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * A Kubernetes resource quantity ({@code 2}, {@code 2500m}, {@code 1Gi}, {@code 1e3}, {@code 0.5})
+ * with exact decimal arithmetic.
+ *
+ * <p>Suffixes: binary SI {@code Ki Mi Gi Ti Pi Ei}, decimal SI {@code n u m k M G T P E}, and
+ * decimal exponents {@code e3}/{@code E3}. Quantities are never negative here: the resource
+ * managers only see requests and limits. {@link #value()} and {@link #milliValue()} round up, as
+ * upstream {@code Value()} and {@code MilliValue()} do.
+ */
+public final class Quantity implements Comparable<Quantity> {
+
+  private static final Pattern SYNTAX =
+      Pattern.compile("^([+]?)([0-9]+(?:\\.[0-9]*)?|\\.[0-9]+)(Ki|Mi|Gi|Ti|Pi|Ei|[numkMGTPE]|[eE][+-]?[0-9]+)?$");
+
+  private static final Map<String, BigDecimal> SUFFIXES = Map.ofEntries(
+      Map.entry("", BigDecimal.ONE),
+      Map.entry("n", new BigDecimal("1e-9")),
+      Map.entry("u", new BigDecimal("1e-6")),
+      Map.entry("m", new BigDecimal("1e-3")),
+      Map.entry("k", new BigDecimal("1e3")),
+      Map.entry("M", new BigDecimal("1e6")),
+      Map.entry("G", new BigDecimal("1e9")),
+      Map.entry("T", new BigDecimal("1e12")),
+      Map.entry("P", new BigDecimal("1e15")),
+      Map.entry("E", new BigDecimal("1e18")),
+      Map.entry("Ki", BigDecimal.valueOf(1L << 10)),
+      Map.entry("Mi", BigDecimal.valueOf(1L << 20)),
+      Map.entry("Gi", BigDecimal.valueOf(1L << 30)),
+      Map.entry("Ti", BigDecimal.valueOf(1L << 40)),
+      Map.entry("Pi", BigDecimal.valueOf(1L << 50)),
+      Map.entry("Ei", BigDecimal.valueOf(1L << 60)));
+
+  /** Zero. */
+  public static final Quantity ZERO = new Quantity(BigDecimal.ZERO, "0");
+
+  private final BigDecimal amount;
+  private final String text;
+
+  private Quantity(BigDecimal amount, String text) {
+    this.amount = amount;
+    this.text = text;
+  }
+
+  /**
+   * Parses a quantity string.
+   *
+   * @throws InvalidQuantityException naming the text when it is malformed or negative
+   */
+  public static Quantity parse(String text) {
+    if (text == null) {
+      throw new InvalidQuantityException("null", "a quantity is required");
+    }
+    String trimmed = text.strip();
+    if (trimmed.startsWith("-")) {
+      throw new InvalidQuantityException(text, "quantities must not be negative");
+    }
+    Matcher matcher = SYNTAX.matcher(trimmed);
+    if (!matcher.matches()) {
+      throw new InvalidQuantityException(text, "expected a number with an optional suffix such as m, Ki, Mi, Gi, k, M, G or e3");
+    }
+    BigDecimal number = new BigDecimal(matcher.group(2).endsWith(".") ? matcher.group(2) + "0" : matcher.group(2));
+    String suffix = matcher.group(3) == null ? "" : matcher.group(3);
+    BigDecimal scale;
+    if (!suffix.isEmpty() && (suffix.charAt(0) == 'e' || suffix.charAt(0) == 'E')) {
+      int exponent;
+      try {
+        exponent = Integer.parseInt(suffix.substring(1));
+      } catch (NumberFormatException e) {
+        throw new InvalidQuantityException(text, "exponent out of range");
+      }
+      if (Math.abs(exponent) > 30) {
+        throw new InvalidQuantityException(text, "exponent out of range");
+      }
+      scale = BigDecimal.ONE.scaleByPowerOfTen(exponent);
+    } else {
+      scale = SUFFIXES.get(suffix);
+    }
+    return new Quantity(number.multiply(scale).stripTrailingZeros(), trimmed);
+  }
+
+  /** An integral quantity. */
+  public static Quantity of(long value) {
+    if (value < 0) {
+      throw new InvalidQuantityException(Long.toString(value), "quantities must not be negative");
+    }
+    return new Quantity(BigDecimal.valueOf(value), Long.toString(value));
+  }
+
+  /** A quantity given in thousandths ({@code 2500} is {@code 2500m}). */
+  public static Quantity ofMillis(long millis) {
+    return parse(millis + "m");
+  }
+
+  /** The exact amount. */
+  public BigDecimal amount() {
+    return amount;
+  }
+
+  /** Upstream {@code Value()}: the amount rounded up to an integer. */
+  public long value() {
+    return amount.setScale(0, RoundingMode.CEILING).longValueExact();
+  }
+
+  /** Upstream {@code MilliValue()}: thousandths, rounded up. */
+  public long milliValue() {
+    return amount.movePointRight(3).setScale(0, RoundingMode.CEILING).longValueExact();
+  }
+
+  /** Whether the amount is a whole number (upstream: {@code Value()*1000 == MilliValue()}). */
+  public boolean isIntegral() {
+    return value() * 1000 == milliValue();
+  }
+
+  public boolean isZero() {
+    return amount.signum() == 0;
+  }
+
+  public Quantity plus(Quantity other) {
+    BigDecimal sum = amount.add(other.amount).stripTrailingZeros();
+    return new Quantity(sum, sum.toPlainString());
+  }
+
+  /** This minus {@code other}, at least zero. */
+  public Quantity minusClamped(Quantity other) {
+    BigDecimal difference = amount.subtract(other.amount).max(BigDecimal.ZERO).stripTrailingZeros();
+    return new Quantity(difference, difference.toPlainString());
+  }
+
+  public Quantity max(Quantity other) {
+    return compareTo(other) >= 0 ? this : other;
+  }
+
+  /** The integral number of bytes (memory, hugepages), rounded up. */
+  public long bytes() {
+    return value();
+  }
+
+  /** Whether the amount fits in a signed 64-bit integer after rounding up. */
+  public boolean fitsInLong() {
+    return amount.setScale(0, RoundingMode.CEILING).compareTo(new BigDecimal(BigInteger.valueOf(Long.MAX_VALUE))) <= 0;
+  }
+
+  @Override
+  public int compareTo(Quantity other) {
+    return amount.compareTo(other.amount);
+  }
+
+  /** Equal amounts are equal, whatever their spelling ({@code 1} equals {@code 1000m}). */
+  @Override
+  public boolean equals(Object other) {
+    return other instanceof Quantity that && amount.compareTo(that.amount) == 0;
+  }
+
+  @Override
+  public int hashCode() {
+    return amount.stripTrailingZeros().hashCode();
+  }
+
+  /** The text the quantity was written as. */
+  @Override
+  public String toString() {
+    return text;
+  }
+}

@@ -1,0 +1,2 @@
+/** The project-wide Immutables style. */
+package io.podtopo.domain.style;

@@ -1,0 +1,155 @@
+package io.podtopo.domain.topology;
+
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.SortedMap;
+import java.util.TreeSet;
+import org.immutables.value.Value;
+
+/**
+ * A machine as the node resource managers see it: online CPUs, NUMA nodes (possibly without CPUs,
+ * possibly with sparse ids) and the NUMA distance matrix.
+ *
+ * <p>Invariants checked on construction: at least one CPU and one NUMA node; CPU ids and NUMA ids
+ * unique; every CPU's NUMA node exists; the distance matrix is either absent or square over
+ * exactly the NUMA node ids. CPUs and nodes are kept sorted by id, so iteration is deterministic.
+ *
+ * <p>Distances: {@code distances().get(a)} is node {@code a}'s row, whose j-th entry is the
+ * distance to the j-th node in ascending id order (the sysfs {@code nodeN/distance} layout).
+ */
+@Value.Immutable
+public abstract class Machine {
+
+  /** A human name: a catalog name, a shape, or the file it was read from. */
+  public abstract String name();
+
+  public abstract List<Cpu> cpus();
+
+  public abstract List<NumaNode> numaNodes();
+
+  /** Rows of the NUMA distance matrix by node id; empty when unknown. */
+  @Value.NaturalOrder
+  public abstract SortedMap<Integer, List<Integer>> distances();
+
+  /** All online CPUs. */
+  @Value.Lazy
+  public CpuSet cpuSet() {
+    CpuSet.Builder builder = new CpuSet.Builder();
+    cpus().forEach(cpu -> builder.add(cpu.id()));
+    return builder.build();
+  }
+
+  /** NUMA node ids, ascending. */
+  @Value.Lazy
+  public List<Integer> numaNodeIds() {
+    return numaNodes().stream().map(NumaNode::id).toList();
+  }
+
+  /** The CPUs of one NUMA node (empty for a CPU-less node). */
+  public CpuSet cpusOfNode(int node) {
+    CpuSet.Builder builder = new CpuSet.Builder();
+    cpus().stream().filter(cpu -> cpu.numaNode() == node).forEach(cpu -> builder.add(cpu.id()));
+    return builder.build();
+  }
+
+  /** The NUMA node with this id. @throws IllegalArgumentException when there is none */
+  public NumaNode numaNode(int id) {
+    return numaNodes().stream()
+        .filter(node -> node.id() == id)
+        .findFirst()
+        .orElseThrow(() -> new IllegalArgumentException("no NUMA node " + id + " on " + name()));
+  }
+
+  /** Whether the machine has a distance matrix. */
+  public boolean hasDistances() {
+    return !distances().isEmpty();
+  }
+
+  /** Distance from node {@code from} to node {@code to}. @throws IllegalStateException without a matrix */
+  public int distance(int from, int to) {
+    List<Integer> row = distances().get(from);
+    int column = numaNodeIds().indexOf(to);
+    if (row == null || column < 0) {
+      throw new IllegalStateException("no NUMA distance from " + from + " to " + to + " on " + name());
+    }
+    return row.get(column);
+  }
+
+  @Value.Check
+  protected Machine normalize() {
+    if (isSorted()) {
+      validate();
+      return this;
+    }
+    return new Builder()
+        .name(name())
+        .cpus(cpus().stream().sorted((a, b) -> Integer.compare(a.id(), b.id())).toList())
+        .numaNodes(numaNodes().stream().sorted((a, b) -> Integer.compare(a.id(), b.id())).toList())
+        .distances(distances())
+        .build();
+  }
+
+  private boolean isSorted() {
+    for (int i = 1; i < cpus().size(); i++) {
+      if (cpus().get(i - 1).id() > cpus().get(i).id()) {
+        return false;
+      }
+    }
+    for (int i = 1; i < numaNodes().size(); i++) {
+      if (numaNodes().get(i - 1).id() > numaNodes().get(i).id()) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private void validate() {
+    if (cpus().isEmpty()) {
+      throw new InvalidMachineException(name() + ": a machine needs at least one CPU");
+    }
+    Set<Integer> nodeIds = new TreeSet<>();
+    for (NumaNode node : numaNodes()) {
+      if (!nodeIds.add(node.id())) {
+        throw new InvalidMachineException(name() + ": NUMA node " + node.id() + " is listed twice");
+      }
+    }
+    Set<Integer> cpuIds = new HashSet<>();
+    for (Cpu cpu : cpus()) {
+      if (!cpuIds.add(cpu.id())) {
+        throw new InvalidMachineException(name() + ": CPU " + cpu.id() + " is listed twice");
+      }
+      if (!nodeIds.contains(cpu.numaNode())) {
+        throw new InvalidMachineException(
+            name() + ": CPU " + cpu.id() + " is on NUMA node " + cpu.numaNode() + ", which the machine does not have");
+      }
+    }
+    if (!distances().isEmpty()) {
+      if (!distances().keySet().equals(nodeIds)) {
+        throw new InvalidMachineException(
+            name() + ": NUMA distance rows " + distances().keySet() + " do not match the NUMA nodes " + nodeIds);
+      }
+      distances().forEach((node, row) -> {
+        if (row.size() != nodeIds.size()) {
+          throw new InvalidMachineException(name() + ": NUMA distance row of node " + node + " has "
+              + row.size() + " entries, expected " + nodeIds.size() + " (the matrix must be square)");
+        }
+      });
+    }
+  }
+
+  /**
+   * A machine whose NUMA nodes are derived from its CPUs (no memory, no distances): the form of
+   * the upstream CPU-manager test fixtures.
+   */
+  public static Machine ofCpus(String name, List<Cpu> cpus) {
+    return new Builder()
+        .name(name)
+        .cpus(cpus)
+        .numaNodes(cpus.stream().map(Cpu::numaNode).distinct().sorted().map(id -> NumaNode.of(id, 0)).toList())
+        .build();
+  }
+
+  /** Builder: {@code new Machine.Builder().name("m")...build()}. */
+  public static class Builder extends ImmutableMachine.Builder {}
+}
