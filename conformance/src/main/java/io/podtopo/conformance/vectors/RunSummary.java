@@ -11,8 +11,11 @@ import java.util.Map;
  */
 public record RunSummary(List<KindCount> kinds, List<CaseResult> failures, int passed, int failed, int skipped) {
 
-  /** The counts of one kind. */
-  public record KindCount(String kind, int passed, int failed, int skipped) {}
+  /**
+   * The counts of one kind; {@code skipReason} says why its cases were skipped (the distinct
+   * reasons, joined with "; "), empty when none was.
+   */
+  public record KindCount(String kind, int passed, int failed, int skipped, String skipReason) {}
 
   public RunSummary {
     kinds = List.copyOf(kinds);
@@ -27,10 +30,16 @@ public record RunSummary(List<KindCount> kinds, List<CaseResult> failures, int p
     }
     List<KindCount> kinds = new ArrayList<>();
     byKind.forEach((kind, kindResults) -> kinds.add(new KindCount(kind, count(kindResults, CaseResult.Status.PASSED),
-        count(kindResults, CaseResult.Status.FAILED), count(kindResults, CaseResult.Status.SKIPPED))));
+        count(kindResults, CaseResult.Status.FAILED), count(kindResults, CaseResult.Status.SKIPPED),
+        skipReason(kindResults))));
     List<CaseResult> failures = results.stream().filter(r -> r.status() == CaseResult.Status.FAILED).toList();
     return new RunSummary(kinds, failures, count(results, CaseResult.Status.PASSED), failures.size(),
         count(results, CaseResult.Status.SKIPPED));
+  }
+
+  private static String skipReason(List<CaseResult> results) {
+    return String.join("; ", results.stream().filter(r -> r.status() == CaseResult.Status.SKIPPED)
+        .flatMap(r -> r.differences().stream()).distinct().toList());
   }
 
   private static int count(List<CaseResult> results, CaseResult.Status status) {

@@ -33,7 +33,7 @@ class BrokenSubjectsAreCaughtTest {
     RunSummary summary = RunSummary.of(runner.runAll(reference, SelfTestVectors.files()));
 
     assertThat(summary.totalsLine()).isEqualTo("4 passed, 0 failed, 0 skipped");
-    assertThat(summary.kinds()).containsExactly(new RunSummary.KindCount("lowest-cpus", 4, 0, 0));
+    assertThat(summary.kinds()).containsExactly(new RunSummary.KindCount("lowest-cpus", 4, 0, 0, ""));
   }
 
   @Test
@@ -96,6 +96,8 @@ class BrokenSubjectsAreCaughtTest {
     RunSummary summary = RunSummary.of(runner.runAll(unsupported, SelfTestVectors.files()));
 
     assertThat(summary.totalsLine()).isEqualTo("0 passed, 0 failed, 4 skipped");
+    assertThat(summary.kinds()).containsExactly(
+        new RunSummary.KindCount("lowest-cpus", 0, 0, 4, "kind not supported by the subject"));
   }
 
   @Test
