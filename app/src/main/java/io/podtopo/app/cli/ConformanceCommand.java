@@ -9,6 +9,7 @@ import picocli.CommandLine.Spec;
 @Command(
     name = "conformance",
     mixinStandardHelpOptions = true,
+    versionProvider = PodtopoVersion.class,
     description = "Check podtopo, or any other implementation, against the conformance suite.",
     subcommands = {VectorsCommand.class},
     footer = {

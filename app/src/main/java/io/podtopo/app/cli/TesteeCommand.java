@@ -14,14 +14,16 @@ import picocli.CommandLine.Command;
 @Command(
     name = "testee",
     mixinStandardHelpOptions = true,
+    versionProvider = PodtopoVersion.class,
     description = {
         "Serve the reference implementation over the testee protocol (JSON lines on stdin and stdout).",
         "",
-        "Reads one JSON object per line on standard input, {\"id\",\"kind\",\"input\"}, and answers "
-            + "each with one line on standard output: {\"id\",\"output\"}, {\"id\",\"unsupported\":true} for "
-            + "a kind podtopo does not implement, or {\"id\",\"error\":\"...\"} when the input is rejected. "
-            + "Every answer is flushed at once; the command ends at the end of its input. The protocol is "
-            + "its only output format.",
+        "Reads one request per line on standard input and answers each with one line on standard "
+            + "output, flushed at once, until the input ends. The protocol is its only output format.",
+        "  request:                 {\"id\",\"kind\",\"input\"}",
+        "  answer:                  {\"id\",\"output\"}",
+        "  kind not implemented:    {\"id\",\"unsupported\":true}",
+        "  input rejected:          {\"id\",\"error\":\"...\"}",
         "",
         "Any program that behaves like this can be checked with 'podtopo conformance vectors --testee'."},
     footer = {

@@ -26,6 +26,7 @@ import picocli.CommandLine.Spec;
 @Command(
     name = "vectors",
     mixinStandardHelpOptions = true,
+    versionProvider = PodtopoVersion.class,
     description = {
         "Run conformance vectors against podtopo or any program speaking the testee protocol.",
         "",

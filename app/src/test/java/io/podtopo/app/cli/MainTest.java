@@ -19,6 +19,14 @@ class MainTest {
 
   @ParameterizedTest
   @ValueSource(strings = {"", "conformance", "conformance vectors", "testee"})
+  void everyCommandPrintsTheVersion(String command) {
+    CliRun run = CliRun.reference((command + " --version").strip().split(" "));
+
+    assertThat(run.out()).isEqualTo(CliRun.reference("--version").out());
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"", "conformance", "conformance vectors", "testee"})
   void everyCommandHasHelpWithADescriptionAndExamples(String command) {
     String[] args = (command + " --help").strip().split(" ");
 
