@@ -24,7 +24,8 @@ import java.util.function.Consumer;
  * {@code docs/conformance.md}) as a subject. The program is started once; cases are streamed to its
  * standard input one line each, and each answer is awaited for at most the per-case timeout.
  *
- * <p>An {@code error} answer fails that case only. A program that dies, closes its output, answers
+ * <p>Requests are written by a thread of their own, so a program that stops reading its input is
+ * caught by the timeout too. An {@code error} answer fails that case only. A program that dies, closes its output, answers
  * out of step or does not answer in time is broken: that case and every later one fail with a message
  * saying why (with the last lines of the program's standard error when it died).
  */
@@ -37,7 +38,7 @@ public final class ProcessSubject implements Subject, AutoCloseable {
 
   private final String name;
   private final Process process;
-  private final BufferedWriter requests;
+  private final BlockingQueue<Optional<String>> requests = new LinkedBlockingQueue<>();
   private final BlockingQueue<Optional<String>> answers = new LinkedBlockingQueue<>();
   private final Deque<String> stderrTail = new ArrayDeque<>();
   private final Duration timeout;
@@ -47,7 +48,7 @@ public final class ProcessSubject implements Subject, AutoCloseable {
     this.name = String.join(" ", command);
     this.process = process;
     this.timeout = timeout;
-    this.requests = new BufferedWriter(new OutputStreamWriter(process.getOutputStream(), StandardCharsets.UTF_8));
+    writeRequests(new BufferedWriter(new OutputStreamWriter(process.getOutputStream(), StandardCharsets.UTF_8)));
     pump("testee-stdout", process.getInputStream(), line -> answers.add(Optional.of(line)),
         () -> answers.add(Optional.empty()));
     pump("testee-stderr", process.getErrorStream(), this::keepStderr, () -> { });
@@ -81,13 +82,7 @@ public final class ProcessSubject implements Subject, AutoCloseable {
     if (broken != null) {
       throw new TesteeException(broken);
     }
-    try {
-      requests.write(TesteeProtocol.request(caseId, kind, input));
-      requests.write('\n');
-      requests.flush();
-    } catch (IOException e) {
-      throw breakWith(whyGone());
-    }
+    requests.add(Optional.of(TesteeProtocol.request(caseId, kind, input)));
     Optional<String> line;
     try {
       line = answers.poll(timeout.toMillis(), TimeUnit.MILLISECONDS);
@@ -161,6 +156,28 @@ public final class ProcessSubject implements Subject, AutoCloseable {
     }
   }
 
+  /**
+   * Writes the requests on a thread of their own, so that a program that stops reading is caught by
+   * the answer timeout instead of blocking the run; an empty request closes the program's input.
+   */
+  private void writeRequests(BufferedWriter stdin) {
+    Thread thread = new Thread(() -> {
+      try (stdin) {
+        for (Optional<String> request = requests.take(); request.isPresent(); request = requests.take()) {
+          stdin.write(request.get());
+          stdin.write('\n');
+          stdin.flush();
+        }
+      } catch (IOException e) {
+        // The program has stopped reading; run() reports what became of it when no answer comes.
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }, "testee-stdin");
+    thread.setDaemon(true);
+    thread.start();
+  }
+
   private static void pump(String threadName, InputStream stream, Consumer<String> onLine, Runnable onEnd) {
     Thread thread = new Thread(() -> {
       try (BufferedReader reader = new BufferedReader(new InputStreamReader(stream, StandardCharsets.UTF_8))) {
@@ -180,11 +197,7 @@ public final class ProcessSubject implements Subject, AutoCloseable {
   /** Closes the program's input and waits briefly for it to end, then ends it. */
   @Override
   public void close() {
-    try {
-      requests.close();
-    } catch (IOException e) {
-      // The program has already gone; it is ended below either way.
-    }
+    requests.add(Optional.empty());
     try {
       if (!process.waitFor(5, TimeUnit.SECONDS)) {
         process.destroyForcibly();

@@ -3,6 +3,8 @@ package io.podtopo.conformance.vectors;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.TextNode;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -51,6 +53,16 @@ class ProcessSubjectTest {
       assertThat(results).extracting(CaseResult::status).containsOnly(CaseResult.Status.FAILED);
       assertThat(results.get(0).differences()).containsExactly("subject failed: TesteeException: testee gave "
           + "no answer to lowest-cpus/one-node/two-of-all within 1500 ms");
+    }
+  }
+
+  @Test
+  void aProgramThatStopsReadingIsCaughtByTheTimeoutEvenWhenARequestOverflowsThePipe() {
+    JsonNode bigInput = TextNode.valueOf("x".repeat(1 << 20));
+    try (ProcessSubject testee = ProcessSubject.start(scripted("deaf"), Duration.ofMillis(1500))) {
+      assertThatThrownBy(() -> testee.run("big/case/one", "lowest-cpus", bigInput))
+          .isInstanceOf(TesteeException.class)
+          .hasMessage("testee gave no answer to big/case/one within 1500 ms");
     }
   }
 

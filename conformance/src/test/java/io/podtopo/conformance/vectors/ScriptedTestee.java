@@ -12,7 +12,7 @@ import java.nio.charset.StandardCharsets;
  * An external program for {@link ProcessSubjectTest}, started in its own JVM. Its first argument
  * says how it behaves: {@code serve} answers like the reference over the test kind; {@code die}
  * answers one case, writes to standard error and exits with code 3; {@code silent} reads but never
- * answers; {@code out-of-step} answers with another id.
+ * answers; {@code deaf} never reads at all; {@code out-of-step} answers with another id.
  */
 public final class ScriptedTestee {
 
@@ -34,6 +34,13 @@ public final class ScriptedTestee {
       case "silent" -> {
         while (in.readLine() != null) {
           // reads every request and answers none
+        }
+      }
+      case "deaf" -> {
+        try {
+          Thread.sleep(60_000);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
         }
       }
       case "out-of-step" -> {
