@@ -3,22 +3,18 @@ package io.podtopo.app;
 import dagger.BindsInstance;
 import dagger.Component;
 import io.podtopo.conformance.vectors.VectorKinds;
-import io.podtopo.conformance.vectors.VectorRunner;
 import jakarta.inject.Provider;
 import jakarta.inject.Singleton;
 import java.util.Map;
 
 /**
- * The application's object graph: the vector kinds, the runner over them, and every CLI command
- * (constructed with their dependencies injected, by class, for picocli's factory).
+ * The application's object graph: the vector kinds it is created over, the runner over them
+ * ({@link ConformanceModule}), and every CLI command constructed with those injected, by class, for
+ * picocli's factory ({@link CommandsModule}).
  */
 @Singleton
 @Component(modules = {ConformanceModule.class, CommandsModule.class})
 public interface PodtopoComponent {
-
-  VectorKinds vectorKinds();
-
-  VectorRunner vectorRunner();
 
   /** Every command class with a provider of instances. */
   Map<Class<?>, Provider<Object>> commands();
