@@ -77,55 +77,47 @@ final class HintMerger {
 
   /** Upstream {@code Merge}: the best merged hint, or {@code {all nodes, not preferred}} if none. */
   TopologyHint merge() {
-    int lists = bits.length;
-    for (long[] list : bits) {
-      if (list.length == 0) {
-        return TopologyHint.of(NumaMask.fromBits(defaultMask), false);
-      }
-    }
-    int[] index = new int[lists];
-    while (true) {
-      mergePermutation(index);
-      int i = lists - 1;
-      while (i >= 0 && ++index[i] == bits[i].length) {
-        index[i] = 0;
-        i--;
-      }
-      if (i < 0) {
-        break;
-      }
-    }
+    walk(0, defaultMask, false, 0L, true);
     return hasBest
         ? TopologyHint.of(NumaMask.fromBits(bestBits), bestPreferred)
         : TopologyHint.of(NumaMask.fromBits(defaultMask), false);
   }
 
-  /** Upstream {@code mergePermutation} followed by {@code compare} with the best so far. */
-  private void mergePermutation(int[] index) {
-    boolean mergedPreferred = true;
-    long merged = defaultMask;
-    boolean first = true;
-    long firstBits = 0;
-    for (int i = 0; i < index.length; i++) {
-      int j = index[i];
-      if (hasAffinity[i][j]) {
-        long mask = bits[i][j];
-        merged &= mask;
-        if (first) {
-          first = false;
-          firstBits = mask;
-        } else if (mask != firstBits) {
-          mergedPreferred = false;
-        }
+  /**
+   * Upstream {@code iterateAllProviderTopologyHints} fused with {@code mergePermutation}: the
+   * permutations in the same order (list 0 outermost), each merged from the prefix already merged.
+   * A prefix whose AND is empty is not descended into: every permutation below it merges to an
+   * empty mask, which {@code compare} ignores whatever the best so far.
+   *
+   * @param list the list to pick from next
+   * @param merged AND of the default mask and the non-nil masks picked so far
+   * @param hasFirst whether a non-nil mask was picked so far
+   * @param first the first non-nil mask picked
+   * @param allPreferred whether every pick so far is preferred and every non-nil mask equals the first
+   */
+  private void walk(int list, long merged, boolean hasFirst, long first, boolean allPreferred) {
+    if (list == bits.length) {
+      if (compare(merged, allPreferred)) {
+        hasBest = true;
+        bestBits = merged;
+        bestPreferred = allPreferred;
       }
-      if (!preferred[i][j]) {
-        mergedPreferred = false;
-      }
+      return;
     }
-    if (compare(merged, mergedPreferred)) {
-      hasBest = true;
-      bestBits = merged;
-      bestPreferred = mergedPreferred;
+    long[] masks = bits[list];
+    boolean[] set = hasAffinity[list];
+    boolean[] pref = preferred[list];
+    for (int j = 0; j < masks.length; j++) {
+      if (!set[j]) {
+        walk(list + 1, merged, hasFirst, first, allPreferred && pref[j]);
+        continue;
+      }
+      long next = merged & masks[j];
+      if (next == 0) {
+        continue;
+      }
+      boolean nextPreferred = allPreferred && pref[j] && (!hasFirst || masks[j] == first);
+      walk(list + 1, next, true, hasFirst ? first : masks[j], nextPreferred);
     }
   }
 
