@@ -27,7 +27,8 @@ public abstract class TopologyManagerOptions {
       PREFER_CLOSEST_NUMA_NODES, Maturity.STABLE,
       MAX_ALLOWABLE_NUMA_NODES, Maturity.STABLE);
 
-  private enum Maturity { ALPHA, BETA, STABLE }
+  /** Maturity levels of upstream's {@code alphaOptions}, {@code betaOptions} and {@code stableOptions}. */
+  enum Maturity { ALPHA, BETA, STABLE }
 
   /** With equally wide candidates, prefer the NUMA nodes with the smallest average distance. */
   @Value.Default
@@ -39,6 +40,18 @@ public abstract class TopologyManagerOptions {
   @Value.Default
   public int maxAllowableNumaNodes() {
     return DEFAULT_MAX_ALLOWABLE_NUMA_NODES;
+  }
+
+  @Value.Check
+  protected void check() {
+    if (maxAllowableNumaNodes() < DEFAULT_MAX_ALLOWABLE_NUMA_NODES) {
+      throw belowMinimum();
+    }
+  }
+
+  private static InvalidTopologyManagerConfigException belowMinimum() {
+    return new InvalidTopologyManagerConfigException("the minimum value of " + GoStrconv.quote(MAX_ALLOWABLE_NUMA_NODES)
+        + " should not be less than " + DEFAULT_MAX_ALLOWABLE_NUMA_NODES);
   }
 
   /** No option set. */
@@ -57,7 +70,7 @@ public abstract class TopologyManagerOptions {
     Builder builder = new Builder();
     SortedMap<String, String> sorted = new TreeMap<>(options);
     sorted.forEach((name, value) -> {
-      checkAvailable(name, gates);
+      checkAvailable(name, MATURITY, gates);
       switch (name) {
         case PREFER_CLOSEST_NUMA_NODES -> builder.preferClosestNumaNodes(GoStrconv.parseBool(value)
             .orElseThrow(() -> new InvalidTopologyManagerConfigException("bad value for option "
@@ -70,8 +83,9 @@ public abstract class TopologyManagerOptions {
     return builder.build();
   }
 
-  private static void checkAvailable(String name, FeatureGates gates) {
-    Maturity maturity = MATURITY.get(name);
+  /** Upstream {@code CheckPolicyOptionAvailable} over a maturity table. */
+  static void checkAvailable(String name, Map<String, Maturity> maturities, FeatureGates gates) {
+    Maturity maturity = maturities.get(name);
     if (maturity == null) {
       throw new InvalidTopologyManagerConfigException("unknown Topology Manager Policy option: " + GoStrconv.quote(name));
     }
@@ -94,8 +108,7 @@ public abstract class TopologyManagerOptions {
           + GoStrconv.quote(name) + ": strconv.Atoi: parsing " + GoStrconv.quote(value) + ": " + e.getMessage());
     }
     if (parsed < DEFAULT_MAX_ALLOWABLE_NUMA_NODES) {
-      throw new InvalidTopologyManagerConfigException("the minimum value of " + GoStrconv.quote(name)
-          + " should not be less than " + DEFAULT_MAX_ALLOWABLE_NUMA_NODES);
+      throw belowMinimum();
     }
     // a machine has at most 1024 NUMA nodes, so larger limits all mean "no limit"
     return (int) Math.min(parsed, Integer.MAX_VALUE);

@@ -77,6 +77,8 @@ class TopologyManagerConfigTest {
         .hasMessage("the minimum value of \"max-allowable-numa-nodes\" should not be less than 8");
     assertThatThrownBy(() -> parse(Map.of("max-allowable-numa-nodes", "-9")))
         .hasMessage("the minimum value of \"max-allowable-numa-nodes\" should not be less than 8");
+    assertThatThrownBy(() -> new TopologyManagerOptions.Builder().maxAllowableNumaNodes(7).build())
+        .isInstanceOf(InvalidTopologyManagerConfigException.class);
   }
 
   @Test
@@ -107,6 +109,20 @@ class TopologyManagerConfigTest {
         Map.of("prefer-closest-numa-nodes", "true", "max-allowable-numa-nodes", "9"), off);
     assertThat(options.preferClosestNumaNodes()).isTrue();
     assertThat(options.maxAllowableNumaNodes()).isEqualTo(9);
+  }
+
+  @Test
+  void alphaAndBetaOptionsNeedTheirGates() {
+    Map<String, TopologyManagerOptions.Maturity> table = Map.of(
+        "a", TopologyManagerOptions.Maturity.ALPHA, "b", TopologyManagerOptions.Maturity.BETA);
+    assertThatThrownBy(() -> TopologyManagerOptions.checkAvailable("a", table, FeatureGates.defaults()))
+        .hasMessage("Topology Manager Policy Alpha-level Options not enabled, but option \"a\" provided");
+    FeatureGates betaOff = FeatureGates.defaults().with(FeatureGates.TOPOLOGY_MANAGER_POLICY_BETA_OPTIONS, false);
+    assertThatThrownBy(() -> TopologyManagerOptions.checkAvailable("b", table, betaOff))
+        .hasMessage("Topology Manager Policy Beta-level Options not enabled, but option \"b\" provided");
+    FeatureGates alphaOn = FeatureGates.defaults().with(FeatureGates.TOPOLOGY_MANAGER_POLICY_ALPHA_OPTIONS, true);
+    TopologyManagerOptions.checkAvailable("a", table, alphaOn);
+    TopologyManagerOptions.checkAvailable("b", table, FeatureGates.defaults());
   }
 
   @Test
