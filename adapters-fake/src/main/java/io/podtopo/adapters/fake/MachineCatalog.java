@@ -166,7 +166,7 @@ public final class MachineCatalog {
         "2s2n72c,mem=480Gi,hp2m=8192,cpuless=4,cpulessmem=186Gi"));
     all.add(real("ampere-altra-q80",
         "Ampere Altra Q80-30 (80 Neoverse N1 cores, no SMT), 1 NUMA node, 256 GiB",
-        "1s1n80c,siblings=near,mem=256Gi,hp1g=8,hp2m=4096"));
+        "1s1n80c,mem=256Gi,hp1g=8,hp2m=4096"));
     all.add(real("laptop-8c2t",
         "laptop-like: 1 socket of 8 cores with adjacent SMT siblings, 1 NUMA node, 32 GiB",
         "1s1n8c2t,siblings=near,mem=32Gi,hp2m=512"));

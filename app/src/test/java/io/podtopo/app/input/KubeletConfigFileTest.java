@@ -57,7 +57,7 @@ class KubeletConfigFileTest {
     assertThat(settings.source()).isEqualTo(file.toString());
     assertThat(settings.cpuManagerPolicy()).isEqualTo("static");
     assertThat(settings.cpuManagerPolicyOptions())
-        .containsExactlyEntriesOf(Map.of("full-pcpus-only", "true", "strict-cpu-reservation", "true"));
+        .isEqualTo(Map.of("full-pcpus-only", "true", "strict-cpu-reservation", "true"));
     assertThat(settings.reservedSystemCpus()).contains(CpuSet.parse("0-1,32-33"));
     assertThat(settings.kubeReserved()).containsEntry("cpu", Quantity.parse("500m")).containsEntry("memory", Quantity.parse("1Gi"));
     assertThat(settings.systemReserved()).containsEntry("cpu", Quantity.parse("1"));
@@ -94,7 +94,7 @@ class KubeletConfigFileTest {
     assertThat(settings.memoryManagerPolicy()).isEqualTo("Static");
     assertThat(settings.reservedMemory()).extracting(ReservedMemory::numaNode).containsExactly(0, 1);
     assertThat(settings.reservedMemory()).allSatisfy(entry ->
-        assertThat(entry.limits()).containsExactlyEntriesOf(Map.of("memory", Quantity.parse("1Gi"))));
+        assertThat(entry.limits()).isEqualTo(Map.of("memory", Quantity.parse("1Gi"))));
     assertThat(settings.topologyManagerPolicy()).isEqualTo("restricted");
     assertThat(settings.topologyManagerScope()).isEqualTo("pod");
     assertThat(settings.featureGates().podLevelResourceManagers()).isTrue();
