@@ -14,7 +14,6 @@ import java.io.Reader;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -229,11 +228,7 @@ public final class KubeletConfigFile {
     if (!node.isObject()) {
       throw fail(field, "expected a mapping, found " + describe(node));
     }
-    List<Map.Entry<String, JsonNode>> entries = new java.util.ArrayList<>();
-    for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
-      entries.add(it.next());
-    }
-    return entries;
+    return List.copyOf(node.properties());
   }
 
   /** A scalar's text; null when missing or null. */

@@ -19,7 +19,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -147,14 +146,13 @@ public final class PodManifests {
    */
   private static JsonNode quantitiesAsText(JsonNode node) {
     if (node instanceof ObjectNode object) {
-      for (Iterator<Map.Entry<String, JsonNode>> it = object.fields(); it.hasNext(); ) {
-        Map.Entry<String, JsonNode> field = it.next();
+      for (Map.Entry<String, JsonNode> field : object.properties()) {
         if (QUANTITY_MAPS.contains(field.getKey()) && field.getValue() instanceof ObjectNode quantities) {
-          quantities.fields().forEachRemaining(quantity -> {
+          for (Map.Entry<String, JsonNode> quantity : List.copyOf(quantities.properties())) {
             if (quantity.getValue().isNumber()) {
-              quantity.setValue(TextNode.valueOf(quantity.getValue().asText()));
+              quantities.set(quantity.getKey(), TextNode.valueOf(quantity.getValue().asText()));
             }
-          });
+          }
         } else {
           quantitiesAsText(field.getValue());
         }

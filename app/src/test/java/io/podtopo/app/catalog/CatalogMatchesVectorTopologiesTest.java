@@ -10,7 +10,6 @@ import io.podtopo.domain.topology.Machine;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
-import java.util.Iterator;
 import java.util.Map;
 import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
@@ -42,8 +41,7 @@ class CatalogMatchesVectorTopologiesTest {
     Map<String, Machine> fixtures = new TreeMap<>();
     for (String file : resource("index.txt").lines().map(String::strip).filter(l -> l.endsWith(".json")).toList()) {
       JsonNode topologies = mapper.readTree(resource(file)).path("topologies");
-      for (Iterator<Map.Entry<String, JsonNode>> it = topologies.fields(); it.hasNext(); ) {
-        Map.Entry<String, JsonNode> topology = it.next();
+      for (Map.Entry<String, JsonNode> topology : topologies.properties()) {
         fixtures.put(topology.getKey(), FixtureJson.machine(topology.getValue()));
       }
     }
