@@ -4,8 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.podtopo.domain.pod.Container;
 import io.podtopo.domain.pod.Pod;
+import io.podtopo.domain.pod.Quantity;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /** The files in {@code examples/} stay readable and say what their comments say. */
@@ -29,6 +31,33 @@ class ExampleInputsTest {
     assertThat(mixed.containers()).extracting(Container::name)
         .containsExactly("metrics-sidecar", "main-app", "logging-sidecar");
     assertThat(mixed.containers()).extracting(Container::isEquivalentGuaranteed).containsExactly(true, true, false);
+  }
+
+  @Test
+  void emptySharedPoolExampleGivesTheWholeBudgetToExclusiveContainersAndHasASharedOne() {
+    Pod pod = PodManifests.read(EXAMPLES.resolve("pods/pod-scope/03-empty-shared-pool.yaml")).get(0);
+
+    assertThat(exclusive(pod, "cpu")).isEqualTo(pod.podRequests().get("cpu"));
+    assertThat(exclusive(pod, "memory")).isEqualTo(pod.podRequests().get("memory"));
+    assertThat(pod.containers()).anyMatch(container -> !container.isEquivalentGuaranteed());
+  }
+
+  @Test
+  void admittableExamplesLeaveBudgetForTheirSharedContainers() {
+    for (String file : List.of("pod-scope/02-mixed.yaml", "pod-scope/04-init-and-sidecars.yaml", "container-scope/01-mixed.yaml")) {
+      Pod pod = PodManifests.read(EXAMPLES.resolve("pods/" + file)).get(0);
+
+      assertThat(exclusive(pod, "cpu")).as(file).isLessThan(pod.podRequests().get("cpu"));
+      assertThat(exclusive(pod, "memory")).as(file).isLessThan(pod.podRequests().get("memory"));
+    }
+  }
+
+  /** Sum of the requests of the long-running (sidecar and app) Guaranteed-equivalent containers. */
+  private static Quantity exclusive(Pod pod, String resource) {
+    return Stream.concat(pod.initContainers().stream().filter(Container::restartable), pod.containers().stream())
+        .filter(Container::isEquivalentGuaranteed)
+        .map(container -> container.requests().get(resource))
+        .reduce(Quantity.ZERO, Quantity::plus);
   }
 
   @Test
