@@ -8,9 +8,12 @@ import java.util.Collection;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.SortedMap;
 import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
 
 /**
  * Named machines: the CPU topologies of the upstream kubelet tests that the bundled conformance
@@ -19,7 +22,8 @@ import java.util.TreeMap;
  *
  * <p>The upstream test topologies carry no memory and no distance matrix, exactly like the
  * fixtures; those without an uncore cache in upstream have every CPU in uncore cache 0. The real
- * shapes are built from a {@link MachineShape}, shown by {@link CatalogMachine#shape()}.
+ * shapes are built from a {@link MachineShape}, shown by {@link CatalogMachine#shape()}. Machines
+ * are built when first asked for, so looking one up does not pay for the others.
  */
 public final class MachineCatalog {
 
@@ -28,13 +32,18 @@ public final class MachineCatalog {
 
   private static final MachineCatalog BUNDLED = new MachineCatalog(bundledMachines());
 
-  private final SortedMap<String, CatalogMachine> machines;
+  /** How to build each machine, by name; machines are built on first use and kept. */
+  private final SortedMap<String, Supplier<CatalogMachine>> definitions;
+  private final Map<String, CatalogMachine> built = new ConcurrentHashMap<>();
 
-  private MachineCatalog(Collection<CatalogMachine> machines) {
-    SortedMap<String, CatalogMachine> byName = new TreeMap<>();
-    machines.forEach(machine -> byName.put(machine.name(), machine));
-    this.machines = byName;
+  private MachineCatalog(Collection<Definition> definitions) {
+    SortedMap<String, Supplier<CatalogMachine>> byName = new TreeMap<>();
+    definitions.forEach(definition -> byName.put(definition.name(), definition.build()));
+    this.definitions = byName;
   }
+
+  /** A catalog name and how to build its machine. */
+  private record Definition(String name, Supplier<CatalogMachine> build) {}
 
   /** The bundled catalog. */
   public static MachineCatalog bundled() {
@@ -43,17 +52,17 @@ public final class MachineCatalog {
 
   /** All names, sorted. */
   public List<String> names() {
-    return List.copyOf(machines.keySet());
+    return List.copyOf(definitions.keySet());
   }
 
   /** All entries, sorted by name. */
   public List<CatalogMachine> entries() {
-    return List.copyOf(machines.values());
+    return names().stream().map(this::entry).toList();
   }
 
   /** Whether the catalog has a machine of this name. */
   public boolean contains(String name) {
-    return machines.containsKey(name);
+    return definitions.containsKey(name);
   }
 
   /**
@@ -62,11 +71,11 @@ public final class MachineCatalog {
    * @throws UnknownMachineException listing close names when there is none
    */
   public CatalogMachine entry(String name) {
-    CatalogMachine machine = machines.get(name);
-    if (machine == null) {
+    Supplier<CatalogMachine> definition = definitions.get(name);
+    if (definition == null) {
       throw new UnknownMachineException(name, closeNames(name), names());
     }
-    return machine;
+    return built.computeIfAbsent(name, key -> definition.get());
   }
 
   /** The machine with this name. @throws UnknownMachineException when there is none */
@@ -83,7 +92,7 @@ public final class MachineCatalog {
     int threshold = Math.max(2, wanted.length() / 3);
     record Scored(String name, int score) {}
     List<Scored> scored = new ArrayList<>();
-    for (String candidate : machines.keySet()) {
+    for (String candidate : definitions.keySet()) {
       String lower = candidate.toLowerCase(Locale.ROOT);
       int distance = editDistance(wanted, lower);
       if (!wanted.isEmpty() && (lower.contains(wanted) || wanted.contains(lower))) {
@@ -118,8 +127,8 @@ public final class MachineCatalog {
     return previous[b.length()];
   }
 
-  private static List<CatalogMachine> bundledMachines() {
-    List<CatalogMachine> all = new ArrayList<>();
+  private static List<Definition> bundledMachines() {
+    List<Definition> all = new ArrayList<>();
     // Upstream kubelet test topologies (pkg/kubelet/cm/cpumanager/policy_test.go and friends).
     all.add(fixture("topoSingleSocketHT", "upstream fixture: 1 socket, 4 cores, HT, siblings i/i+4", "1s1n4c2t"));
     all.add(fixture("topoDualSocketHT",
@@ -140,7 +149,7 @@ public final class MachineCatalog {
         "upstream fixture: 1 socket of 8 cores, HT, 2 uncore caches of 4 cores", "1s1n8c2t,l3=4"));
     all.add(fixture("returnMachineInfo",
         "upstream fixture (topology hints tests): 2 sockets of 3 cores, HT, siblings i/i+6", "2s2n3c2t"));
-    all.add(quadSocketFourWayHt());
+    all.add(new Definition("topoQuadSocketFourWayHT", MachineCatalog::quadSocketFourWayHt));
     // Real shapes.
     all.add(real("demo-2s",
         "the built-in machine of podtopo simulate: 2 sockets x 8 cores, HT, 2 NUMA nodes of 64 GiB",
@@ -173,20 +182,23 @@ public final class MachineCatalog {
     return all;
   }
 
-  private static CatalogMachine real(String name, String description, String shape) {
-    return new CatalogMachine(name, description, Optional.of(shape), MachineShape.parse(shape).toMachine(name));
+  private static Definition real(String name, String description, String shape) {
+    return new Definition(name, () ->
+        new CatalogMachine(name, description, Optional.of(shape), MachineShape.parse(shape).toMachine(name)));
   }
 
   /**
    * An upstream fixture: CPUs as the shape lays them out, NUMA nodes without memory, no distances,
    * and uncore cache 0 everywhere unless the shape gives {@code l3}.
    */
-  private static CatalogMachine fixture(String name, String description, String shape) {
-    MachineShape parsed = MachineShape.parse(shape);
-    List<Cpu> cpus = parsed.coresPerL3() > 0
-        ? parsed.cpus()
-        : parsed.cpus().stream().map(cpu -> Cpu.of(cpu.id(), cpu.core(), cpu.socket(), cpu.numaNode(), 0)).toList();
-    return new CatalogMachine(name, description, Optional.of(shape), Machine.ofCpus(name, cpus));
+  private static Definition fixture(String name, String description, String shape) {
+    return new Definition(name, () -> {
+      MachineShape parsed = MachineShape.parse(shape);
+      List<Cpu> cpus = parsed.coresPerL3() > 0
+          ? parsed.cpus()
+          : parsed.cpus().stream().map(cpu -> Cpu.of(cpu.id(), cpu.core(), cpu.socket(), cpu.numaNode(), 0)).toList();
+      return new CatalogMachine(name, description, Optional.of(shape), Machine.ofCpus(name, cpus));
+    });
   }
 
   /**
