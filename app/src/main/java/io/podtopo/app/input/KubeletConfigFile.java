@@ -105,7 +105,7 @@ public final class KubeletConfigFile {
       settings.cpuManagerPolicy(oneOf(root, "cpuManagerPolicy", CPU_POLICIES));
     }
     settings.cpuManagerPolicyOptions(options(root, "cpuManagerPolicyOptions", CPU_OPTIONS));
-    if (root.hasNonNull("reservedSystemCPUs")) {
+    if (root.hasNonNull("reservedSystemCPUs") && !root.path("reservedSystemCPUs").asText().isBlank()) {
       settings.reservedSystemCpus(cpuList(root, "reservedSystemCPUs"));
     }
     settings.kubeReserved(quantities(root.path("kubeReserved"), "kubeReserved"));

@@ -176,7 +176,11 @@ public final class PodManifests {
   }
 
   /** Maps one bound Pod; {@code where} prefixes every error. */
-  private record PodMapper(String where) {
+  private record PodMapper(String where, Set<String> containerNames) {
+
+    PodMapper(String where) {
+      this(where, new java.util.HashSet<>());
+    }
 
     Pod map(String uid, String name, String namespace, PodSpec spec) {
       Pod.Builder pod = new Pod.Builder().uid(uid).name(name).namespace(namespace);
@@ -209,6 +213,9 @@ public final class PodManifests {
       String at = list + "[" + index + "]";
       if (name == null || name.isBlank()) {
         throw new InputException(where + ": " + at + ": the container has no name");
+      }
+      if (!containerNames.add(name)) {
+        throw new InputException(where + ": " + at + " \"" + name + "\": another container has the same name");
       }
       String prefix = at + " \"" + name + "\": resources.";
       Container.Builder container = new Container.Builder().name(name).restartable(restartable);

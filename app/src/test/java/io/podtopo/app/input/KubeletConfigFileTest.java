@@ -136,6 +136,11 @@ class KubeletConfigFileTest {
   }
 
   @Test
+  void emptyReservedSystemCpusMeansNotSet() {
+    assertThat(parse(HEADER + "reservedSystemCPUs: \"\"\n").reservedSystemCpus()).isEmpty();
+  }
+
+  @Test
   void anotherKindOrApiVersionIsRejected() {
     assertThatThrownBy(() -> parse("apiVersion: v1\nkind: Pod\n"))
         .hasMessage("cfg.yaml: apiVersion: is \"v1\"; expected \"kubelet.config.k8s.io/v1beta1\"");

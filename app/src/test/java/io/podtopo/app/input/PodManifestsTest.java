@@ -214,6 +214,21 @@ class PodManifestsTest {
   }
 
   @Test
+  void containerNamesMustBeUniqueAcrossInitAppAndEphemeralContainers() throws IOException {
+    Path file = write("dup.yaml", """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: web}
+        spec:
+          initContainers: [{name: app}]
+          containers: [{name: app}]
+        """);
+
+    assertThatThrownBy(() -> PodManifests.read(file))
+        .hasMessage(file + ": pod default/web: containers[0] \"app\": another container has the same name");
+  }
+
+  @Test
   void podWithoutNameIsAnError() throws IOException {
     Path file = write("anon.yaml", "apiVersion: v1\nkind: Pod\nspec: {containers: [{name: c}]}\n");
 
