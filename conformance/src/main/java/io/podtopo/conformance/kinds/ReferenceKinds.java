@@ -16,6 +16,8 @@ public final class ReferenceKinds {
         // cpu_topology_hints.json
         // cpu_static_policy.json
         // memory_static_policy.json
-        );
+        new MemoryNewKind(),
+        new MemoryStartKind(),
+        new MemoryAllocateKind());
   }
 }
