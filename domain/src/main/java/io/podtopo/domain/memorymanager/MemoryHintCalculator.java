@@ -17,6 +17,10 @@ import java.util.TreeSet;
  * <p>Group rules (single vs cross NUMA): a node that belongs to a multi-node group cannot serve a
  * single-NUMA allocation; a node in use by single-NUMA allocations, or by a different group, cannot
  * join a multi-NUMA allocation.
+ *
+ * <p>A mask containing a node without a table for a requested type (a hugepage size the node does
+ * not have) can serve no request of that type. Upstream dereferences a nil table there; cadvisor
+ * lists every page size on every node, so real machines never reach that case.
  */
 final class MemoryHintCalculator {
 
@@ -43,6 +47,9 @@ final class MemoryHintCalculator {
     int[] minWidth = {nodes.size()};
     List<NumaMask> found = new ArrayList<>();
     NumaMask.forEachCombination(nodes, mask -> {
+      if (!hasTables(mask, request)) {
+        return;
+      }
       for (Map.Entry<String, Long> entry : request.entrySet()) {
         if (sum(mask, entry.getKey(), false) < entry.getValue()) {
           return;
@@ -95,7 +102,8 @@ final class MemoryHintCalculator {
 
   /** Upstream {@code isAffinitySatisfyRequest}: the mask's free memory covers every type. */
   boolean satisfies(NumaMask mask, SortedMap<String, Long> request) {
-    return request.entrySet().stream().allMatch(entry -> sum(mask, entry.getKey(), true) >= entry.getValue());
+    return hasTables(mask, request)
+        && request.entrySet().stream().allMatch(entry -> sum(mask, entry.getKey(), true) >= entry.getValue());
   }
 
   /** Upstream {@code getDefaultHint}: the best calculated {@code memory} hint. */
@@ -162,13 +170,22 @@ final class MemoryHintCalculator {
     return MemoryHints.of(hints);
   }
 
+  private boolean hasTables(NumaMask mask, SortedMap<String, Long> request) {
+    for (int id : mask.nodes()) {
+      for (String type : request.keySet()) {
+        if (state.table(id, type).isEmpty()) {
+          return false;
+        }
+      }
+    }
+    return true;
+  }
+
   private long sum(NumaMask mask, String type, boolean free) {
     long total = 0;
     for (int id : mask.nodes()) {
-      MemoryTable table = state.table(id, type).orElse(null);
-      if (table != null) {
-        total += free ? table.free() : table.allocatable();
-      }
+      MemoryTable table = state.table(id, type).orElseThrow();
+      total += free ? table.free() : table.allocatable();
     }
     return total;
   }

@@ -17,6 +17,7 @@ import io.podtopo.domain.pod.Container;
 import io.podtopo.domain.pod.Pod;
 import io.podtopo.domain.pod.Quantity;
 import io.podtopo.domain.topology.NumaMask;
+import io.podtopo.domain.topology.NumaNode;
 import io.podtopo.domain.topologymanager.TopologyHint;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -167,5 +168,22 @@ class StaticMemoryPolicyAllocateTest {
     assertThatThrownBy(() -> policy.allocate(started(policy), pod, pod.containers().get(0), ANY))
         .hasMessage("[memorymanager] failed to represent quantity as int64");
     assertThat(policy.containerHints(started(policy), pod, pod.containers().get(0)).isNil()).isTrue();
+  }
+
+  @Test
+  void nodeWithoutAPageSizeTakesNoPartInMasksForThatSize() {
+    StaticMemoryPolicy mixed = StaticMemoryPolicy.create(List.of(
+        new NumaNode.Builder().id(0).memoryBytes(4 * GI).build(),
+        new NumaNode.Builder().id(1).memoryBytes(4 * GI).putHugepage(GI, 1L).build()),
+        java.util.Map.of(0, java.util.Map.of("memory", GI)), PLRM_OFF);
+    Pod pod = pod("p", gu("c", "1", "1Gi", "hugepages-1Gi", "1Gi"));
+
+    MemoryManagerState state = mixed.allocate(started(mixed), pod, pod.containers().get(0), ANY);
+
+    assertThat(state.containerBlocks("p", "c").orElseThrow())
+        .containsExactly(block("hugepages-1Gi", GI, 1), block("memory", GI, 1));
+    assertThat(mixed.start(state)).isEqualTo(state);
+    assertThatThrownBy(() -> mixed.allocate(started(mixed), pod, pod.containers().get(0), hint(false, 0)))
+        .hasMessage("[memorymanager] failed to find NUMA nodes to extend the current topology hint");
   }
 }
