@@ -74,11 +74,6 @@ public final class StaticMemoryPolicy {
     return new StaticMemoryPolicy(List.copyOf(nodes), Collections.unmodifiableSortedMap(reserved), gates);
   }
 
-  /** The reserved memory by node and resource, as configured. */
-  public SortedMap<Integer, SortedMap<String, Long>> reservedMemory() {
-    return reservedMemory;
-  }
-
   /**
    * Upstream {@code getDefaultMachineState}: per node, one table per hugepage size (total = pages ×
    * size, allocatable = total − reserved) and one for memory (allocatable = node memory − reserved −

@@ -52,6 +52,17 @@ class InitContainerMemoryReuseTest {
   }
 
   @Test
+  void reusableMemoryIsKeyedByTheUpstreamMaskStringAndType() {
+    Pod pod = new Pod.Builder().uid("p").addInitContainer(gu("init", "1", "2Gi")).addContainer(gu("app", "1", "1Gi"))
+        .build();
+    MemoryManagerState state = policy.allocate(started(policy), pod, pod.initContainers().get(0), hint(true, 1));
+
+    assertThat(state.reusableInitMemory().amounts()).isEqualTo(java.util.Map.of("10", java.util.Map.of("memory", 2 * GI)));
+    state = policy.allocate(state, pod, pod.containers().get(0), hint(true, 1));
+    assertThat(state.reusableInitMemory().amounts()).isEqualTo(java.util.Map.of("10", java.util.Map.of("memory", GI)));
+  }
+
+  @Test
   void appContainerLargerThanTheInitMemoryReservesOnlyTheDifference() {
     Pod pod = new Pod.Builder().uid("p")
         .addInitContainer(gu("init", "1", "1Gi"))

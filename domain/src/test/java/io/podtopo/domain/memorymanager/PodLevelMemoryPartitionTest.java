@@ -153,7 +153,8 @@ class PodLevelMemoryPartitionTest {
     assertThatThrownBy(() -> policy.allocatePod(initial, pod, node0))
         .isInstanceOf(EmptyPodSharedPoolException.class)
         .hasMessage("pod rejected, sum of exclusive container memory requests equals pod budget, "
-            + "leaving no memory for shared containers");
+            + "leaving no memory for shared containers")
+        .extracting(e -> ((EmptyPodSharedPoolException) e).reason()).isEqualTo("EmptyPodSharedPoolError");
     assertThat(policy.podHints(initial, pod).byResource()).isEqualTo(Map.of("memory", List.of()));
   }
 
@@ -198,7 +199,7 @@ class PodLevelMemoryPartitionTest {
   }
 
   @Test
-  void invariant22PodMemoryIsReleasedOnceWhenTheLastContainerIsRemoved() {
+  void invariants22And23PodMemoryIsReleasedOnceWhenTheLastContainerIsRemoved() {
     Pod pod = podLevel("p", "4", "3Gi")
         .addContainer(gu("gu", "1", "1Gi")).addContainer(ngu("a")).addContainer(ngu("b")).build();
     MemoryManagerState allocated = policy.allocatePod(initial, pod, node0);
