@@ -5,7 +5,6 @@ import io.podtopo.domain.topology.NumaMask;
 import io.podtopo.domain.topologymanager.TopologyHint;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.TreeSet;
@@ -44,14 +43,19 @@ final class MemoryHintCalculator {
   SortedMap<String, List<TopologyHint>> calculate(SortedMap<String, Long> request, ReusableInitMemory reusable,
       String podUid) {
     List<Integer> nodes = List.copyOf(state.nodes().keySet());
+    List<String> types = List.copyOf(request.keySet());
+    long[] requested = types.stream().mapToLong(request::get).toArray();
+    NodeTables tables = new NodeTables(types);
     int[] minWidth = {nodes.size()};
     List<NumaMask> found = new ArrayList<>();
     NumaMask.forEachCombination(nodes, mask -> {
-      if (!hasTables(mask, request)) {
+      long[] free = new long[types.size()];
+      long[] allocatable = new long[types.size()];
+      if (!tables.sum(mask, free, allocatable)) {
         return;
       }
-      for (Map.Entry<String, Long> entry : request.entrySet()) {
-        if (sum(mask, entry.getKey(), false) < entry.getValue()) {
+      for (int i = 0; i < requested.length; i++) {
+        if (allocatable[i] < requested[i]) {
           return;
         }
       }
@@ -59,8 +63,8 @@ final class MemoryHintCalculator {
       if (violatesGroups(mask, true)) {
         return;
       }
-      for (Map.Entry<String, Long> entry : request.entrySet()) {
-        if (sum(mask, entry.getKey(), true) + reusable.of(podUid, mask, entry.getKey()) < entry.getValue()) {
+      for (int i = 0; i < requested.length; i++) {
+        if (free[i] + reusable.of(podUid, mask, types.get(i)) < requested[i]) {
           return;
         }
       }
@@ -168,6 +172,45 @@ final class MemoryHintCalculator {
       hints.get(block.type()).add(TopologyHint.of(block.mask(), true));
     }
     return MemoryHints.of(hints);
+  }
+
+  /** Free and allocatable memory per node and requested type, read once per calculation. */
+  private final class NodeTables {
+    private final long[][] free;
+    private final long[][] allocatable;
+    private final boolean[][] present;
+
+    NodeTables(List<String> types) {
+      int size = NumaMask.MAX_NODE_ID + 1;
+      free = new long[types.size()][size];
+      allocatable = new long[types.size()][size];
+      present = new boolean[types.size()][size];
+      for (int i = 0; i < types.size(); i++) {
+        for (int id : state.nodes().keySet()) {
+          MemoryTable table = state.table(id, types.get(i)).orElse(null);
+          if (table != null) {
+            present[i][id] = true;
+            free[i][id] = table.free();
+            allocatable[i][id] = table.allocatable();
+          }
+        }
+      }
+    }
+
+    /** Sums the mask's memory per type; false when a node of the mask lacks a type's table. */
+    boolean sum(NumaMask mask, long[] freeSums, long[] allocatableSums) {
+      for (long rest = mask.bits(); rest != 0; rest &= rest - 1) {
+        int id = Long.numberOfTrailingZeros(rest);
+        for (int i = 0; i < freeSums.length; i++) {
+          if (!present[i][id]) {
+            return false;
+          }
+          freeSums[i] += free[i][id];
+          allocatableSums[i] += allocatable[i][id];
+        }
+      }
+      return true;
+    }
   }
 
   private boolean hasTables(NumaMask mask, SortedMap<String, Long> request) {
