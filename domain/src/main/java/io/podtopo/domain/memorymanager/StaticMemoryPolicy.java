@@ -416,10 +416,16 @@ public final class StaticMemoryPolicy {
    * Upstream {@code RemoveContainer}. With PodLevelResourceManagers on and a pod entry: the container
    * entry goes, and the pod entry's blocks are released once, with the pod's last container entry.
    * Otherwise the container's own blocks are released. Unknown containers change nothing.
+   *
+   * <p>A pod entry without any container entry holds no reservation ({@code start} does not count
+   * it; issue 141993): it is dropped without releasing anything, where upstream would release it.
    */
   public MemoryManagerState removeContainer(MemoryManagerState state, String podUid, String containerName) {
     Optional<List<MemoryBlock>> podBlocks = state.podBlocks(podUid);
     if (gates.enabled(FeatureGates.POD_LEVEL_RESOURCE_MANAGERS) && podBlocks.isPresent()) {
+      if (state.containersOf(podUid).isEmpty()) {
+        return state.withoutPod(podUid);
+      }
       MemoryManagerState next = state.withoutContainer(podUid, containerName);
       if (!next.containersOf(podUid).isEmpty()) {
         return next;

@@ -245,6 +245,7 @@ class PodLevelMemoryPartitionTest {
     MemoryManagerState state = policy.allocatePod(podEntryOnly, pod, node0);
 
     assertThat(state).isEqualTo(policy.allocatePod(initial, pod, node0));
+    assertThat(policy.removeContainer(podEntryOnly, "p", "gu")).isEqualTo(initial);
   }
 
   @Test
