@@ -117,4 +117,46 @@ class InitContainerMemoryReuseTest {
 
     assertThat(state.machineState()).isEqualTo(policy.defaultMachineState());
   }
+
+  /**
+   * Upstream {@code TestStaticPolicyAllocateWithInitContainers}: one node (8Gi memory with 512Mi
+   * reserved, 8 pages of 1Gi), memory and hugepages requested alike, nil hint.
+   */
+  @Test
+  void upstreamInitContainerReuseCases() {
+    assertReuse(new long[] {1, 2}, new long[] {3, 4}, new long[] {0, 0}, 7);
+    assertReuse(new long[] {4, 3}, new long[] {2, 1}, new long[] {0, 1}, 4);
+    assertReuse(new long[] {7, 4}, new long[] {4, 3}, new long[] {0, 0}, 7);
+  }
+
+  private static void assertReuse(long[] initGi, long[] appGi, long[] initBlocksGi, long reservedGi) {
+    long mi = 1L << 20;
+    StaticMemoryPolicy upstream = StaticMemoryPolicy.create(java.util.List.of(), java.util.Map.of(0,
+        java.util.Map.of("memory", 512 * mi)), PLRM_OFF);
+    MemoryMachineState machine = new MemoryMachineState.Builder().putNode(0, new NumaNodeState.Builder()
+        .numberOfAssignments(0).addCell(0)
+        .putMemoryMap("memory", MemoryTable.unused(8 * GI, 512 * mi, 7680 * mi))
+        .putMemoryMap("hugepages-1Gi", MemoryTable.unused(8 * GI, 0, 8 * GI))
+        .build()).build();
+    Pod.Builder builder = new Pod.Builder().uid("pod1");
+    for (int i = 0; i < initGi.length; i++) {
+      builder.addInitContainer(gu("initContainer" + (i + 1), "1000Mi", initGi[i] + "Gi", "hugepages-1Gi", initGi[i] + "Gi"));
+    }
+    for (int i = 0; i < appGi.length; i++) {
+      builder.addContainer(gu("container" + (i + 1), "1000Mi", appGi[i] + "Gi", "hugepages-1Gi", appGi[i] + "Gi"));
+    }
+    Pod pod = builder.build();
+    MemoryManagerState state = new MemoryManagerState.Builder().machineState(machine).build();
+    for (Container container : pod.initAndAppContainers()) {
+      state = upstream.allocate(state, pod, container, MemoryFixtures.ANY);
+    }
+
+    for (int i = 0; i < initGi.length; i++) {
+      assertThat(state.containerBlocks("pod1", "initContainer" + (i + 1)).orElseThrow()).containsExactly(
+          block("hugepages-1Gi", initBlocksGi[i] * GI, 0), block("memory", initBlocksGi[i] * GI, 0));
+    }
+    assertThat(table(state, 0, "memory").reserved()).isEqualTo(reservedGi * GI);
+    assertThat(table(state, 0, "hugepages-1Gi").reserved()).isEqualTo(reservedGi * GI);
+    assertThat(state.machineState().nodes().get(0).numberOfAssignments()).isEqualTo(8);
+  }
 }
