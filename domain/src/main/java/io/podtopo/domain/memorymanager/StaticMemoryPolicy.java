@@ -399,14 +399,11 @@ public final class StaticMemoryPolicy {
 
   private MemoryManagerState completeRestoredPod(MemoryManagerState state, Pod pod, NumaMask mask,
       SortedMap<String, Long> budget) {
+    Map<String, List<MemoryBlock>> partition = new PodMemoryPartition(requests).blocks(pod, mask, budget);
     MemoryManagerState next = state;
-    Map<String, List<MemoryBlock>> partition = null;
-    for (Container container : pod.initAndAppContainers()) {
-      if (state.containerBlocks(pod.uid(), container.name()).isEmpty()) {
-        if (partition == null) {
-          partition = new PodMemoryPartition(requests).blocks(pod, mask, budget);
-        }
-        next = next.withContainerBlocks(pod.uid(), container.name(), partition.get(container.name()));
+    for (Map.Entry<String, List<MemoryBlock>> entry : partition.entrySet()) {
+      if (state.containerBlocks(pod.uid(), entry.getKey()).isEmpty()) {
+        next = next.withContainerBlocks(pod.uid(), entry.getKey(), entry.getValue());
       }
     }
     return next;
