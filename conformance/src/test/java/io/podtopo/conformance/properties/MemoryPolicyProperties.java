@@ -46,10 +46,20 @@ class MemoryPolicyProperties {
 
   @Test
   void freePlusReservedIsAllocatableAtEveryStepAndRemovingEverythingRestoresTheMachineState() {
-    qt().withExamples(300).forAll(scenarios()).checkAssert(MemoryPolicyProperties::run);
+    qt().withExamples(300).forAll(scenarios()).checkAssert(scenario -> run(scenario, false));
   }
 
-  private static void run(Scenario scenario) {
+  /**
+   * With the policy's own hints (the Topology Manager hint has no affinity), every state is one that
+   * {@code start} accepts. Not so with arbitrary hints: upstream lets a single-NUMA hint land on a
+   * node of a multi-NUMA group, whose group is then no longer what the entries imply.
+   */
+  @Test
+  void withItsOwnHintsThePolicyOnlyProducesStatesThatStartAccepts() {
+    qt().withExamples(200).forAll(scenarios()).checkAssert(scenario -> run(scenario, true));
+  }
+
+  private static void run(Scenario scenario, boolean ownHints) {
     StaticMemoryPolicy policy = StaticMemoryPolicy.create(scenario.machine().nodes(),
         scenario.machine().reservedMemory(), GATES);
     MemoryManagerState initial = policy.start(MemoryManagerState.empty());
@@ -58,7 +68,8 @@ class MemoryPolicyProperties {
     List<String[]> containers = new ArrayList<>();
     for (int i = 0; i < scenario.admissions().size(); i++) {
       Pod pod = new Pod.Builder().from(scenario.admissions().get(i).pod()).uid("pod-" + i).build();
-      TopologyHint hint = onMachine(scenario.admissions().get(i).hint(), machineNodes);
+      TopologyHint hint = ownHints ? TopologyHint.any(false)
+          : onMachine(scenario.admissions().get(i).hint(), machineNodes);
       MemoryManagerState before = state;
       try {
         state = admit(policy, state, pod, hint);
@@ -66,13 +77,13 @@ class MemoryPolicyProperties {
       } catch (MemoryManagerException | EmptyPodSharedPoolException e) {
         state = before;
       }
-      assertConsistent(policy, state);
+      assertConsistent(policy, state, ownHints);
     }
     List<String[]> order = new ArrayList<>(containers);
     order.sort(Comparator.comparingInt(c -> scenario.removalOrder().get(containers.indexOf(c) % 40)));
     for (String[] container : order) {
       state = policy.removeContainer(state, container[0], container[1]);
-      assertConsistent(policy, state);
+      assertConsistent(policy, state, ownHints);
     }
     assertThat(state.containerEntries()).isEmpty();
     assertThat(state.podEntries()).isEmpty();
@@ -100,13 +111,15 @@ class MemoryPolicyProperties {
         .orElse(TopologyHint.any(hint.preferred()));
   }
 
-  private static void assertConsistent(StaticMemoryPolicy policy, MemoryManagerState state) {
+  private static void assertConsistent(StaticMemoryPolicy policy, MemoryManagerState state, boolean checkStart) {
     state.machineState().nodes().forEach((id, node) -> node.memoryMap().forEach((type, table) -> {
       assertThat(table.free() + table.reserved()).as("free + reserved of %s on node %s", type, id)
           .isEqualTo(table.allocatable());
       assertThat(table.free()).as("free %s on node %s", type, id).isNotNegative();
       assertThat(table.reserved()).as("reserved %s on node %s", type, id).isNotNegative();
     }));
-    assertThat(policy.start(state)).as("start accepts the state the policy produced").isEqualTo(state);
+    if (checkStart) {
+      assertThat(policy.start(state)).as("start accepts the state the policy produced").isEqualTo(state);
+    }
   }
 }

@@ -186,4 +186,20 @@ class StaticMemoryPolicyAllocateTest {
     assertThatThrownBy(() -> mixed.allocate(started(mixed), pod, pod.containers().get(0), hint(false, 0)))
         .hasMessage("[memorymanager] failed to find NUMA nodes to extend the current topology hint");
   }
+
+  /**
+   * Upstream quirk (pitfall 18): the allocation-time group check lets a single-NUMA mask through, so a
+   * best-effort hint narrowed to one node of a multi-NUMA group lands there and resets that node's
+   * group; once the other blocks go, the state no longer matches what {@code start} recomputes.
+   */
+  @Test
+  void singleNumaHintOnANodeOfAGroupIsNotRefusedAtAllocation() {
+    MemoryManagerState grouped = allocate(started(policy), "p", "3Gi", ANY);
+
+    MemoryManagerState state = allocate(grouped, "q", "512Mi", hint(false, 1));
+
+    assertThat(state.containerBlocks("q", "c").orElseThrow()).containsExactly(block("memory", 512L << 20, 1));
+    assertThat(state.machineState().nodes().get(1).cells()).containsExactly(1);
+    assertThat(state.machineState().nodes().get(0).cells()).containsExactly(0, 1);
+  }
 }
