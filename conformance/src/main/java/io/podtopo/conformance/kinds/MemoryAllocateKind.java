@@ -5,7 +5,6 @@ import io.podtopo.conformance.json.MemoryStateJson;
 import io.podtopo.conformance.json.PodJson;
 import io.podtopo.conformance.vectors.VectorKind;
 import io.podtopo.conformance.vectors.Verdict;
-import io.podtopo.domain.memorymanager.EmptyPodSharedPoolException;
 import io.podtopo.domain.memorymanager.MemoryManagerException;
 import io.podtopo.domain.pod.Container;
 import io.podtopo.domain.pod.Pod;
@@ -31,7 +30,7 @@ public final class MemoryAllocateKind implements VectorKind {
           .orElseThrow(() -> new IllegalArgumentException("the pod has no container \"" + name + "\""));
       return MemoryVerdicts.success(MemoryVerdicts.policy(input).allocate(MemoryStateJson.state(input.path("state")),
           pod, container, MemoryStateJson.hint(input.path("topologyHint"))));
-    } catch (MemoryManagerException | EmptyPodSharedPoolException e) {
+    } catch (MemoryManagerException e) {
       return MemoryVerdicts.failure(e.getMessage());
     }
   }
