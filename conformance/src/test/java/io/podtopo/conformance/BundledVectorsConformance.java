@@ -39,10 +39,7 @@ class BundledVectorsConformance {
       "static-policy-options",
       "smt-alignment-error-text",
       "static-allocate-pod",
-      "static-validate-pod-scope",
-      "memory-new",
-      "memory-start",
-      "memory-allocate");
+      "static-validate-pod-scope");
 
   private static final VectorKinds KINDS = VectorKinds.reference();
   private static final List<VectorFile> FILES = VectorFile.bundled();

@@ -14,11 +14,13 @@ public final class ReferenceKinds {
         // topologymanager_policy.json
         new MergeHintsKind(),
         new PolicyAdmitKind(),
-        new SingleNumaFilterHintsKind()
+        new SingleNumaFilterHintsKind(),
         // cpu_assignment.json
         // cpu_topology_hints.json
         // cpu_static_policy.json
         // memory_static_policy.json
-        );
+        new MemoryNewKind(),
+        new MemoryStartKind(),
+        new MemoryAllocateKind());
   }
 }

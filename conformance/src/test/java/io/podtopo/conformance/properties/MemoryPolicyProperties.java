@@ -1,0 +1,125 @@
+package io.podtopo.conformance.properties;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.quicktheories.QuickTheory.qt;
+
+import io.podtopo.conformance.generators.MemoryGenerators;
+import io.podtopo.conformance.generators.MemoryGenerators.MemoryMachine;
+import io.podtopo.domain.gates.FeatureGates;
+import io.podtopo.domain.memorymanager.EmptyPodSharedPoolException;
+import io.podtopo.domain.memorymanager.MemoryManagerException;
+import io.podtopo.domain.memorymanager.MemoryManagerState;
+import io.podtopo.domain.memorymanager.StaticMemoryPolicy;
+import io.podtopo.domain.pod.Container;
+import io.podtopo.domain.pod.Pod;
+import io.podtopo.domain.topology.NumaMask;
+import io.podtopo.domain.topologymanager.TopologyHint;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.quicktheories.core.Gen;
+import org.quicktheories.generators.Generate;
+import org.quicktheories.generators.SourceDSL;
+
+/**
+ * Properties of the Memory Manager Static policy over generated machines (1-8 NUMA nodes, memory and
+ * 2Mi/1Gi hugepages) and sequences of Guaranteed pods (container-level and pod-level) admitted and
+ * then removed container by container in a random order.
+ */
+class MemoryPolicyProperties {
+
+  private static final FeatureGates GATES =
+      FeatureGates.defaults().with(FeatureGates.POD_LEVEL_RESOURCE_MANAGERS, true);
+
+  private record Admission(Pod pod, TopologyHint hint) {}
+
+  private record Scenario(MemoryMachine machine, List<Admission> admissions, List<Integer> removalOrder) {}
+
+  private static Gen<Scenario> scenarios() {
+    Gen<Admission> admissions = MemoryGenerators.guaranteedPods().zip(MemoryGenerators.hints(8), Admission::new);
+    return MemoryGenerators.machines().zip(
+        SourceDSL.lists().of(admissions).ofSizeBetween(1, 8),
+        SourceDSL.lists().of(Generate.range(0, 1000)).ofSize(40),
+        Scenario::new);
+  }
+
+  @Test
+  void freePlusReservedIsAllocatableAtEveryStepAndRemovingEverythingRestoresTheMachineState() {
+    qt().withExamples(300).forAll(scenarios()).checkAssert(scenario -> run(scenario, false));
+  }
+
+  /**
+   * With the policy's own hints (the Topology Manager hint has no affinity), every state is one that
+   * {@code start} accepts. Not so with arbitrary hints: upstream lets a single-NUMA hint land on a
+   * node of a multi-NUMA group, whose group is then no longer what the entries imply.
+   */
+  @Test
+  void withItsOwnHintsThePolicyOnlyProducesStatesThatStartAccepts() {
+    qt().withExamples(200).forAll(scenarios()).checkAssert(scenario -> run(scenario, true));
+  }
+
+  private static void run(Scenario scenario, boolean ownHints) {
+    StaticMemoryPolicy policy = StaticMemoryPolicy.create(scenario.machine().nodes(),
+        scenario.machine().reservedMemory(), GATES);
+    MemoryManagerState initial = policy.start(MemoryManagerState.empty());
+    NumaMask machineNodes = NumaMask.of(scenario.machine().nodes().stream().map(n -> n.id()).toList());
+    MemoryManagerState state = initial;
+    List<String[]> containers = new ArrayList<>();
+    for (int i = 0; i < scenario.admissions().size(); i++) {
+      Pod pod = new Pod.Builder().from(scenario.admissions().get(i).pod()).uid("pod-" + i).build();
+      TopologyHint hint = ownHints ? TopologyHint.any(false)
+          : onMachine(scenario.admissions().get(i).hint(), machineNodes);
+      MemoryManagerState before = state;
+      try {
+        state = admit(policy, state, pod, hint);
+        pod.initAndAppContainers().forEach(c -> containers.add(new String[] {pod.uid(), c.name()}));
+      } catch (MemoryManagerException | EmptyPodSharedPoolException e) {
+        state = before;
+      }
+      assertConsistent(policy, state, ownHints);
+    }
+    List<String[]> order = new ArrayList<>(containers);
+    order.sort(Comparator.comparingInt(c -> scenario.removalOrder().get(containers.indexOf(c) % 40)));
+    for (String[] container : order) {
+      state = policy.removeContainer(state, container[0], container[1]);
+      assertConsistent(policy, state, ownHints);
+    }
+    assertThat(state.containerEntries()).isEmpty();
+    assertThat(state.podEntries()).isEmpty();
+    assertThat(state.machineState()).isEqualTo(initial.machineState());
+  }
+
+  private static MemoryManagerState admit(StaticMemoryPolicy policy, MemoryManagerState state, Pod pod,
+      TopologyHint hint) {
+    if (pod.isPodLevelResourcesSet()) {
+      return policy.allocatePod(state, pod, hint);
+    }
+    MemoryManagerState next = state;
+    for (Container container : pod.initAndAppContainers()) {
+      next = policy.allocate(next, pod, container, hint);
+    }
+    return next;
+  }
+
+  /** The hint as the Topology Manager would give it: only nodes of the machine. */
+  private static TopologyHint onMachine(TopologyHint hint, NumaMask machineNodes) {
+    return hint.affinity()
+        .map(mask -> mask.and(machineNodes))
+        .filter(mask -> !mask.isEmpty())
+        .map(mask -> TopologyHint.of(mask, hint.preferred()))
+        .orElse(TopologyHint.any(hint.preferred()));
+  }
+
+  private static void assertConsistent(StaticMemoryPolicy policy, MemoryManagerState state, boolean checkStart) {
+    state.machineState().nodes().forEach((id, node) -> node.memoryMap().forEach((type, table) -> {
+      assertThat(table.free() + table.reserved()).as("free + reserved of %s on node %s", type, id)
+          .isEqualTo(table.allocatable());
+      assertThat(table.free()).as("free %s on node %s", type, id).isNotNegative();
+      assertThat(table.reserved()).as("reserved %s on node %s", type, id).isNotNegative();
+    }));
+    if (checkStart) {
+      assertThat(policy.start(state)).as("start accepts the state the policy produced").isEqualTo(state);
+    }
+  }
+}

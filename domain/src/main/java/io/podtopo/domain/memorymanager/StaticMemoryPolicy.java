@@ -1,0 +1,487 @@
+package io.podtopo.domain.memorymanager;
+
+import io.podtopo.domain.gates.FeatureGates;
+import io.podtopo.domain.pod.Container;
+import io.podtopo.domain.pod.Pod;
+import io.podtopo.domain.pod.QosClass;
+import io.podtopo.domain.pod.Resources;
+import io.podtopo.domain.topology.NumaMask;
+import io.podtopo.domain.topology.NumaNode;
+import io.podtopo.domain.topologymanager.TopologyHint;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.SortedMap;
+import java.util.TreeMap;
+
+/**
+ * The Memory Manager {@code Static} policy (kubelet-algorithms §3, §4.4; PLRM spec §7), a pure
+ * function of a {@link MemoryManagerState}: every operation returns the next state or throws, and
+ * leaves its input untouched.
+ *
+ * <ul>
+ *   <li>{@link #start}: fills an empty state with the default machine state, or checks that the
+ *       stored machine state is what the stored entries imply.
+ *   <li>{@link #containerHints} / {@link #podHints}: hints for the Topology Manager.
+ *   <li>{@link #allocate}: the per-container allocation (legacy pods; container scope).
+ *   <li>{@link #allocatePod}: the pod-level allocation of KEP-5526: one pod entry, the machine state
+ *       updated once for the budget, and the budget partitioned into container blocks.
+ *   <li>{@link #removeContainer}: releases a container's blocks, or a pod entry with its last
+ *       container.
+ * </ul>
+ */
+public final class StaticMemoryPolicy {
+
+  static final String NO_SYSTEM_RESERVED = "[memorymanager] you should specify the system reserved memory";
+  static final String EMPTY_MACHINE_STATE =
+      "[memorymanager] machine state can not be empty when it has memory assignments";
+  static final String STATE_MISMATCH = "[memorymanager] the expected machine state is different from the real one";
+  static final String NO_DEFAULT_PREFERRED = "[memorymanager] failed to find the default preferred hint";
+  static final String NO_EXTENDED_PREFERRED = "[memorymanager] failed to find the extended preferred hint";
+  static final String GROUP_VIOLATION = "[memorymanager] preferred hint violates NUMA node allocation";
+
+  private final List<NumaNode> nodes;
+  private final SortedMap<Integer, SortedMap<String, Long>> reservedMemory;
+  private final FeatureGates gates;
+  private final MemoryRequests requests;
+
+  private StaticMemoryPolicy(List<NumaNode> nodes, SortedMap<Integer, SortedMap<String, Long>> reservedMemory,
+      FeatureGates gates) {
+    this.nodes = nodes.stream().sorted((a, b) -> Integer.compare(a.id(), b.id())).toList();
+    this.reservedMemory = reservedMemory;
+    this.gates = gates;
+    this.requests = new MemoryRequests(gates);
+  }
+
+  /**
+   * Upstream {@code NewPolicyStatic}.
+   *
+   * @param nodes the machine's NUMA nodes with their memory and hugepages (may be empty)
+   * @param reservedMemory reserved bytes by NUMA node id and resource ({@code reservedMemory} of the
+   *     KubeletConfiguration)
+   * @throws MemoryManagerException when no regular memory is reserved on any node
+   */
+  public static StaticMemoryPolicy create(List<NumaNode> nodes,
+      Map<Integer, ? extends Map<String, Long>> reservedMemory, FeatureGates gates) {
+    SortedMap<Integer, SortedMap<String, Long>> reserved = new TreeMap<>();
+    reservedMemory.forEach((node, byType) -> reserved.put(node, Collections.unmodifiableSortedMap(new TreeMap<>(byType))));
+    long total = reserved.values().stream().mapToLong(byType -> byType.getOrDefault(Resources.MEMORY, 0L)).sum();
+    if (total <= 0) {
+      throw new MemoryManagerException(NO_SYSTEM_RESERVED);
+    }
+    return new StaticMemoryPolicy(List.copyOf(nodes), Collections.unmodifiableSortedMap(reserved), gates);
+  }
+
+  /**
+   * Upstream {@code getDefaultMachineState}: per node, one table per hugepage size (total = pages ×
+   * size, allocatable = total − reserved) and one for memory (allocatable = node memory − reserved −
+   * the node's hugepages); nothing reserved; every node its own group.
+   */
+  public MemoryMachineState defaultMachineState() {
+    MemoryMachineState.Builder machine = new MemoryMachineState.Builder();
+    for (NumaNode node : nodes) {
+      NumaNodeState.Builder state = new NumaNodeState.Builder().numberOfAssignments(0).addCell(node.id());
+      long hugepages = 0;
+      for (Map.Entry<Long, Long> pool : node.hugepages().entrySet()) {
+        String type = hugepageResourceName(pool.getKey());
+        long total = pool.getKey() * pool.getValue();
+        long reserved = systemReserved(node.id(), type);
+        state.putMemoryMap(type, MemoryTable.unused(total, reserved, total - reserved));
+        hugepages += total;
+      }
+      long reserved = systemReserved(node.id(), Resources.MEMORY);
+      state.putMemoryMap(Resources.MEMORY,
+          MemoryTable.unused(node.memoryBytes(), reserved, node.memoryBytes() - reserved - hugepages));
+      machine.putNode(node.id(), state.build());
+    }
+    return machine.build();
+  }
+
+  /**
+   * Upstream {@code Start}/{@code validateState}. An empty machine state becomes the default one
+   * (refused while container entries exist). Otherwise the machine state the entries imply is
+   * recomputed from the default, pod entries counted once per pod (PodLevelResourceManagers on),
+   * and compared: totals, system reserved and allocatable per node and type, groups, assignment
+   * counts, and free/reserved summed over each node's group.
+   *
+   * @throws MemoryManagerException with upstream's text when the state is inconsistent
+   */
+  public MemoryManagerState start(MemoryManagerState state) {
+    if (state.machineState().isEmpty()) {
+      if (!state.containerEntries().isEmpty()) {
+        throw new MemoryManagerException(EMPTY_MACHINE_STATE);
+      }
+      return new MemoryManagerState.Builder().from(state).machineState(defaultMachineState()).build();
+    }
+    WorkingMachineState expected = new WorkingMachineState(defaultMachineState());
+    boolean podEntriesCount = gates.enabled(FeatureGates.POD_LEVEL_RESOURCE_MANAGERS);
+    for (Map.Entry<String, SortedMap<String, List<MemoryBlock>>> pod : state.containerEntries().entrySet()) {
+      List<MemoryBlock> podBlocks = state.podEntries().getOrDefault(pod.getKey(), List.of());
+      if (podEntriesCount && !podBlocks.isEmpty()) {
+        reserveExpected(expected, podBlocks, pod.getKey(), "");
+        continue;
+      }
+      pod.getValue().forEach((container, blocks) -> reserveExpected(expected, blocks, pod.getKey(), container));
+    }
+    if (!MachineStateComparison.equal(state.machineState(), expected.freeze())) {
+      throw new MemoryManagerException(STATE_MISMATCH);
+    }
+    return state;
+  }
+
+  private static void reserveExpected(WorkingMachineState expected, List<MemoryBlock> blocks, String pod,
+      String container) {
+    for (MemoryBlock block : blocks) {
+      for (int node : block.numaAffinity()) {
+        if (!expected.hasNode(node)) {
+          throw new MemoryManagerException("[memorymanager] (pod: " + pod + ", container: " + container
+              + ") the memory assignment uses the NUMA that does not exist");
+        }
+        if (!expected.hasTable(node, block.type())) {
+          throw new MemoryManagerException("[memorymanager] (pod: " + pod + ", container: " + container
+              + ") the memory assignment uses memory resource that does not exist");
+        }
+      }
+      expected.reserve(block.numaAffinity(), block.type(), block.size());
+    }
+  }
+
+  /**
+   * Upstream {@code GetTopologyHints} for one container: nil for a non-Guaranteed pod, for a
+   * pod-level pod while a KEP-5526 gate is off, and for a container with no exclusive memory (an
+   * ineligible container of a pod-level pod, PR 138770); hints regenerated from the container's
+   * blocks when it has some; else the calculated hints.
+   */
+  public MemoryHints containerHints(MemoryManagerState state, Pod pod, Container container) {
+    if (!guaranteed(pod)) {
+      return MemoryHints.noPreference();
+    }
+    SortedMap<String, Long> request;
+    try {
+      request = requests.container(pod, container);
+    } catch (MemoryManagerException e) {
+      return MemoryHints.noPreference();
+    }
+    if (skippedForGates(pod) || request.isEmpty()) {
+      return MemoryHints.noPreference();
+    }
+    Optional<List<MemoryBlock>> blocks = state.containerBlocks(pod.uid(), container.name());
+    if (blocks.isPresent()) {
+      return MemoryHintCalculator.regenerate(blocks.get(), request);
+    }
+    return MemoryHints.of(new MemoryHintCalculator(state.machineState())
+        .calculate(request, state.reusableInitMemory(), pod.uid()));
+  }
+
+  /**
+   * Upstream {@code GetPodTopologyHints}: nil for a non-Guaranteed pod or while a KEP-5526 gate is
+   * off for a pod-level pod; for a pod-level pod failing {@link #validatePodScopeResources} an empty
+   * list per budget type; nil for no memory at all; hints regenerated from the pod entry (issue
+   * 141069) or else from the first container with blocks; else the hints calculated for the pod
+   * total (the budget, or the legacy init/app/sidecar formula).
+   */
+  public MemoryHints podHints(MemoryManagerState state, Pod pod) {
+    if (!guaranteed(pod)) {
+      return MemoryHints.noPreference();
+    }
+    SortedMap<String, Long> request;
+    try {
+      request = requests.pod(pod);
+    } catch (MemoryManagerException e) {
+      return MemoryHints.noPreference();
+    }
+    if (skippedForGates(pod)) {
+      return MemoryHints.noPreference();
+    }
+    if (requests.podLevel(pod) && podScopeError(pod).isPresent()) {
+      SortedMap<String, List<TopologyHint>> unsatisfiable = new TreeMap<>();
+      request.keySet().forEach(type -> unsatisfiable.put(type, List.of()));
+      return MemoryHints.of(unsatisfiable);
+    }
+    if (request.isEmpty()) {
+      return MemoryHints.noPreference();
+    }
+    Optional<List<MemoryBlock>> podBlocks = state.podBlocks(pod.uid());
+    if (requests.podLevel(pod) && podBlocks.isPresent()) {
+      return MemoryHintCalculator.regenerate(podBlocks.get(), request);
+    }
+    for (Container container : pod.initAndAppContainers()) {
+      Optional<List<MemoryBlock>> blocks = state.containerBlocks(pod.uid(), container.name());
+      if (blocks.isPresent()) {
+        return MemoryHintCalculator.regenerate(blocks.get(), request);
+      }
+    }
+    return MemoryHints.of(new MemoryHintCalculator(state.machineState())
+        .calculate(request, ReusableInitMemory.none(), pod.uid()));
+  }
+
+  /**
+   * Upstream memory {@code validatePodScopeResources} for a pod-level pod (PLRM spec §6.3).
+   *
+   * @throws EmptyPodSharedPoolException with upstream's text when a shared container would get no
+   *     memory of some type, or a standard init container does not fit
+   */
+  public void validatePodScopeResources(Pod pod) {
+    Optional<String> error = podScopeError(pod);
+    if (error.isPresent()) {
+      throw new EmptyPodSharedPoolException(error.get());
+    }
+  }
+
+  private Optional<String> podScopeError(Pod pod) {
+    try {
+      return new PodScopeValidation(requests).check(pod);
+    } catch (MemoryManagerException e) {
+      return Optional.of(e.getMessage());
+    }
+  }
+
+  /**
+   * Upstream {@code Allocate} for one container with the Topology Manager's hint for it. A
+   * non-Guaranteed pod, a pod-level pod while a KEP-5526 gate is off, and a container without
+   * exclusive memory (PR 138770) get nothing; a container with blocks keeps them. Otherwise: a hint
+   * without affinity is replaced by the best calculated hint, a hint whose nodes lack free memory is
+   * extended to the best calculated hint containing it, a mask breaking the group rules is refused,
+   * and one block per requested type is recorded; the machine state reserves each block minus the
+   * pod's reusable init-container memory, and earlier standard init containers' blocks shrink by
+   * what was reused.
+   *
+   * @throws MemoryManagerException with upstream's text when no NUMA affinity can be found
+   */
+  public MemoryManagerState allocate(MemoryManagerState state, Pod pod, Container container, TopologyHint hint) {
+    if (!guaranteed(pod) || skippedForGates(pod)) {
+      return state;
+    }
+    Optional<List<MemoryBlock>> existing = state.containerBlocks(pod.uid(), container.name());
+    if (existing.isPresent()) {
+      return new MemoryManagerState.Builder().from(state)
+          .reusableInitMemory(state.reusableInitMemory().afterAllocation(pod, container, existing.get()))
+          .build();
+    }
+    SortedMap<String, Long> request = requests.container(pod, container);
+    if (request.isEmpty()) {
+      return state;
+    }
+    ReusableInitMemory reusable = state.reusableInitMemory();
+    NumaMask mask = affinityFor(state.machineState(), request, reusable, pod.uid(), hint);
+    WorkingMachineState machine = new WorkingMachineState(state.machineState());
+    List<MemoryBlock> blocks = new ArrayList<>();
+    request.forEach((type, size) -> {
+      blocks.add(MemoryBlock.of(mask, type, size));
+      machine.reserve(mask.nodes(), type, Math.max(0, size - reusable.of(pod.uid(), mask, type)));
+    });
+    MemoryManagerState next = new MemoryManagerState.Builder().from(state)
+        .machineState(machine.freeze())
+        .reusableInitMemory(reusable.afterAllocation(pod, container, blocks))
+        .build()
+        .withContainerBlocks(pod.uid(), container.name(), blocks);
+    return shrinkReusedInitBlocks(next, pod, container, blocks);
+  }
+
+  /**
+   * The NUMA mask for a request: the hint's, else the default one; extended when its free memory is
+   * short; refused when it breaks the group rules.
+   */
+  private static NumaMask affinityFor(MemoryMachineState machine, SortedMap<String, Long> request,
+      ReusableInitMemory reusable, String podUid, TopologyHint hint) {
+    MemoryHintCalculator calculator = new MemoryHintCalculator(machine);
+    TopologyHint best = hint;
+    if (hint.affinity().isEmpty()) {
+      TopologyHint defaultHint = calculator.defaultHint(request, reusable, podUid);
+      if (!defaultHint.preferred() && hint.preferred()) {
+        throw new MemoryManagerException(NO_DEFAULT_PREFERRED);
+      }
+      best = defaultHint;
+    }
+    NumaMask mask = best.affinity().orElse(NumaMask.empty());
+    if (!calculator.satisfies(mask, request)) {
+      TopologyHint extended = calculator.extendedHint(request, reusable, podUid, mask);
+      if (!extended.preferred() && best.preferred()) {
+        throw new MemoryManagerException(NO_EXTENDED_PREFERRED);
+      }
+      mask = extended.affinity().orElseThrow();
+    }
+    if (calculator.violatesGroups(mask, false)) {
+      throw new MemoryManagerException(GROUP_VIOLATION);
+    }
+    return mask;
+  }
+
+  /**
+   * Upstream {@code updateInitContainersMemoryBlocks}: the standard init containers declared before
+   * {@code container} give up, block by block of the same type and mask, the memory it reused, so
+   * that the container blocks of a pod sum to what the pod holds.
+   */
+  private static MemoryManagerState shrinkReusedInitBlocks(MemoryManagerState state, Pod pod, Container container,
+      List<MemoryBlock> containerBlocks) {
+    MemoryManagerState next = state;
+    for (MemoryBlock containerBlock : containerBlocks) {
+      long left = containerBlock.size();
+      for (Container init : pod.initContainers()) {
+        if (init.name().equals(container.name()) || left == 0) {
+          break;
+        }
+        if (init.restartable()) {
+          continue;
+        }
+        List<MemoryBlock> initBlocks = next.containerBlocks(pod.uid(), init.name()).orElse(List.of());
+        if (initBlocks.isEmpty()) {
+          continue;
+        }
+        List<MemoryBlock> shrunk = new ArrayList<>();
+        for (MemoryBlock initBlock : initBlocks) {
+          if (initBlock.size() == 0 || !initBlock.type().equals(containerBlock.type())
+              || !initBlock.mask().equals(containerBlock.mask())) {
+            shrunk.add(initBlock);
+            continue;
+          }
+          long reused = Math.min(initBlock.size(), left);
+          left -= reused;
+          shrunk.add(MemoryBlock.of(initBlock.numaAffinity(), initBlock.type(), initBlock.size() - reused));
+        }
+        next = next.withContainerBlocks(pod.uid(), init.name(), shrunk);
+      }
+    }
+    return next;
+  }
+
+  /**
+   * Upstream memory {@code AllocatePod} for a pod-level pod (PodLevelResourceManagers on, pod-level
+   * resources set; PLRM spec §7.3), with the Topology Manager's hint for the pod (stored under its
+   * first container). A non-Guaranteed pod, a pod whose budget cannot be read as bytes and a pod the
+   * KEP-5526 path does not apply to are left alone. The pod is validated
+   * ({@link EmptyPodSharedPoolException}); the mask is chosen as for {@link #allocate}; the pod entry
+   * holds one block per budget type; the machine state reserves the budget once; every init and app
+   * container gets its partition blocks.
+   *
+   * <p>Restore (issue 140906): a pod whose pod entry and every container entry exist is left
+   * unchanged; with a pod entry and only some container entries the missing ones are computed from
+   * the pod entry's mask without reserving again. A pod entry without any container entry is not a
+   * complete allocation ({@code start} does not count it in the machine state): it is replaced by a
+   * fresh allocation.
+   *
+   * @throws EmptyPodSharedPoolException when the partition would leave a shared container without memory
+   * @throws MemoryManagerException with upstream's text when no NUMA affinity can be found
+   */
+  public MemoryManagerState allocatePod(MemoryManagerState state, Pod pod, TopologyHint hint) {
+    if (!guaranteed(pod) || !gates.podLevelResourceManagers() || !pod.isPodLevelResourcesSet()) {
+      return state;
+    }
+    SortedMap<String, Long> budget;
+    try {
+      budget = requests.pod(pod);
+    } catch (MemoryManagerException e) {
+      return state;
+    }
+    Optional<List<MemoryBlock>> restored = state.podBlocks(pod.uid());
+    SortedMap<String, List<MemoryBlock>> restoredContainers = state.containersOf(pod.uid());
+    if (restored.isPresent() && !restored.get().isEmpty() && !restoredContainers.isEmpty()) {
+      return completeRestoredPod(state, pod, restored.get().get(0).mask(), budget);
+    }
+    validatePodScopeResources(pod);
+    NumaMask mask = affinityFor(state.machineState(), budget, ReusableInitMemory.none(), pod.uid(), hint);
+    Map<String, List<MemoryBlock>> partition = new PodMemoryPartition(requests).blocks(pod, mask, budget);
+    WorkingMachineState machine = new WorkingMachineState(state.machineState());
+    budget.forEach((type, size) -> machine.reserve(mask.nodes(), type, size));
+    List<MemoryBlock> podBlocks = new ArrayList<>();
+    budget.forEach((type, size) -> podBlocks.add(MemoryBlock.of(mask, type, size)));
+    MemoryManagerState next = new MemoryManagerState.Builder().from(state.withoutPod(pod.uid()))
+        .machineState(machine.freeze())
+        .build()
+        .withPodBlocks(pod.uid(), podBlocks);
+    for (Map.Entry<String, List<MemoryBlock>> entry : partition.entrySet()) {
+      next = next.withContainerBlocks(pod.uid(), entry.getKey(), entry.getValue());
+    }
+    return next;
+  }
+
+  private MemoryManagerState completeRestoredPod(MemoryManagerState state, Pod pod, NumaMask mask,
+      SortedMap<String, Long> budget) {
+    Map<String, List<MemoryBlock>> partition = new PodMemoryPartition(requests).blocks(pod, mask, budget);
+    MemoryManagerState next = state;
+    for (Map.Entry<String, List<MemoryBlock>> entry : partition.entrySet()) {
+      if (state.containerBlocks(pod.uid(), entry.getKey()).isEmpty()) {
+        next = next.withContainerBlocks(pod.uid(), entry.getKey(), entry.getValue());
+      }
+    }
+    return next;
+  }
+
+  /**
+   * Upstream {@code RemoveContainer}. With PodLevelResourceManagers on and a pod entry: the container
+   * entry goes, and the pod entry's blocks are released once, with the pod's last container entry.
+   * Otherwise the container's own blocks are released. Unknown containers change nothing.
+   *
+   * <p>A pod entry without any container entry holds no reservation ({@code start} does not count
+   * it; issue 141993): it is dropped without releasing anything, where upstream would release it.
+   */
+  public MemoryManagerState removeContainer(MemoryManagerState state, String podUid, String containerName) {
+    Optional<List<MemoryBlock>> podBlocks = state.podBlocks(podUid);
+    if (gates.enabled(FeatureGates.POD_LEVEL_RESOURCE_MANAGERS) && podBlocks.isPresent()) {
+      if (state.containersOf(podUid).isEmpty()) {
+        return state.withoutPod(podUid);
+      }
+      MemoryManagerState next = state.withoutContainer(podUid, containerName);
+      if (!next.containersOf(podUid).isEmpty()) {
+        return next;
+      }
+      return release(next, podBlocks.get()).withoutPod(podUid);
+    }
+    Optional<List<MemoryBlock>> blocks = state.containerBlocks(podUid, containerName);
+    if (blocks.isEmpty()) {
+      return state;
+    }
+    return release(state.withoutContainer(podUid, containerName), blocks.get());
+  }
+
+  private static MemoryManagerState release(MemoryManagerState state, List<MemoryBlock> blocks) {
+    WorkingMachineState machine = new WorkingMachineState(state.machineState());
+    blocks.forEach(machine::release);
+    return new MemoryManagerState.Builder().from(state).machineState(machine.freeze()).build();
+  }
+
+  /**
+   * Upstream {@code GetAllocatableMemory}: one single-node block per node and type with allocatable
+   * memory, by node id then type.
+   */
+  public List<MemoryBlock> allocatableMemory(MemoryManagerState state) {
+    List<MemoryBlock> blocks = new ArrayList<>();
+    state.machineState().nodes().forEach((node, nodeState) -> nodeState.memoryMap().forEach((type, table) -> {
+      if (table.allocatable() != 0) {
+        blocks.add(MemoryBlock.of(List.of(node), type, table.allocatable()));
+      }
+    }));
+    return List.copyOf(blocks);
+  }
+
+  private boolean guaranteed(Pod pod) {
+    return pod.qosClass(gates.enabled(FeatureGates.POD_LEVEL_RESOURCES)) == QosClass.GUARANTEED;
+  }
+
+  /** A pod-level pod while either KEP-5526 gate is off: admitted without alignment. */
+  private boolean skippedForGates(Pod pod) {
+    return !gates.podLevelResourceManagers() && pod.isPodLevelResourcesSet();
+  }
+
+  private long systemReserved(int node, String type) {
+    SortedMap<String, Long> byType = reservedMemory.get(node);
+    return byType == null ? 0 : byType.getOrDefault(type, 0L);
+  }
+
+  /**
+   * Upstream {@code HugePageResourceName} of a page size: {@code hugepages-} and the size in the
+   * canonical binary-SI form ({@code 2Mi}, {@code 1Gi}, {@code 64Ki}).
+   */
+  static String hugepageResourceName(long pageSizeBytes) {
+    String[] suffixes = {"", "Ki", "Mi", "Gi", "Ti", "Pi", "Ei"};
+    long value = pageSizeBytes;
+    int exponent = 0;
+    while (value != 0 && value % 1024 == 0 && exponent < suffixes.length - 1) {
+      value /= 1024;
+      exponent++;
+    }
+    return Resources.HUGEPAGES_PREFIX + value + suffixes[exponent];
+  }
+}

@@ -1,0 +1,96 @@
+package io.podtopo.domain.memorymanager;
+
+import io.podtopo.domain.gates.FeatureGates;
+import io.podtopo.domain.pod.Container;
+import io.podtopo.domain.pod.Pod;
+import io.podtopo.domain.pod.Quantity;
+import io.podtopo.domain.topology.NumaMask;
+import io.podtopo.domain.topology.NumaNode;
+import io.podtopo.domain.topologymanager.TopologyHint;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/** Machines, policies and pods for the memory-manager tests. */
+final class MemoryFixtures {
+
+  static final long MI = 1L << 20;
+  static final long GI = 1L << 30;
+  static final FeatureGates PLRM_ON = FeatureGates.defaults().with(FeatureGates.POD_LEVEL_RESOURCE_MANAGERS, true);
+  static final FeatureGates PLRM_OFF = FeatureGates.defaults();
+  static final TopologyHint ANY = TopologyHint.any(false);
+
+  private MemoryFixtures() {}
+
+  /** {@code count} nodes, each with {@code memoryGi} GiB of memory and {@code hugepages1Gi} 1 GiB pages. */
+  static List<NumaNode> nodes(int count, long memoryGi, long hugepages1Gi) {
+    List<NumaNode> nodes = new ArrayList<>();
+    for (int id = 0; id < count; id++) {
+      NumaNode.Builder node = new NumaNode.Builder().id(id).memoryBytes(memoryGi * GI);
+      if (hugepages1Gi > 0) {
+        node.putHugepage(GI, hugepages1Gi);
+      }
+      nodes.add(node.build());
+    }
+    return nodes;
+  }
+
+  /** 1 GiB of regular memory reserved on every node. */
+  static StaticMemoryPolicy policy(List<NumaNode> nodes, FeatureGates gates) {
+    Map<Integer, Map<String, Long>> reserved = new TreeMap<>();
+    nodes.forEach(node -> reserved.put(node.id(), Map.of("memory", GI)));
+    return StaticMemoryPolicy.create(nodes, reserved, gates);
+  }
+
+  static MemoryManagerState started(StaticMemoryPolicy policy) {
+    return policy.start(MemoryManagerState.empty());
+  }
+
+  /** An equivalent-Guaranteed container: cpu and memory (and extra resources) request = limit. */
+  static Container gu(String name, String cpu, String memory, String... extra) {
+    Container.Builder container = new Container.Builder().name(name);
+    put(container, "cpu", cpu);
+    put(container, "memory", memory);
+    for (int i = 0; i < extra.length; i += 2) {
+      put(container, extra[i], extra[i + 1]);
+    }
+    return container.build();
+  }
+
+  /** A container without resources. */
+  static Container ngu(String name) {
+    return Container.named(name);
+  }
+
+  static Container sidecar(Container container) {
+    return new Container.Builder().from(container).restartable(true).build();
+  }
+
+  private static void put(Container.Builder container, String resource, String quantity) {
+    container.putRequest(resource, Quantity.parse(quantity)).putLimit(resource, Quantity.parse(quantity));
+  }
+
+  /** A pod-level pod with cpu and memory (and extra resources) request = limit. */
+  static Pod.Builder podLevel(String uid, String cpu, String memory, String... extra) {
+    Pod.Builder pod = new Pod.Builder().uid(uid);
+    pod.putPodRequest("cpu", Quantity.parse(cpu)).putPodLimit("cpu", Quantity.parse(cpu));
+    pod.putPodRequest("memory", Quantity.parse(memory)).putPodLimit("memory", Quantity.parse(memory));
+    for (int i = 0; i < extra.length; i += 2) {
+      pod.putPodRequest(extra[i], Quantity.parse(extra[i + 1])).putPodLimit(extra[i], Quantity.parse(extra[i + 1]));
+    }
+    return pod;
+  }
+
+  static TopologyHint hint(boolean preferred, int... nodes) {
+    return TopologyHint.of(NumaMask.of(nodes), preferred);
+  }
+
+  static MemoryBlock block(String type, long size, Integer... nodes) {
+    return MemoryBlock.of(List.of(nodes), type, size);
+  }
+
+  static MemoryTable table(MemoryManagerState state, int node, String type) {
+    return state.machineState().table(node, type).orElseThrow();
+  }
+}

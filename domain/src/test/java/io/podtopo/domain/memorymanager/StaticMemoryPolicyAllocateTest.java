@@ -1,0 +1,205 @@
+package io.podtopo.domain.memorymanager;
+
+import static io.podtopo.domain.memorymanager.MemoryFixtures.ANY;
+import static io.podtopo.domain.memorymanager.MemoryFixtures.GI;
+import static io.podtopo.domain.memorymanager.MemoryFixtures.PLRM_OFF;
+import static io.podtopo.domain.memorymanager.MemoryFixtures.block;
+import static io.podtopo.domain.memorymanager.MemoryFixtures.gu;
+import static io.podtopo.domain.memorymanager.MemoryFixtures.hint;
+import static io.podtopo.domain.memorymanager.MemoryFixtures.nodes;
+import static io.podtopo.domain.memorymanager.MemoryFixtures.policy;
+import static io.podtopo.domain.memorymanager.MemoryFixtures.started;
+import static io.podtopo.domain.memorymanager.MemoryFixtures.table;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.podtopo.domain.pod.Container;
+import io.podtopo.domain.pod.Pod;
+import io.podtopo.domain.pod.Quantity;
+import io.podtopo.domain.topology.NumaMask;
+import io.podtopo.domain.topology.NumaNode;
+import io.podtopo.domain.topologymanager.TopologyHint;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Per-container allocation and release (kubelet-algorithms §3.2, §3.3; pitfall 18): group rules,
+ * greedy fill, assignment counting and group reset, hint regeneration, the best hint.
+ */
+class StaticMemoryPolicyAllocateTest {
+
+  private final StaticMemoryPolicy policy = policy(nodes(3, 4, 1), PLRM_OFF);
+
+  private static Pod pod(String uid, Container container) {
+    return new Pod.Builder().uid(uid).addContainer(container).build();
+  }
+
+  private MemoryManagerState allocate(MemoryManagerState state, String uid, String memory, TopologyHint hint) {
+    Pod pod = pod(uid, gu("c", "1", memory));
+    return policy.allocate(state, pod, pod.containers().get(0), hint);
+  }
+
+  @Test
+  void defaultHintIsTheNarrowestPreferredMaskAndBlocksCoverEveryRequestedType() {
+    Pod pod = pod("p", gu("c", "1", "1Gi", "hugepages-1Gi", "1Gi"));
+    MemoryManagerState state = policy.allocate(started(policy), pod, pod.containers().get(0), ANY);
+
+    assertThat(state.containerBlocks("p", "c").orElseThrow())
+        .containsExactly(block("hugepages-1Gi", GI, 0), block("memory", GI, 0));
+    assertThat(state.machineState().nodes().get(0).numberOfAssignments()).isEqualTo(2);
+    assertThat(table(state, 0, "memory")).isEqualTo(MemoryTable.of(4 * GI, GI, 2 * GI, GI, GI));
+  }
+
+  @Test
+  void multiNumaBlockFillsGreedilyFromTheLowestNodeAndGroupsItsNodes() {
+    MemoryManagerState state = allocate(started(policy), "p", "3Gi", ANY);
+
+    assertThat(state.containerBlocks("p", "c").orElseThrow()).containsExactly(block("memory", 3 * GI, 0, 1));
+    assertThat(table(state, 0, "memory").reserved()).isEqualTo(2 * GI);
+    assertThat(table(state, 1, "memory").reserved()).isEqualTo(GI);
+    assertThat(state.machineState().nodes().get(0).cells()).containsExactly(0, 1);
+    assertThat(state.machineState().nodes().get(1).cells()).containsExactly(0, 1);
+    assertThat(state.machineState().nodes().get(2).cells()).containsExactly(2);
+  }
+
+  @Test
+  void nodeOfAMultiNumaGroupServesNoSingleNumaHint() {
+    MemoryManagerState state = allocate(started(policy), "p", "3Gi", ANY);
+    Pod small = pod("q", gu("c", "1", "512Mi"));
+
+    List<TopologyHint> hints = policy.containerHints(state, small, small.containers().get(0)).byResource().get("memory");
+
+    assertThat(hints).extracting(h -> h.affinity().orElseThrow())
+        .containsExactly(NumaMask.of(2), NumaMask.of(0, 1));
+    assertThat(hints).extracting(TopologyHint::preferred).containsExactly(true, false);
+  }
+
+  @Test
+  void nodeServingSingleNumaAllocationsJoinsNoMultiNumaHint() {
+    MemoryManagerState state = allocate(started(policy), "p", "1Gi", hint(true, 0));
+    Pod big = pod("q", gu("c", "1", "3Gi"));
+
+    List<TopologyHint> hints = policy.containerHints(state, big, big.containers().get(0)).byResource().get("memory");
+
+    assertThat(hints).extracting(h -> h.affinity().orElseThrow()).containsExactly(NumaMask.of(1, 2));
+    assertThat(hints.get(0).preferred()).isTrue();
+  }
+
+  @Test
+  void hintMixingSingleAndCrossNumaUsageIsRefused() {
+    MemoryManagerState state = allocate(started(policy), "p", "1Gi", hint(true, 0));
+    assertThatThrownBy(() -> allocate(state, "q", "3Gi", hint(false, 0, 1)))
+        .isInstanceOf(MemoryManagerException.class)
+        .hasMessage("[memorymanager] preferred hint violates NUMA node allocation");
+  }
+
+  @Test
+  void hintWithoutEnoughFreeMemoryIsExtendedToTheBestMaskContainingIt() {
+    MemoryManagerState state = allocate(started(policy), "p", "3Gi", hint(false, 1));
+    assertThat(state.containerBlocks("p", "c").orElseThrow()).containsExactly(block("memory", 3 * GI, 0, 1));
+  }
+
+  @Test
+  void noFittingMaskForANilHintIsAnUntypedError() {
+    MemoryManagerState full = allocate(started(policy), "p", "6Gi", ANY);
+    assertThatThrownBy(() -> allocate(full, "q", "1Gi", ANY))
+        .isInstanceOf(MemoryManagerException.class)
+        .hasMessage("[memorymanager] failed to get the default NUMA affinity, no NUMA nodes with enough memory is available");
+  }
+
+  @Test
+  void assignmentsAreCountedPerBlockAndGroupsResetOnlyAtZero() {
+    Pod pod = new Pod.Builder().uid("p")
+        .addContainer(gu("a", "1", "3Gi", "hugepages-1Gi", "1Gi"))
+        .addContainer(gu("b", "1", "512Mi"))
+        .build();
+    MemoryManagerState state = policy.allocate(started(policy), pod, pod.containers().get(0), hint(true, 0, 1));
+    state = policy.allocate(state, pod, pod.containers().get(1), hint(true, 0, 1));
+    assertThat(state.machineState().nodes().get(0).numberOfAssignments()).isEqualTo(3);
+    assertThat(state.machineState().nodes().get(1).numberOfAssignments()).isEqualTo(3);
+
+    state = policy.removeContainer(state, "p", "a");
+    assertThat(state.machineState().nodes().get(0).numberOfAssignments()).isEqualTo(1);
+    assertThat(state.machineState().nodes().get(0).cells()).containsExactly(0, 1);
+
+    state = policy.removeContainer(state, "p", "b");
+    assertThat(state.machineState()).isEqualTo(policy.defaultMachineState());
+    assertThat(state.containerEntries()).isEmpty();
+  }
+
+  @Test
+  void containerWithBlocksKeepsThemAndRegeneratesItsHintsAsPreferred() {
+    MemoryManagerState state = allocate(started(policy), "p", "3Gi", ANY);
+    Pod pod = pod("p", gu("c", "1", "3Gi"));
+    assertThat(policy.allocate(state, pod, pod.containers().get(0), hint(true, 2))).isEqualTo(state);
+    assertThat(policy.containerHints(state, pod, pod.containers().get(0)).byResource().get("memory"))
+        .containsExactly(TopologyHint.of(NumaMask.of(0, 1), true));
+
+    Pod resized = pod("p", gu("c", "1", "2Gi"));
+    assertThat(policy.containerHints(state, resized, resized.containers().get(0)).isNil()).isTrue();
+  }
+
+  @Test
+  void nonGuaranteedPodGetsNoHintsAndNoMemory() {
+    Container burstable = new Container.Builder().name("c")
+        .putRequest("cpu", Quantity.parse("1")).putLimit("cpu", Quantity.parse("1"))
+        .putRequest("memory", Quantity.parse("1Gi")).putLimit("memory", Quantity.parse("2Gi")).build();
+    Pod pod = pod("p", burstable);
+    MemoryManagerState state = started(policy);
+
+    assertThat(policy.containerHints(state, pod, burstable).isNil()).isTrue();
+    assertThat(policy.podHints(state, pod).isNil()).isTrue();
+    assertThat(policy.allocate(state, pod, burstable, ANY)).isEqualTo(state);
+  }
+
+  @Test
+  void bestHintPrefersPreferredThenNarrower() {
+    TopologyHint wide = TopologyHint.of(NumaMask.of(0, 1), true);
+    TopologyHint narrow = TopologyHint.of(NumaMask.of(2), true);
+    TopologyHint notPreferred = TopologyHint.of(NumaMask.of(0), false);
+
+    assertThat(MemoryHintCalculator.best(List.of(notPreferred, wide, narrow))).isEqualTo(narrow);
+    assertThat(MemoryHintCalculator.best(List.of())).isEqualTo(TopologyHint.any(false));
+  }
+
+  @Test
+  void requestThatIsNotAWholeNumberOfBytesIsRefused() {
+    Pod pod = pod("p", gu("c", "1", "1500m"));
+    assertThatThrownBy(() -> policy.allocate(started(policy), pod, pod.containers().get(0), ANY))
+        .hasMessage("[memorymanager] failed to represent quantity as int64");
+    assertThat(policy.containerHints(started(policy), pod, pod.containers().get(0)).isNil()).isTrue();
+  }
+
+  @Test
+  void nodeWithoutAPageSizeTakesNoPartInMasksForThatSize() {
+    StaticMemoryPolicy mixed = StaticMemoryPolicy.create(List.of(
+        new NumaNode.Builder().id(0).memoryBytes(4 * GI).build(),
+        new NumaNode.Builder().id(1).memoryBytes(4 * GI).putHugepage(GI, 1L).build()),
+        java.util.Map.of(0, java.util.Map.of("memory", GI)), PLRM_OFF);
+    Pod pod = pod("p", gu("c", "1", "1Gi", "hugepages-1Gi", "1Gi"));
+
+    MemoryManagerState state = mixed.allocate(started(mixed), pod, pod.containers().get(0), ANY);
+
+    assertThat(state.containerBlocks("p", "c").orElseThrow())
+        .containsExactly(block("hugepages-1Gi", GI, 1), block("memory", GI, 1));
+    assertThat(mixed.start(state)).isEqualTo(state);
+    assertThatThrownBy(() -> mixed.allocate(started(mixed), pod, pod.containers().get(0), hint(false, 0)))
+        .hasMessage("[memorymanager] failed to find NUMA nodes to extend the current topology hint");
+  }
+
+  /**
+   * Upstream quirk (pitfall 18): the allocation-time group check lets a single-NUMA mask through, so a
+   * best-effort hint narrowed to one node of a multi-NUMA group lands there and resets that node's
+   * group; once the other blocks go, the state no longer matches what {@code start} recomputes.
+   */
+  @Test
+  void singleNumaHintOnANodeOfAGroupIsNotRefusedAtAllocation() {
+    MemoryManagerState grouped = allocate(started(policy), "p", "3Gi", ANY);
+
+    MemoryManagerState state = allocate(grouped, "q", "512Mi", hint(false, 1));
+
+    assertThat(state.containerBlocks("q", "c").orElseThrow()).containsExactly(block("memory", 512L << 20, 1));
+    assertThat(state.machineState().nodes().get(1).cells()).containsExactly(1);
+    assertThat(state.machineState().nodes().get(0).cells()).containsExactly(0, 1);
+  }
+}

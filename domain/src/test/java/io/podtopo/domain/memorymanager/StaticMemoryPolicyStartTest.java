@@ -1,0 +1,116 @@
+package io.podtopo.domain.memorymanager;
+
+import static io.podtopo.domain.memorymanager.MemoryFixtures.ANY;
+import static io.podtopo.domain.memorymanager.MemoryFixtures.GI;
+import static io.podtopo.domain.memorymanager.MemoryFixtures.MI;
+import static io.podtopo.domain.memorymanager.MemoryFixtures.PLRM_OFF;
+import static io.podtopo.domain.memorymanager.MemoryFixtures.PLRM_ON;
+import static io.podtopo.domain.memorymanager.MemoryFixtures.block;
+import static io.podtopo.domain.memorymanager.MemoryFixtures.gu;
+import static io.podtopo.domain.memorymanager.MemoryFixtures.ngu;
+import static io.podtopo.domain.memorymanager.MemoryFixtures.nodes;
+import static io.podtopo.domain.memorymanager.MemoryFixtures.podLevel;
+import static io.podtopo.domain.memorymanager.MemoryFixtures.policy;
+import static io.podtopo.domain.memorymanager.MemoryFixtures.started;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.podtopo.domain.pod.Pod;
+import io.podtopo.domain.topology.NumaNode;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** Construction, the default machine state and {@code start} (kubelet-algorithms §3.1, §3.3). */
+class StaticMemoryPolicyStartTest {
+
+  @Test
+  void staticPolicyNeedsReservedRegularMemory() {
+    assertThatThrownBy(() -> StaticMemoryPolicy.create(nodes(1, 4, 0), Map.of(0, Map.of("hugepages-1Gi", GI)), PLRM_OFF))
+        .isInstanceOf(MemoryManagerException.class)
+        .hasMessage("[memorymanager] you should specify the system reserved memory");
+    assertThat(StaticMemoryPolicy.create(List.of(), Map.of(0, Map.of(), 1, Map.of("memory", 512 * MI)), PLRM_OFF))
+        .isNotNull();
+  }
+
+  @Test
+  void defaultStateSubtractsReservedMemoryAndHugepagesFromAllocatable() {
+    NumaNode node = new NumaNode.Builder().id(3).memoryBytes(8 * GI).putHugepage(GI, 2L).putHugepage(2 * MI, 512L).build();
+    StaticMemoryPolicy policy = StaticMemoryPolicy.create(List.of(node),
+        Map.of(3, Map.of("memory", GI, "hugepages-2Mi", 2 * MI)), PLRM_OFF);
+
+    NumaNodeState state = policy.defaultMachineState().nodes().get(3);
+
+    assertThat(state.cells()).containsExactly(3);
+    assertThat(state.numberOfAssignments()).isZero();
+    assertThat(state.memoryMap()).containsOnlyKeys("hugepages-1Gi", "hugepages-2Mi", "memory");
+    assertThat(state.memoryMap().get("memory")).isEqualTo(MemoryTable.unused(8 * GI, GI, 8 * GI - GI - 2 * GI - GI));
+    assertThat(state.memoryMap().get("hugepages-2Mi")).isEqualTo(MemoryTable.unused(GI, 2 * MI, GI - 2 * MI));
+    assertThat(state.memoryMap().get("hugepages-1Gi")).isEqualTo(MemoryTable.unused(2 * GI, 0, 2 * GI));
+  }
+
+  @Test
+  void hugepageResourceNamesUseCanonicalBinarySuffixes() {
+    assertThat(StaticMemoryPolicy.hugepageResourceName(2 * MI)).isEqualTo("hugepages-2Mi");
+    assertThat(StaticMemoryPolicy.hugepageResourceName(GI)).isEqualTo("hugepages-1Gi");
+    assertThat(StaticMemoryPolicy.hugepageResourceName(64 * 1024)).isEqualTo("hugepages-64Ki");
+    assertThat(StaticMemoryPolicy.hugepageResourceName(16 * GI)).isEqualTo("hugepages-16Gi");
+    assertThat(StaticMemoryPolicy.hugepageResourceName(1536)).isEqualTo("hugepages-1536");
+  }
+
+  @Test
+  void startFillsAnEmptyStateAndRefusesEntriesWithoutMachineState() {
+    StaticMemoryPolicy policy = policy(nodes(2, 4, 1), PLRM_OFF);
+    assertThat(started(policy).machineState()).isEqualTo(policy.defaultMachineState());
+
+    MemoryManagerState orphan = MemoryManagerState.empty().withContainerBlocks("p", "c", List.of(block("memory", GI, 0)));
+    assertThatThrownBy(() -> policy.start(orphan))
+        .hasMessage("[memorymanager] machine state can not be empty when it has memory assignments");
+  }
+
+  @Test
+  void startAcceptsTheStateItsOwnAllocationsProduce() {
+    StaticMemoryPolicy policy = policy(nodes(2, 4, 1), PLRM_OFF);
+    Pod pod = new Pod.Builder().uid("p").addContainer(gu("c", "1", "3Gi")).build();
+    MemoryManagerState state = policy.allocate(started(policy), pod, pod.containers().get(0), ANY);
+
+    assertThat(policy.start(state)).isEqualTo(state);
+  }
+
+  @Test
+  void startRefusesAMachineStateThatDiffersFromTheEntries() {
+    StaticMemoryPolicy policy = policy(nodes(1, 4, 0), PLRM_OFF);
+    MemoryManagerState unaccounted = started(policy).withContainerBlocks("p", "c", List.of(block("memory", GI, 0)));
+    assertThatThrownBy(() -> policy.start(unaccounted))
+        .hasMessage("[memorymanager] the expected machine state is different from the real one");
+
+    MemoryManagerState unknownNode = started(policy).withContainerBlocks("p", "c", List.of(block("memory", GI, 7)));
+    assertThatThrownBy(() -> policy.start(unknownNode))
+        .hasMessage("[memorymanager] (pod: p, container: c) the memory assignment uses the NUMA that does not exist");
+
+    MemoryManagerState unknownType = started(policy).withContainerBlocks("p", "c", List.of(block("hugepages-2Mi", GI, 0)));
+    assertThatThrownBy(() -> policy.start(unknownType))
+        .hasMessage("[memorymanager] (pod: p, container: c) the memory assignment uses memory resource that does not exist");
+  }
+
+  @Test
+  void startCountsAPodEntryOnceForItsPodWhenPodLevelResourceManagersIsOn() {
+    Pod pod = podLevel("p", "4", "2Gi").addContainer(gu("gu", "1", "1Gi")).addContainer(ngu("a"))
+        .addContainer(ngu("b")).build();
+    StaticMemoryPolicy on = policy(nodes(2, 4, 0), PLRM_ON);
+    MemoryManagerState state = on.allocatePod(started(on), pod, ANY);
+
+    assertThat(on.start(state)).isEqualTo(state);
+    StaticMemoryPolicy off = policy(nodes(2, 4, 0), PLRM_OFF);
+    assertThatThrownBy(() -> off.start(state))
+        .hasMessage("[memorymanager] the expected machine state is different from the real one");
+  }
+
+  @Test
+  void allocatableMemoryListsEveryNodeAndTypeWithAllocatableMemory() {
+    StaticMemoryPolicy policy = policy(nodes(2, 4, 1), PLRM_OFF);
+    assertThat(policy.allocatableMemory(started(policy))).containsExactly(
+        block("hugepages-1Gi", GI, 0), block("memory", 2 * GI, 0),
+        block("hugepages-1Gi", GI, 1), block("memory", 2 * GI, 1));
+  }
+}
