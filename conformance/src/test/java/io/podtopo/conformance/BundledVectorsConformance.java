@@ -30,8 +30,6 @@ class BundledVectorsConformance {
       "merge-hints",
       "policy-admit",
       "single-numa-filter-hints",
-      "take-by-topology",
-      "take-by-topology-resize",
       "cpu-hints",
       "pod-guaranteed-cpus",
       "static-start",

@@ -13,6 +13,8 @@ public final class ReferenceKinds {
     return List.of(
         // topologymanager_policy.json
         // cpu_assignment.json
+        new TakeByTopologyKind(),
+        new TakeByTopologyResizeKind()
         // cpu_topology_hints.json
         // cpu_static_policy.json
         // memory_static_policy.json
