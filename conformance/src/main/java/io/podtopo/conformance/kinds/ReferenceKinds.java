@@ -14,9 +14,20 @@ public final class ReferenceKinds {
         // topologymanager_policy.json
         // cpu_assignment.json
         new TakeByTopologyKind(),
-        new TakeByTopologyResizeKind()
+        new TakeByTopologyResizeKind(),
         // cpu_topology_hints.json
+        new CpuHintsKind(),
+        new PodGuaranteedCpusKind(),
         // cpu_static_policy.json
+        new StaticStartKind(),
+        new StaticAllocateKind(),
+        new StaticAllocateSequenceKind(),
+        new StaticRemoveKind(),
+        new StaticAllocateCpusKind(),
+        new StaticPolicyOptionsKind(),
+        new SmtAlignmentErrorTextKind(),
+        new StaticAllocatePodKind(),
+        new StaticValidatePodScopeKind()
         // memory_static_policy.json
         );
   }
