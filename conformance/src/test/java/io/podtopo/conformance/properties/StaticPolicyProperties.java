@@ -166,4 +166,47 @@ class StaticPolicyProperties {
           .isEqualTo(before.defaultCpuSet());
     });
   }
+
+  @Test
+  void podBubblesComeFromAvailableCpusHoldEveryContainerAndReturnWithTheLastContainer() {
+    FeatureGates gates = FeatureGates.of(Map.of(
+        FeatureGates.POD_LEVEL_RESOURCES, true, FeatureGates.POD_LEVEL_RESOURCE_MANAGERS, true));
+    qt().forAll(scenarios()).checkAssert(scenario -> {
+      CpuTopology topology = scenario.topology();
+      StaticPolicy policy = StaticPolicy.create(topology, Math.min(scenario.reserved(), scenario.shape().cpus() - 1),
+          CpuSet.empty(), StaticPolicyOptions.defaults(), gates);
+      CpuManagerState before = scenario.state(policy, false);
+      int budget = scenario.initCpus() + scenario.appCpus() + 1;
+      Quantity cpu = Quantity.of(budget);
+      Quantity memory = Quantity.parse("4Gi");
+      Pod pod = new Pod.Builder().uid("pod")
+          .putPodRequest(Resources.CPU, cpu).putPodLimit(Resources.CPU, cpu)
+          .putPodRequest(Resources.MEMORY, memory).putPodLimit(Resources.MEMORY, memory)
+          .addInitContainer(guaranteed("init", scenario.initCpus()))
+          .addContainers(guaranteed("app", scenario.appCpus()), new Container.Builder().name("shared").build())
+          .build();
+      CpuAllocationResult result = policy.allocatePod(before, pod, scenario.hint());
+      if (result.error().isPresent()) {
+        assertThat(budget).isGreaterThan(policy.availableCpus(before).size());
+        assertThat(result.state()).isEqualTo(before);
+        return;
+      }
+      CpuManagerState state = result.state();
+      CpuSet bubble = state.podCpus("pod").orElseThrow();
+      assertThat(bubble.size()).isEqualTo(budget);
+      assertThat(bubble.isSubsetOf(policy.availableCpus(before))).isTrue();
+      assertThat(state.defaultCpuSet()).isEqualTo(before.defaultCpuSet().difference(bubble));
+      CpuSet app = state.containerCpus("pod", "app").orElseThrow();
+      CpuSet shared = state.containerCpus("pod", "shared").orElseThrow();
+      assertThat(app.size()).isEqualTo(scenario.appCpus());
+      assertThat(shared.size()).isEqualTo(budget - scenario.appCpus());
+      assertThat(app.intersects(shared)).isFalse();
+      assertThat(state.containerCpus("pod", "init").orElseThrow().isSubsetOf(bubble)).isTrue();
+      for (Container container : pod.initAndAppContainers()) {
+        state = policy.removeContainer(state, "pod", container.name());
+      }
+      assertThat(state.defaultCpuSet()).isEqualTo(before.defaultCpuSet());
+      assertThat(state.podCpus("pod")).isEmpty();
+    });
+  }
 }

@@ -252,12 +252,12 @@ public final class StaticPolicy {
    */
   public List<TopologyHint> generateHints(CpuSet available, CpuSet reusable, int request) {
     List<Integer> nodes = topology.numaNodes().toList();
-    Map<Integer, Integer> capacity = new LinkedHashMap<>();
-    Map<Integer, Integer> free = new LinkedHashMap<>();
+    int[] capacity = new int[NumaMask.MAX_NODE_ID + 1];
+    int[] free = new int[NumaMask.MAX_NODE_ID + 1];
     for (int node : nodes) {
       CpuSet cpus = topology.cpusInNumaNode(node);
-      capacity.put(node, cpus.size());
-      free.put(node, cpus.intersection(available).size());
+      capacity[node] = cpus.size();
+      free[node] = cpus.intersection(available).size();
     }
     NumaMask reusableNodes = NumaMask.of(topology.numaNodesOf(reusable).toList());
     int reusableCount = reusable.size();
@@ -266,9 +266,10 @@ public final class StaticPolicy {
     NumaMask.forEachCombination(nodes, mask -> {
       int capacityInMask = 0;
       int freeInMask = 0;
-      for (int node : mask.nodes()) {
-        capacityInMask += capacity.getOrDefault(node, 0);
-        freeInMask += free.getOrDefault(node, 0);
+      for (long rest = mask.bits(); rest != 0; rest &= rest - 1) {
+        int node = Long.numberOfTrailingZeros(rest);
+        capacityInMask += capacity[node];
+        freeInMask += free[node];
       }
       if (capacityInMask >= request && mask.count() < minAffinity[0]) {
         minAffinity[0] = mask.count();
