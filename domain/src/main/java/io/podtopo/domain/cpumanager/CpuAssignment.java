@@ -48,6 +48,11 @@ public final class CpuAssignment {
    * balanced; each node's share is then taken with the packed algorithm. Falls back to the packed
    * algorithm when {@code numCpus} is not a multiple of the group size or no combination fits.
    *
+   * <p>A subset of nodes is considered for the remainder only if it can give it in whole groups
+   * (as upstream's resize variant checks). Upstream's add path compares the raw CPU sum instead and
+   * never terminates when the sum suffices but the whole groups do not (e.g. two nodes with 7 free
+   * CPUs each, groups of 4, a remainder of 12); wherever upstream terminates the result is the same.
+   *
    * @throws CpuAllocationException with upstream's text, including the
    *     {@code accounting error, ...} texts should the distribution not add up
    */
@@ -79,7 +84,6 @@ public final class CpuAssignment {
       }
       int remainder = numCpus - share * best.combo.length;
       while (remainder > 0) {
-        int before = remainder;
         for (int numa : best.remainder) {
           if (remainder == 0) {
             break;
@@ -89,9 +93,6 @@ public final class CpuAssignment {
           }
           acc.take(packedOrEmpty(topo, acc.available(NUMA_NODE, numa), cpuGroupSize, strategy));
           remainder -= cpuGroupSize;
-        }
-        if (remainder == before) {
-          break;
         }
       }
       return checkedResult(acc);
@@ -180,12 +181,12 @@ public final class CpuAssignment {
           int remaining = remainder;
           NumaBalance.forEachCombination(candidates.length, size, positions -> {
             int[] subset = new int[positions.length];
-            int sum = 0;
+            int availableGroups = 0;
             for (int p = 0; p < positions.length; p++) {
               subset[p] = candidates[positions[p]];
-              sum += after[subset[p]];
+              availableGroups += after[subset[p]] / groupSize;
             }
-            if (sum < remaining) {
+            if (availableGroups * groupSize < remaining) {
               return true;
             }
             double balance = NumaBalance.standardDeviation(spreadRemainder(after, subset, remaining, groupSize));
@@ -213,7 +214,6 @@ public final class CpuAssignment {
     int[] left = after.clone();
     int toGo = remainder;
     while (toGo > 0) {
-      int before = toGo;
       for (int i : subset) {
         if (toGo == 0) {
           break;
@@ -223,9 +223,6 @@ public final class CpuAssignment {
         }
         left[i] -= groupSize;
         toGo -= groupSize;
-      }
-      if (toGo == before) {
-        break;
       }
     }
     return left;

@@ -106,6 +106,8 @@ public final class CpuAssignmentForResize {
           remainder -= cpuGroupSize;
         }
         if (remainder == before) {
+          // Upstream loops forever here (alignBySocket can pick a one-socket combination with no
+          // remainder nodes); stopping leaves the shortfall to the accounting error below.
           break;
         }
       }
