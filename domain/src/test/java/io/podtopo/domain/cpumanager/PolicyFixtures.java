@@ -5,37 +5,15 @@ import io.podtopo.domain.pod.Container;
 import io.podtopo.domain.pod.Pod;
 import io.podtopo.domain.pod.Quantity;
 import io.podtopo.domain.pod.Resources;
-import io.podtopo.domain.topology.Cpu;
-import io.podtopo.domain.topology.Machine;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 
-/** Upstream test topologies and pod builders for the static-policy tests. */
+/** Feature gates and pod builders for the static-policy tests (topologies: {@link UpstreamTopologies}). */
 final class PolicyFixtures {
 
   static final FeatureGates POD_LEVEL_GATES = FeatureGates.of(Map.of(
       FeatureGates.POD_LEVEL_RESOURCES, true, FeatureGates.POD_LEVEL_RESOURCE_MANAGERS, true));
 
   private PolicyFixtures() {}
-
-  /** topoSingleSocketHT: 8 CPUs, 4 cores, siblings i / i+4, one socket and NUMA node. */
-  static CpuTopology singleSocketHt() {
-    List<Cpu> cpus = new ArrayList<>();
-    for (int id = 0; id < 8; id++) {
-      cpus.add(Cpu.of(id, id % 4, 0, 0, 0));
-    }
-    return CpuTopology.of(Machine.ofCpus("topoSingleSocketHT", cpus), 0);
-  }
-
-  /** topoDualSocketHT: 12 CPUs, core i mod 6, socket = NUMA = i mod 2, siblings i / i+6. */
-  static CpuTopology dualSocketHt() {
-    List<Cpu> cpus = new ArrayList<>();
-    for (int id = 0; id < 12; id++) {
-      cpus.add(Cpu.of(id, id % 6, id % 2, id % 2, 0));
-    }
-    return CpuTopology.of(Machine.ofCpus("topoDualSocketHT", cpus), 0);
-  }
 
   /** A container with cpu request = limit {@code cpu} and memory request = limit {@code memory}. */
   static Container guaranteed(String name, String cpu, String memory) {

@@ -28,13 +28,13 @@ class StaticPolicyContainerTest {
 
   @Test
   void rule23_reservedCpusAreChosenAsTheLowestFullCores() {
-    assertThat(policy(PolicyFixtures.singleSocketHt(), 2, DEFAULTS).reservedCpus()).isEqualTo(CpuSet.of(0, 4));
-    assertThat(policy(PolicyFixtures.dualSocketHt(), 2, DEFAULTS).reservedCpus()).isEqualTo(CpuSet.of(0, 6));
+    assertThat(policy(UpstreamTopologies.singleSocketHt(), 2, DEFAULTS).reservedCpus()).isEqualTo(CpuSet.of(0, 4));
+    assertThat(policy(UpstreamTopologies.dualSocketHt(), 2, DEFAULTS).reservedCpus()).isEqualTo(CpuSet.of(0, 6));
   }
 
   @Test
   void rule23_aReservedSetOfTheWrongSizeIsRefused() {
-    assertThatThrownBy(() -> StaticPolicy.create(PolicyFixtures.singleSocketHt(), 2, CpuSet.of(1),
+    assertThatThrownBy(() -> StaticPolicy.create(UpstreamTopologies.singleSocketHt(), 2, CpuSet.of(1),
         DEFAULTS, FeatureGates.defaults()))
         .isInstanceOf(StaticPolicyException.class)
         .hasMessage("[cpumanager] unable to reserve the required amount of CPUs (size of 1 did not equal 2)");
@@ -42,17 +42,17 @@ class StaticPolicyContainerTest {
 
   @Test
   void rule23_reservedPhysicalCpusAreTheWholeCoresOfTheReservedCpus() {
-    StaticPolicy policy = StaticPolicy.create(PolicyFixtures.dualSocketHt(), 2, CpuSet.of(1, 6), DEFAULTS,
+    StaticPolicy policy = StaticPolicy.create(UpstreamTopologies.dualSocketHt(), 2, CpuSet.of(1, 6), DEFAULTS,
         FeatureGates.defaults());
     assertThat(policy.reservedPhysicalCpus()).isEqualTo(CpuSet.of(0, 1, 6, 7));
   }
 
   @Test
   void rule23_startInitialisesAnEmptyStateWithStrictReservationExcludingReservedCpus() {
-    StaticPolicy strict = policy(PolicyFixtures.dualSocketHt(), 2,
+    StaticPolicy strict = policy(UpstreamTopologies.dualSocketHt(), 2,
         new StaticPolicyOptions.Builder().strictCpuReservation(true).build());
     assertThat(strict.start(CpuManagerState.empty()).defaultCpuSet()).isEqualTo(CpuSet.parse("1-5,7-11"));
-    assertThat(policy(PolicyFixtures.dualSocketHt(), 2, DEFAULTS).start(CpuManagerState.empty()).defaultCpuSet())
+    assertThat(policy(UpstreamTopologies.dualSocketHt(), 2, DEFAULTS).start(CpuManagerState.empty()).defaultCpuSet())
         .isEqualTo(CpuSet.range(0, 11));
   }
 
@@ -60,13 +60,13 @@ class StaticPolicyContainerTest {
   void rule23_startRefusesAStateMissingCpusOfTheMachine() {
     CpuManagerState state = CpuManagerState.of(CpuSet.range(5, 10),
         Map.of("fakePod", Map.of("0", CpuSet.range(0, 2), "1", CpuSet.range(3, 4))), Map.of());
-    assertThatThrownBy(() -> policy(PolicyFixtures.dualSocketHt(), 0, DEFAULTS).start(state))
+    assertThatThrownBy(() -> policy(UpstreamTopologies.dualSocketHt(), 0, DEFAULTS).start(state))
         .hasMessage("current set of available CPUs \"0-11\" doesn't match with CPUs in state \"0-10\"");
   }
 
   @Test
   void rule24_onlyIntegralRequestsOfGuaranteedPodsAreExclusive() {
-    StaticPolicy policy = policy(PolicyFixtures.singleSocketHt(), 1, DEFAULTS);
+    StaticPolicy policy = policy(UpstreamTopologies.singleSocketHt(), 1, DEFAULTS);
     Container integral = guaranteed("c", "2", "1G");
     Container fractional = guaranteed("c", "1500m", "1G");
     assertThat(policy.guaranteedCpus(pod("p", integral), integral)).isEqualTo(2);
@@ -84,7 +84,7 @@ class StaticPolicyContainerTest {
 
   @Test
   void rule26_allocateTakesFromDefaultMinusReservedAndShrinksTheDefaultSet() {
-    StaticPolicy policy = policy(PolicyFixtures.singleSocketHt(), 1, DEFAULTS);
+    StaticPolicy policy = policy(UpstreamTopologies.singleSocketHt(), 1, DEFAULTS);
     Container container = guaranteed("c", "1", "1G");
     CpuAllocationResult result = policy.allocate(policy.start(CpuManagerState.empty()), pod("p", container),
         container, NONE);
@@ -96,7 +96,7 @@ class StaticPolicyContainerTest {
 
   @Test
   void rule26_notEnoughCpusIsAnUntypedErrorMappedToUnexpectedAdmissionError() {
-    StaticPolicy policy = policy(PolicyFixtures.singleSocketHt(), 1, DEFAULTS);
+    StaticPolicy policy = policy(UpstreamTopologies.singleSocketHt(), 1, DEFAULTS);
     Container container = guaranteed("c", "8", "1G");
     CpuManagerState state = policy.start(CpuManagerState.empty());
     CpuAllocationResult result = policy.allocate(state, pod("p", container), container, NONE);
@@ -111,7 +111,7 @@ class StaticPolicyContainerTest {
   @Test
   void rule26_fullPcpusOnlyRejectsPartialCoresAndMissingPhysicalCpus() {
     StaticPolicyOptions full = new StaticPolicyOptions.Builder().fullPhysicalCpusOnly(true).build();
-    StaticPolicy policy = StaticPolicy.create(PolicyFixtures.dualSocketHt(), 2, CpuSet.of(1, 6), full,
+    StaticPolicy policy = StaticPolicy.create(UpstreamTopologies.dualSocketHt(), 2, CpuSet.of(1, 6), full,
         FeatureGates.defaults());
     CpuManagerState state = CpuManagerState.of(CpuSet.parse("0,2-5,7-11"), Map.of(), Map.of());
     Container ten = guaranteed("c", "10", "1G");
@@ -126,7 +126,7 @@ class StaticPolicyContainerTest {
 
   @Test
   void rule26_hintedNumaNodesAreFilledFirstAndTheRemainderComesFromAnywhere() {
-    StaticPolicy policy = policy(PolicyFixtures.dualSocketHt(), 0, DEFAULTS);
+    StaticPolicy policy = policy(UpstreamTopologies.dualSocketHt(), 0, DEFAULTS);
     CpuManagerState state = policy.start(CpuManagerState.empty());
     assertThat(policy.allocateCpus(state, 2, java.util.Optional.of(NumaMask.of(1)), CpuSet.empty()))
         .isEqualTo(CpuSet.of(1, 7));
@@ -136,7 +136,7 @@ class StaticPolicyContainerTest {
 
   @Test
   void rule26_appContainersReuseTheCpusOfStandardInitContainers() {
-    StaticPolicy policy = policy(PolicyFixtures.singleSocketHt(), 0, DEFAULTS);
+    StaticPolicy policy = policy(UpstreamTopologies.singleSocketHt(), 0, DEFAULTS);
     Container init = guaranteed("init", "4", "1G");
     Container app = guaranteed("app", "2", "1G");
     Pod pod = new Pod.Builder().uid("p").addInitContainer(init).addContainer(app).build();
@@ -152,7 +152,7 @@ class StaticPolicyContainerTest {
 
   @Test
   void rule26_podLevelPodsWithoutTheGatesAreNeitherHintedNorAllocated() {
-    StaticPolicy policy = policy(PolicyFixtures.dualSocketHt(), 1, DEFAULTS);
+    StaticPolicy policy = policy(UpstreamTopologies.dualSocketHt(), 1, DEFAULTS);
     Container container = PolicyFixtures.exclusive("c", 1);
     Pod pod = PolicyFixtures.podLevelPod("p", 2).addContainer(container).build();
     CpuManagerState state = policy.start(CpuManagerState.empty());
@@ -162,7 +162,7 @@ class StaticPolicyContainerTest {
 
   @Test
   void rule25_preferenceUsesCapacityNotFreeCpus() {
-    StaticPolicy policy = policy(PolicyFixtures.dualSocketHt(), 0, DEFAULTS);
+    StaticPolicy policy = policy(UpstreamTopologies.dualSocketHt(), 0, DEFAULTS);
     Container container = guaranteed("c", "2", "1G");
     CpuManagerState state = CpuManagerState.of(CpuSet.of(0, 3), Map.of(), Map.of());
     assertThat(policy.topologyHints(state, pod("p", container), container))
@@ -171,7 +171,7 @@ class StaticPolicyContainerTest {
 
   @Test
   void rule25_anExistingAssignmentOfAnotherSizeIsUnsatisfiable() {
-    StaticPolicy policy = policy(PolicyFixtures.dualSocketHt(), 0, DEFAULTS);
+    StaticPolicy policy = policy(UpstreamTopologies.dualSocketHt(), 0, DEFAULTS);
     Container container = guaranteed("c", "2", "1G");
     CpuManagerState state = CpuManagerState.of(CpuSet.empty(), Map.of("p", Map.of("c", CpuSet.of(0, 3, 6, 9))), Map.of());
     assertThat(policy.topologyHints(state, pod("p", container), container)).contains(List.of());
@@ -179,7 +179,7 @@ class StaticPolicyContainerTest {
 
   @Test
   void rule610_isolationLevelsAreHostPodAndContainer() {
-    StaticPolicy policy = StaticPolicy.create(PolicyFixtures.dualSocketHt(), 1, CpuSet.of(0), DEFAULTS, POD_LEVEL_GATES);
+    StaticPolicy policy = StaticPolicy.create(UpstreamTopologies.dualSocketHt(), 1, CpuSet.of(0), DEFAULTS, POD_LEVEL_GATES);
     Container gu = PolicyFixtures.exclusive("gu", 1);
     Container ngu = PolicyFixtures.shared("ngu");
     Pod pod = PolicyFixtures.podLevelPod("p", 2).addContainers(gu, ngu).build();
@@ -187,5 +187,17 @@ class StaticPolicyContainerTest {
     assertThat(policy.isolationLevel(state, pod, gu)).isEqualTo(ResourceIsolationLevel.CONTAINER);
     assertThat(policy.isolationLevel(state, pod, ngu)).isEqualTo(ResourceIsolationLevel.POD);
     assertThat(policy.isolationLevel(CpuManagerState.empty(), pod, gu)).isEqualTo(ResourceIsolationLevel.HOST);
+  }
+
+  @Test
+  void rule26_alignBySocketExpandsTheHintedNumaNodesToTheirSockets() {
+    FeatureGates alpha = FeatureGates.of(Map.of(FeatureGates.CPU_MANAGER_POLICY_ALPHA_OPTIONS, true));
+    StaticPolicy bySocket = StaticPolicy.create(UpstreamTopologies.dualSocketMultiNumaPerSocketHt(), 0, CpuSet.empty(),
+        new StaticPolicyOptions.Builder().alignBySocket(true).build(), alpha);
+    CpuManagerState state = CpuManagerState.of(CpuSet.of(2, 11, 21, 22), Map.of(), Map.of());
+    assertThat(bySocket.allocateCpus(state, 2, java.util.Optional.of(NumaMask.of(0)), CpuSet.empty()))
+        .isEqualTo(CpuSet.of(2, 11));
+    assertThat(bySocket.allocateCpus(state, 3, java.util.Optional.of(NumaMask.of(2)), CpuSet.empty()))
+        .contains(21, 22).hasSize(3);
   }
 }

@@ -58,7 +58,7 @@ class StaticPolicyOptionsTest {
   @Test
   void rule28_alignBySocketIsRefusedWithMoreSocketsThanNumaNodesOrSingleNumaNodePolicy() {
     StaticPolicyOptions options = new StaticPolicyOptions.Builder().alignBySocket(true).build();
-    assertThatThrownBy(() -> options.validateFor(PolicyFixtures.dualSocketHt(), "single-numa-node"))
+    assertThatThrownBy(() -> options.validateFor(UpstreamTopologies.dualSocketHt(), "single-numa-node"))
         .hasMessage("Topolgy manager single-numa-node policy is incompatible with CPUManager align-by-socket policy option");
   }
 }

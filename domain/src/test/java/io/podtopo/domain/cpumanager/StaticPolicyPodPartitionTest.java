@@ -23,7 +23,7 @@ class StaticPolicyPodPartitionTest {
 
   private static final TopologyHint NUMA_0 = TopologyHint.of(NumaMask.of(0), true);
 
-  private final StaticPolicy policy = StaticPolicy.create(PolicyFixtures.dualSocketHt(), 1, CpuSet.of(0),
+  private final StaticPolicy policy = StaticPolicy.create(UpstreamTopologies.dualSocketHt(), 1, CpuSet.of(0),
       StaticPolicyOptions.defaults(), POD_LEVEL_GATES);
   private final CpuManagerState initial = policy.start(CpuManagerState.empty());
 
@@ -137,7 +137,7 @@ class StaticPolicyPodPartitionTest {
     CpuManagerState afterOne = policy.removeContainer(state, "p", "gu1");
     assertThat(afterOne.defaultCpuSet()).isEqualTo(state.defaultCpuSet());
     CpuManagerState afterAll = policy.removeContainer(policy.removeContainer(afterOne, "p", "gu2"), "p", "ngu");
-    assertThat(afterAll.defaultCpuSet()).isEqualTo(PolicyFixtures.dualSocketHt().cpus());
+    assertThat(afterAll.defaultCpuSet()).isEqualTo(UpstreamTopologies.dualSocketHt().cpus());
     assertThat(afterAll.podCpus("p")).isEmpty();
     assertThat(afterAll.entries()).isEmpty();
   }
@@ -154,7 +154,7 @@ class StaticPolicyPodPartitionTest {
 
   @Test
   void rule67_fullPcpusOnlyChecksThePodBudgetOnly() {
-    StaticPolicy strict = StaticPolicy.create(PolicyFixtures.dualSocketHt(), 1, CpuSet.of(0),
+    StaticPolicy strict = StaticPolicy.create(UpstreamTopologies.dualSocketHt(), 1, CpuSet.of(0),
         new StaticPolicyOptions.Builder().fullPhysicalCpusOnly(true).build(), POD_LEVEL_GATES);
     Pod odd = podLevelPod("p", 3).addContainer(shared("ngu")).build();
     assertThat(strict.allocatePod(initial, odd, NUMA_0).error())
