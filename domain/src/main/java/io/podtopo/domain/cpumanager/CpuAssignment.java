@@ -88,7 +88,7 @@ public final class CpuAssignment {
           if (remainder == 0) {
             break;
           }
-          if (acc.available(NUMA_NODE, numa).size() < cpuGroupSize) {
+          if (acc.availableCount(NUMA_NODE, numa) < cpuGroupSize) {
             continue;
           }
           acc.take(packedOrEmpty(topo, acc.available(NUMA_NODE, numa), cpuGroupSize, strategy));
@@ -141,7 +141,7 @@ public final class CpuAssignment {
     static Distribution best(CpuAccumulator acc, int[] numas, int k, int numCpus, int groupSize) {
       int[] free = new int[numas.length];
       for (int i = 0; i < numas.length; i++) {
-        free[i] = acc.available(NUMA_NODE, numas[i]).size();
+        free[i] = acc.availableCount(NUMA_NODE, numas[i]);
       }
       double[] bestBalance = {Double.MAX_VALUE};
       Distribution[] best = {null};
