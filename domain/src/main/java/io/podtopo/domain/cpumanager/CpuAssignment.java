@@ -84,6 +84,7 @@ public final class CpuAssignment {
       }
       int remainder = numCpus - share * best.combo.length;
       while (remainder > 0) {
+        int before = remainder;
         for (int numa : best.remainder) {
           if (remainder == 0) {
             break;
@@ -93,6 +94,11 @@ public final class CpuAssignment {
           }
           acc.take(packedOrEmpty(topo, acc.available(NUMA_NODE, numa), cpuGroupSize, strategy));
           remainder -= cpuGroupSize;
+        }
+        if (remainder == before) {
+          // Only an inconsistent topology (a whole core or socket taken beyond the node) can starve
+          // the remainder nodes; upstream loops forever, here the accounting error reports it.
+          break;
         }
       }
       return checkedResult(acc);
