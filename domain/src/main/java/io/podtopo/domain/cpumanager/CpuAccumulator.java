@@ -88,6 +88,11 @@ class CpuAccumulator {
     return details.intersection(level.cpusIn(topo, id));
   }
 
+  /** Number of available CPUs of one element of a level. */
+  final int availableCount(TopologyLevel level, int id) {
+    return details.intersectionSize(level.cpusIn(topo, id));
+  }
+
   /** Taken CPUs of one element of a level. */
   final CpuSet taken(TopologyLevel level, int id) {
     return result.intersection(level.cpusIn(topo, id));
@@ -144,7 +149,7 @@ class CpuAccumulator {
     long[] keys = new long[ids.size()];
     int index = 0;
     for (int id = ids.nextAtOrAfter(0); id >= 0; id = ids.nextAtOrAfter(id + 1)) {
-      keys[index++] = ((long) available(level, id).size() << 32) | id;
+      keys[index++] = ((long) availableCount(level, id) << 32) | id;
     }
     Arrays.sort(keys);
     int[] sorted = new int[keys.length];
@@ -195,20 +200,20 @@ class CpuAccumulator {
   }
 
   void takeFullNumaNodes() {
-    takeFree(NUMA_NODE, numaNodeOrder(), id -> available(NUMA_NODE, id).size() == topo.cpusInNumaNode(id).size());
+    takeFree(NUMA_NODE, numaNodeOrder(), id -> availableCount(NUMA_NODE, id) == topo.cpusInNumaNode(id).size());
   }
 
   void takeFullSockets() {
-    takeFree(SOCKET, socketOrder(), id -> available(SOCKET, id).size() == topo.cpusPerSocket());
+    takeFree(SOCKET, socketOrder(), id -> availableCount(SOCKET, id) == topo.cpusPerSocket());
   }
 
   void takeFullCores() {
-    takeFree(CORE, coreOrder(), id -> available(CORE, id).size() == topo.cpusPerCore());
+    takeFree(CORE, coreOrder(), id -> availableCount(CORE, id) == topo.cpusPerCore());
   }
 
   void takeFullUncoreCaches() {
     takeFree(UNCORE_CACHE, uncoreCacheOrder(),
-        id -> available(UNCORE_CACHE, id).size() == topo.cpusInUncoreCache(id).size());
+        id -> availableCount(UNCORE_CACHE, id) == topo.cpusInUncoreCache(id).size());
   }
 
   /** Takes every free element (listed before any is taken) while the need covers its size. */

@@ -84,15 +84,21 @@ public final class CpuAssignment {
       }
       int remainder = numCpus - share * best.combo.length;
       while (remainder > 0) {
+        int before = remainder;
         for (int numa : best.remainder) {
           if (remainder == 0) {
             break;
           }
-          if (acc.available(NUMA_NODE, numa).size() < cpuGroupSize) {
+          if (acc.availableCount(NUMA_NODE, numa) < cpuGroupSize) {
             continue;
           }
           acc.take(packedOrEmpty(topo, acc.available(NUMA_NODE, numa), cpuGroupSize, strategy));
           remainder -= cpuGroupSize;
+        }
+        if (remainder == before) {
+          // Only an inconsistent topology (a whole core or socket taken beyond the node) can starve
+          // the remainder nodes; upstream loops forever, here the accounting error reports it.
+          break;
         }
       }
       return checkedResult(acc);
@@ -141,7 +147,7 @@ public final class CpuAssignment {
     static Distribution best(CpuAccumulator acc, int[] numas, int k, int numCpus, int groupSize) {
       int[] free = new int[numas.length];
       for (int i = 0; i < numas.length; i++) {
-        free[i] = acc.available(NUMA_NODE, numas[i]).size();
+        free[i] = acc.availableCount(NUMA_NODE, numas[i]);
       }
       double[] bestBalance = {Double.MAX_VALUE};
       Distribution[] best = {null};

@@ -98,7 +98,7 @@ public final class CpuAssignmentForResize {
           if (remainder == 0) {
             break;
           }
-          if (acc.available(NUMA_NODE, numa).size() < cpuGroupSize) {
+          if (acc.availableCount(NUMA_NODE, numa) < cpuGroupSize) {
             continue;
           }
           CpuSet retained = acc.taken(NUMA_NODE, numa);
@@ -125,7 +125,7 @@ public final class CpuAssignmentForResize {
 
   /** Taken plus available CPUs of a node, rounded down to whole groups. */
   private static int wholeGroups(CpuAccumulator acc, int numa, int groupSize) {
-    return (acc.available(NUMA_NODE, numa).size() + acc.taken(NUMA_NODE, numa).size()) / groupSize * groupSize;
+    return (acc.availableCount(NUMA_NODE, numa) + acc.taken(NUMA_NODE, numa).size()) / groupSize * groupSize;
   }
 
   /** The packed resize selection within one node around its retained CPUs; empty where upstream ignores an error. */
@@ -156,7 +156,7 @@ public final class CpuAssignmentForResize {
       int[] free = new int[numas.length];
       int[] retained = new int[numas.length];
       for (int i = 0; i < numas.length; i++) {
-        free[i] = acc.available(NUMA_NODE, numas[i]).size();
+        free[i] = acc.availableCount(NUMA_NODE, numas[i]);
         retained[i] = acc.taken(NUMA_NODE, numas[i]).size();
       }
       CpuSet retainedNumas = topo.numaNodesOf(acc.result());

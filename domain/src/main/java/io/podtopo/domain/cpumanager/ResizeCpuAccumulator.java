@@ -52,7 +52,8 @@ final class ResizeCpuAccumulator extends CpuAccumulator {
 
   /** Whole for this container: no CPU of the element is held by anyone else. */
   private boolean isWhole(TopologyLevel level, int id) {
-    return taken(level, id).size() + available(level, id).size() == level.cpusIn(topo, id).size();
+    CpuSet cpus = level.cpusIn(topo, id);
+    return result().intersectionSize(cpus) + details().intersectionSize(cpus) == cpus.size();
   }
 
   @Override

@@ -170,6 +170,15 @@ public final class CpuSet implements Iterable<Integer> {
     return true;
   }
 
+  /** Number of CPUs in both sets, without building the intersection. */
+  public int intersectionSize(CpuSet other) {
+    int count = 0;
+    for (int i = 0; i < Math.min(words.length, other.words.length); i++) {
+      count += Long.bitCount(words[i] & other.words[i]);
+    }
+    return count;
+  }
+
   /** True when the two sets share at least one CPU. */
   public boolean intersects(CpuSet other) {
     for (int i = 0; i < Math.min(words.length, other.words.length); i++) {
