@@ -45,7 +45,7 @@ public final class CpuManagerState {
     return EMPTY;
   }
 
-  /** A state with these sets and entries and nothing to reuse. */
+  /** A state with these sets and entries (pods without container entries are left out) and nothing to reuse. */
   public static CpuManagerState of(CpuSet defaultCpuSet, Map<String, ? extends Map<String, CpuSet>> entries,
       Map<String, CpuSet> podEntries) {
     SortedMap<String, SortedMap<String, CpuSet>> copy = new TreeMap<>();

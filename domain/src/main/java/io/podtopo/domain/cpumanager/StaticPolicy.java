@@ -13,6 +13,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * The CPU Manager {@code static} policy (upstream {@code policy_static.go}), pure: every operation
@@ -480,7 +482,7 @@ public final class StaticPolicy {
 
   private CpuAllocationResult partition(CpuManagerState state, Pod pod, CpuSet bubble) {
     Map<String, CpuSet> slices = new LinkedHashMap<>();
-    Map<String, Boolean> exclusive = new LinkedHashMap<>();
+    Set<String> exclusive = new TreeSet<>();
     CpuSet sidecars = CpuSet.empty();
     for (Container init : pod.initContainers()) {
       int cpus = guaranteedCpus(pod, init);
@@ -488,13 +490,12 @@ public final class StaticPolicy {
       if (cpus > 0) {
         CpuSet slice = takeByTopology(runnable, cpus);
         slices.put(init.name(), slice);
-        exclusive.put(init.name(), true);
+        exclusive.add(init.name());
         if (init.restartable()) {
           sidecars = sidecars.union(slice);
         }
       } else if (!init.restartable()) {
         slices.put(init.name(), runnable);
-        exclusive.put(init.name(), false);
       }
     }
     CpuSet pool = bubble.difference(sidecars);
@@ -503,7 +504,7 @@ public final class StaticPolicy {
       if (cpus > 0) {
         CpuSet slice = takeByTopology(pool, cpus);
         slices.put(app.name(), slice);
-        exclusive.put(app.name(), true);
+        exclusive.add(app.name());
         pool = pool.difference(slice);
       }
     }
@@ -517,7 +518,7 @@ public final class StaticPolicy {
       }
       result = result.withContainer(pod.uid(), container.name(), slices.getOrDefault(container.name(), pool));
       written++;
-      if (exclusive.getOrDefault(container.name(), false)) {
+      if (exclusive.contains(container.name())) {
         exclusiveWritten++;
       }
     }
