@@ -218,8 +218,13 @@ class CpuAccumulator {
 
   /** Takes every free element (listed before any is taken) while the need covers its size. */
   private void takeFree(TopologyLevel level, int[] order, IntPredicate isFree) {
-    int[] free = Arrays.stream(order).filter(isFree).toArray();
-    for (int id : free) {
+    IntList free = new IntList(order.length);
+    for (int id : order) {
+      if (isFree.test(id)) {
+        free.add(id);
+      }
+    }
+    for (int id : free.toArray()) {
       CpuSet cpus = level.cpusIn(topo, id);
       if (needsAtLeast(cpus.size())) {
         take(cpus);

@@ -145,93 +145,53 @@ public final class CpuAssignment {
      * balance score (stops early at a perfect 0); null when none can hold the request.
      */
     static Distribution best(CpuAccumulator acc, int[] numas, int k, int numCpus, int groupSize) {
+      if (k < 1 || k > numas.length) {
+        return null;
+      }
       int[] free = new int[numas.length];
       for (int i = 0; i < numas.length; i++) {
         free[i] = acc.availableCount(NUMA_NODE, numas[i]);
       }
-      double[] bestBalance = {Double.MAX_VALUE};
-      Distribution[] best = {null};
-      NumaBalance.forEachCombination(numas.length, k, combo -> {
-        if (bestBalance[0] == 0) {
-          return false;
-        }
-        int total = 0;
-        int groups = 0;
-        for (int i : combo) {
-          total += free[i];
-          groups += free[i] / groupSize;
-        }
-        if (total < numCpus || groups * groupSize < numCpus) {
-          return true;
-        }
-        int share = numCpus / combo.length / groupSize * groupSize;
-        for (int i : combo) {
-          if (free[i] < share) {
-            return true;
-          }
-        }
-        int[] after = free.clone();
-        for (int i : combo) {
-          after[i] -= share;
-        }
-        int remainder = numCpus - share * combo.length;
-        double localBalance = Double.MAX_VALUE;
-        int[] localRemainder = null;
-        if (remainder == 0) {
-          localBalance = NumaBalance.standardDeviation(after);
-        }
-        int[] candidates = java.util.Arrays.stream(combo).filter(i -> after[i] >= groupSize).toArray();
-        for (int size = candidates.length; remainder > 0 && size >= 1; size--) {
-          double[] subsetBest = {localBalance};
-          int[][] subsetChoice = {localRemainder};
-          int remaining = remainder;
-          NumaBalance.forEachCombination(candidates.length, size, positions -> {
-            int[] subset = new int[positions.length];
-            int availableGroups = 0;
-            for (int p = 0; p < positions.length; p++) {
-              subset[p] = candidates[positions[p]];
-              availableGroups += after[subset[p]] / groupSize;
-            }
-            if (availableGroups * groupSize < remaining) {
-              return true;
-            }
-            double balance = NumaBalance.standardDeviation(spreadRemainder(after, subset, remaining, groupSize));
-            if (balance < subsetBest[0]) {
-              subsetBest[0] = balance;
-              subsetChoice[0] = subset;
-            }
-            return true;
-          });
-          localBalance = subsetBest[0];
-          localRemainder = subsetChoice[0];
-        }
-        if (localBalance < bestBalance[0]) {
-          bestBalance[0] = localBalance;
-          best[0] = new Distribution(idsOf(numas, combo), localRemainder == null ? new int[0] : idsOf(numas, localRemainder));
-        }
-        return true;
-      });
-      return best[0];
-    }
-  }
-
-  /** The free counts after handing out {@code remainder} CPUs in groups round-robin over {@code subset}. */
-  static int[] spreadRemainder(int[] after, int[] subset, int remainder, int groupSize) {
-    int[] left = after.clone();
-    int toGo = remainder;
-    while (toGo > 0) {
-      for (int i : subset) {
-        if (toGo == 0) {
+      double bestBalance = Double.MAX_VALUE;
+      Distribution best = null;
+      int[] combo = NumaBalance.first(k);
+      do {
+        if (bestBalance == 0) {
           break;
         }
-        if (left[i] < groupSize) {
-          continue;
+        NumaBalance.Choice choice = evaluate(free, combo, numCpus, groupSize);
+        if (choice != null && choice.balance < bestBalance) {
+          bestBalance = choice.balance;
+          best = new Distribution(idsOf(numas, combo),
+              choice.remainderNodes == null ? new int[0] : idsOf(numas, choice.remainderNodes));
         }
-        left[i] -= groupSize;
-        toGo -= groupSize;
-      }
+      } while (NumaBalance.next(combo, numas.length));
+      return best;
     }
-    return left;
+
+    /** The score of one combination, or null when it cannot hold the request in even shares. */
+    private static NumaBalance.Choice evaluate(int[] free, int[] combo, int numCpus, int groupSize) {
+      int total = 0;
+      int groups = 0;
+      for (int i : combo) {
+        total += free[i];
+        groups += free[i] / groupSize;
+      }
+      if (total < numCpus || groups * groupSize < numCpus) {
+        return null;
+      }
+      int share = numCpus / combo.length / groupSize * groupSize;
+      for (int i : combo) {
+        if (free[i] < share) {
+          return null;
+        }
+      }
+      int[] after = free.clone();
+      for (int i : combo) {
+        after[i] -= share;
+      }
+      return NumaBalance.choose(after, combo, numCpus - share * combo.length, groupSize);
+    }
   }
 
   static int[] idsOf(int[] numas, int[] positions) {

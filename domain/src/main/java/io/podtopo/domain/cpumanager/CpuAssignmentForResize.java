@@ -3,7 +3,6 @@ package io.podtopo.domain.cpumanager;
 import static io.podtopo.domain.cpumanager.TopologyLevel.NUMA_NODE;
 
 import io.podtopo.domain.topology.CpuSet;
-import java.util.Arrays;
 
 /**
  * The CPU selection for an in-place resize of a container's exclusive CPUs, upstream
@@ -152,25 +151,28 @@ public final class CpuAssignmentForResize {
 
     static ResizeDistribution best(ResizeCpuAccumulator acc, int[] numas, int k, int numCpus, int groupSize,
         boolean alignBySocket) {
-      CpuTopology topo = acc.topo;
+      if (k < 1 || k > numas.length) {
+        return null;
+      }
       int[] free = new int[numas.length];
       int[] retained = new int[numas.length];
       for (int i = 0; i < numas.length; i++) {
         free[i] = acc.availableCount(NUMA_NODE, numas[i]);
         retained[i] = acc.taken(NUMA_NODE, numas[i]).size();
       }
-      CpuSet retainedNumas = topo.numaNodesOf(acc.result());
+      CpuSet retainedNumas = acc.topo.numaNodesOf(acc.result());
       int taken = acc.result().size();
-      double[] bestBalance = {Double.MAX_VALUE};
-      boolean[] bestInOneSocket = {false};
-      ResizeDistribution[] best = {null};
-      NumaBalance.forEachCombination(numas.length, k, combo -> {
-        if (bestBalance[0] == 0 && (!alignBySocket || bestInOneSocket[0])) {
-          return false;
+      double bestBalance = Double.MAX_VALUE;
+      boolean bestInOneSocket = false;
+      ResizeDistribution best = null;
+      int[] combo = NumaBalance.first(k);
+      do {
+        if (bestBalance == 0 && (!alignBySocket || bestInOneSocket)) {
+          break;
         }
         int[] ids = CpuAssignment.idsOf(numas, combo);
         if (!retainedNumas.isSubsetOf(CpuSet.of(ids))) {
-          return true;
+          continue;
         }
         int total = 0;
         int groups = 0;
@@ -179,7 +181,7 @@ public final class CpuAssignmentForResize {
           groups += (free[i] + retained[i]) / groupSize;
         }
         if (total + taken < numCpus || groups * groupSize < numCpus) {
-          return true;
+          continue;
         }
         int share = numCpus / combo.length / groupSize * groupSize;
         if (alignBySocket) {
@@ -187,15 +189,9 @@ public final class CpuAssignmentForResize {
             share = Math.min(share, (free[i] + retained[i]) / groupSize * groupSize);
           }
         }
-        int neededRemainder = numCpus - share * combo.length;
-        int allocatedRemainder = 0;
-        for (int i : combo) {
-          if (free[i] + retained[i] < share || retained[i] > share + neededRemainder) {
-            return true;
-          }
-          if (retained[i] > share) {
-            allocatedRemainder += retained[i] - share;
-          }
+        int allocatedRemainder = allocatedRemainder(free, retained, combo, share, numCpus - share * combo.length);
+        if (allocatedRemainder < 0) {
+          continue;
         }
         int[] after = free.clone();
         for (int i : combo) {
@@ -203,54 +199,42 @@ public final class CpuAssignmentForResize {
         }
         int remainder = numCpus - share * combo.length - allocatedRemainder;
         if (remainder < 0) {
-          return true;
+          continue;
         }
-        int[] candidates = Arrays.stream(combo).filter(i -> after[i] >= groupSize).toArray();
-        double localBalance = Double.MAX_VALUE;
-        int[] localRemainder = null;
-        if (remainder == 0) {
-          localBalance = NumaBalance.standardDeviation(after);
-        }
-        for (int size = candidates.length; remainder > 0 && size >= 1; size--) {
-          double[] subsetBest = {localBalance};
-          int[][] subsetChoice = {localRemainder};
-          NumaBalance.forEachCombination(candidates.length, size, positions -> {
-            int[] subset = new int[positions.length];
-            int availableGroups = 0;
-            for (int p = 0; p < positions.length; p++) {
-              subset[p] = candidates[positions[p]];
-              availableGroups += after[subset[p]] / groupSize;
-            }
-            if (availableGroups * groupSize < remainder) {
-              return true;
-            }
-            double balance = NumaBalance.standardDeviation(
-                CpuAssignment.spreadRemainder(after, subset, remainder, groupSize));
-            if (balance < subsetBest[0]) {
-              subsetBest[0] = balance;
-              subsetChoice[0] = subset;
-            }
-            return true;
-          });
-          localBalance = subsetBest[0];
-          localRemainder = subsetChoice[0];
-        }
-        boolean inOneSocket = alignBySocket && topo.socketsOf(topo.cpusInNumaNodes(CpuSet.of(ids))).size() == 1;
-        boolean better = localBalance < bestBalance[0];
-        if (alignBySocket && inOneSocket != bestInOneSocket[0]) {
+        NumaBalance.Choice choice = NumaBalance.choose(after, combo, remainder, groupSize);
+        boolean inOneSocket = alignBySocket
+            && acc.topo.socketsOf(acc.topo.cpusInNumaNodes(CpuSet.of(ids))).size() == 1;
+        boolean better = choice.balance < bestBalance;
+        if (alignBySocket && inOneSocket != bestInOneSocket) {
           better = inOneSocket;
         }
         if (better) {
-          bestBalance[0] = localBalance;
-          best[0] = new ResizeDistribution(ids,
-              localRemainder == null ? new int[0] : CpuAssignment.idsOf(numas, localRemainder), allocatedRemainder);
+          bestBalance = choice.balance;
+          best = new ResizeDistribution(ids, choice.remainderNodes == null
+              ? new int[0] : CpuAssignment.idsOf(numas, choice.remainderNodes), allocatedRemainder);
           if (alignBySocket) {
-            bestInOneSocket[0] = inOneSocket;
+            bestInOneSocket = inOneSocket;
           }
         }
-        return true;
-      });
-      return best[0];
+      } while (NumaBalance.next(combo, numas.length));
+      return best;
+    }
+
+    /**
+     * The retained CPUs beyond the share on the combination's nodes, or -1 when a node can give
+     * less than its share or retains more than its share plus the whole remainder.
+     */
+    private static int allocatedRemainder(int[] free, int[] retained, int[] combo, int share, int neededRemainder) {
+      int allocatedRemainder = 0;
+      for (int i : combo) {
+        if (free[i] + retained[i] < share || retained[i] > share + neededRemainder) {
+          return -1;
+        }
+        if (retained[i] > share) {
+          allocatedRemainder += retained[i] - share;
+        }
+      }
+      return allocatedRemainder;
     }
   }
 }

@@ -1,41 +1,41 @@
 package io.podtopo.domain.cpumanager;
 
-import java.util.function.Predicate;
-
-/** The arithmetic of the NUMA-distributed selection: combinations and the balance score. */
+/**
+ * The arithmetic of the NUMA-distributed selection: combinations, the balance score and the
+ * choice of the nodes that take the remainder.
+ */
 final class NumaBalance {
 
   private NumaBalance() {}
 
   /**
-   * Calls {@code visitor} with every k-subset of the positions {@code 0..n-1}, in lexicographic
-   * order of positions (upstream {@code iterateCombinations}), until it returns false. Each call
-   * gets a fresh array.
+   * The first k-combination of positions, {@code [0, 1, .., k-1]}; with {@link #next} it walks
+   * every k-subset of {@code 0..n-1} in lexicographic order, as upstream
+   * {@code iterateCombinations} does.
    */
-  static void forEachCombination(int n, int k, Predicate<int[]> visitor) {
-    if (k < 1 || k > n) {
-      return;
-    }
+  static int[] first(int k) {
     int[] combo = new int[k];
     for (int i = 0; i < k; i++) {
       combo[i] = i;
     }
-    while (true) {
-      if (!visitor.test(combo.clone())) {
-        return;
-      }
-      int i = k - 1;
-      while (i >= 0 && combo[i] == n - k + i) {
-        i--;
-      }
-      if (i < 0) {
-        return;
-      }
-      combo[i]++;
-      for (int j = i + 1; j < k; j++) {
-        combo[j] = combo[j - 1] + 1;
-      }
+    return combo;
+  }
+
+  /** Advances {@code combo} to the next k-subset of {@code 0..n-1}; false when it was the last. */
+  static boolean next(int[] combo, int n) {
+    int k = combo.length;
+    int i = k - 1;
+    while (i >= 0 && combo[i] == n - k + i) {
+      i--;
     }
+    if (i < 0) {
+      return false;
+    }
+    combo[i]++;
+    for (int j = i + 1; j < k; j++) {
+      combo[j] = combo[j - 1] + 1;
+    }
+    return true;
   }
 
   /**
@@ -75,5 +75,77 @@ final class NumaBalance {
     int groupsPerNumaNode = (groups - 1) / numaNodes + 1;
     int groupsNeeded = (numCpus - 1) / groupSize + 1;
     return new int[] {(groupsNeeded - 1) / groupsPerNumaNode + 1, Math.min(groupsNeeded, numaNodesAvailable)};
+  }
+
+  /**
+   * The balance score of a combination and the nodes taking its remainder. With no remainder the
+   * score is that of {@code after} and there are no such nodes. Otherwise every subset of the
+   * combination's nodes left with at least a group is tried, largest subsets first and in order
+   * within a size, handing the remainder out a group at a time round-robin; the first subset with
+   * the lowest score wins. A subset that cannot give the remainder in whole groups is skipped.
+   * Without any such subset the score is {@link Double#MAX_VALUE} and the nodes null.
+   *
+   * @param after free CPUs per position once every node of the combination gave its share
+   * @param combo positions of the combination's nodes
+   */
+  static Choice choose(int[] after, int[] combo, int remainder, int groupSize) {
+    if (remainder == 0) {
+      return new Choice(standardDeviation(after), null);
+    }
+    int[] candidates = new int[combo.length];
+    int count = 0;
+    for (int position : combo) {
+      if (after[position] >= groupSize) {
+        candidates[count++] = position;
+      }
+    }
+    double bestBalance = Double.MAX_VALUE;
+    int[] bestNodes = null;
+    int[] left = new int[after.length];
+    for (int size = count; size >= 1; size--) {
+      int[] subset = first(size);
+      do {
+        int groups = 0;
+        for (int p : subset) {
+          groups += after[candidates[p]] / groupSize;
+        }
+        if (groups * groupSize < remainder) {
+          continue;
+        }
+        System.arraycopy(after, 0, left, 0, after.length);
+        int toGo = remainder;
+        while (toGo > 0) {
+          for (int p : subset) {
+            if (toGo == 0) {
+              break;
+            }
+            if (left[candidates[p]] >= groupSize) {
+              left[candidates[p]] -= groupSize;
+              toGo -= groupSize;
+            }
+          }
+        }
+        double balance = standardDeviation(left);
+        if (balance < bestBalance) {
+          bestBalance = balance;
+          bestNodes = new int[size];
+          for (int i = 0; i < size; i++) {
+            bestNodes[i] = candidates[subset[i]];
+          }
+        }
+      } while (next(subset, count));
+    }
+    return new Choice(bestBalance, bestNodes);
+  }
+
+  /** A balance score and the positions of the nodes taking the remainder (null when none). */
+  static final class Choice {
+    final double balance;
+    final int[] remainderNodes;
+
+    Choice(double balance, int[] remainderNodes) {
+      this.balance = balance;
+      this.remainderNodes = remainderNodes;
+    }
   }
 }

@@ -226,8 +226,10 @@ public final class CpuSet implements Iterable<Integer> {
 
   /** Calls {@code action} for every id, ascending. */
   public void forEachCpu(IntConsumer action) {
-    for (int id = nextAtOrAfter(0); id >= 0; id = nextAtOrAfter(id + 1)) {
-      action.accept(id);
+    for (int index = 0; index < words.length; index++) {
+      for (long word = words[index]; word != 0; word &= word - 1) {
+        action.accept(index * 64 + Long.numberOfTrailingZeros(word));
+      }
     }
   }
 

@@ -24,12 +24,29 @@ class NumaBalanceTest {
   }
 
   @Test
-  void combinationsComeInLexicographicOrderAndStopWhenTheVisitorSaysSo() {
+  void combinationsComeInLexicographicOrderOfPositions() {
     List<String> seen = new ArrayList<>();
-    NumaBalance.forEachCombination(4, 2, combo -> seen.add(Arrays.toString(combo)));
+    int[] combo = NumaBalance.first(2);
+    do {
+      seen.add(Arrays.toString(combo));
+    } while (NumaBalance.next(combo, 4));
     assertThat(seen).containsExactly("[0, 1]", "[0, 2]", "[0, 3]", "[1, 2]", "[1, 3]", "[2, 3]");
-    List<String> firstTwo = new ArrayList<>();
-    NumaBalance.forEachCombination(4, 2, combo -> firstTwo.add(Arrays.toString(combo)) && firstTwo.size() < 2);
-    assertThat(firstTwo).hasSize(2);
+  }
+
+  @Test
+  void remainderGoesToTheFirstSubsetWithTheLowestScoreLargestSubsetsFirst() {
+    // Nodes at positions 0..3 gave their share; 2 CPUs remain, in groups of 1. Every subset of 2 or
+    // more nodes scores 0.5 ([2, 2, 3, 3]), a single node 0.866: the whole set, tried first, wins.
+    NumaBalance.Choice choice = NumaBalance.choose(new int[] {3, 3, 3, 3}, new int[] {0, 1, 2, 3}, 2, 1);
+    assertThat(choice.remainderNodes).containsExactly(0, 1, 2, 3);
+    assertThat(choice.balance).isEqualTo(0.5);
+  }
+
+  @Test
+  void subsetsThatCannotGiveTheRemainderInWholeGroupsAreSkipped() {
+    // Two nodes with 7 free CPUs hold 14 CPUs but only 2 groups of 4: a remainder of 12 cannot fit.
+    NumaBalance.Choice choice = NumaBalance.choose(new int[] {7, 7}, new int[] {0, 1}, 12, 4);
+    assertThat(choice.remainderNodes).isNull();
+    assertThat(choice.balance).isEqualTo(Double.MAX_VALUE);
   }
 }
