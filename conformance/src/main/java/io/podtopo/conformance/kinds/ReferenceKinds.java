@@ -16,8 +16,21 @@ public final class ReferenceKinds {
         new PolicyAdmitKind(),
         new SingleNumaFilterHintsKind(),
         // cpu_assignment.json
+        new TakeByTopologyKind(),
+        new TakeByTopologyResizeKind(),
         // cpu_topology_hints.json
+        new CpuHintsKind(),
+        new PodGuaranteedCpusKind(),
         // cpu_static_policy.json
+        new StaticStartKind(),
+        new StaticAllocateKind(),
+        new StaticAllocateSequenceKind(),
+        new StaticRemoveKind(),
+        new StaticAllocateCpusKind(),
+        new StaticPolicyOptionsKind(),
+        new SmtAlignmentErrorTextKind(),
+        new StaticAllocatePodKind(),
+        new StaticValidatePodScopeKind(),
         // memory_static_policy.json
         new MemoryNewKind(),
         new MemoryStartKind(),

@@ -3,6 +3,7 @@ package io.podtopo.domain.cpumanager;
 import io.podtopo.domain.topology.Cpu;
 import io.podtopo.domain.topology.CpuSet;
 import io.podtopo.domain.topology.Machine;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.Map;
 import java.util.NavigableMap;
@@ -177,22 +178,22 @@ public final class CpuTopology {
 
   /** NUMA node ids of the CPUs in {@code cpus}. */
   public CpuSet numaNodesOf(CpuSet cpus) {
-    return labelsOf(cpus, Cpu::numaNode);
+    return labelsOf(cpus, numa);
   }
 
   /** Socket ids of the CPUs in {@code cpus}. */
   public CpuSet socketsOf(CpuSet cpus) {
-    return labelsOf(cpus, Cpu::socket);
+    return labelsOf(cpus, socket);
   }
 
   /** Core ids of the CPUs in {@code cpus}. */
   public CpuSet coresOf(CpuSet cpus) {
-    return labelsOf(cpus, Cpu::core);
+    return labelsOf(cpus, core);
   }
 
   /** Uncore cache ids of the CPUs in {@code cpus}. */
   public CpuSet uncoreCachesOf(CpuSet cpus) {
-    return labelsOf(cpus, Cpu::uncoreCache);
+    return labelsOf(cpus, uncore);
   }
 
   /** Upstream {@code SocketsInNUMANodes}. */
@@ -225,30 +226,36 @@ public final class CpuTopology {
     return cpusInCores(coresOf(cpus));
   }
 
-  private CpuSet labelsOf(CpuSet cpus, ToIntFunction<Cpu> label) {
+  private CpuSet labelsOf(CpuSet cpus, Level level) {
     CpuSet.Builder builder = new CpuSet.Builder();
     cpus.forEachCpu(id -> {
-      Cpu cpu = details.get(id);
-      if (cpu != null) {
-        builder.add(label.applyAsInt(cpu));
+      int label = level.labelOf(id);
+      if (label >= 0) {
+        builder.add(label);
       }
     });
     return builder.build();
   }
 
-  /** One level of the hierarchy: its ids and the CPUs of each. */
+  /**
+   * One level of the hierarchy: its ids, the CPUs of each and the id of each CPU, indexed in
+   * arrays (ids are at most {@link CpuSet#MAX_CPU_ID}) so that queries need no map look-up.
+   */
   private static final class Level {
     private final CpuSet ids;
-    private final Map<Integer, CpuSet> cpusById;
+    private final CpuSet[] cpusById;
+    private final int[] labelByCpu;
 
     Level(NavigableMap<Integer, Cpu> details, ToIntFunction<Cpu> label) {
       Map<Integer, CpuSet.Builder> builders = new TreeMap<>();
       details.values().forEach(cpu ->
           builders.computeIfAbsent(label.applyAsInt(cpu), id -> new CpuSet.Builder()).add(cpu.id()));
-      Map<Integer, CpuSet> sets = new TreeMap<>();
-      builders.forEach((id, builder) -> sets.put(id, builder.build()));
-      this.cpusById = Collections.unmodifiableMap(sets);
-      this.ids = CpuSet.of(sets.keySet());
+      this.ids = CpuSet.of(builders.keySet());
+      this.cpusById = new CpuSet[ids.isEmpty() ? 0 : ids.last() + 1];
+      builders.forEach((id, builder) -> cpusById[id] = builder.build());
+      this.labelByCpu = new int[details.isEmpty() ? 0 : details.lastKey() + 1];
+      Arrays.fill(labelByCpu, -1);
+      details.values().forEach(cpu -> labelByCpu[cpu.id()] = label.applyAsInt(cpu));
     }
 
     CpuSet ids() {
@@ -256,7 +263,13 @@ public final class CpuTopology {
     }
 
     CpuSet cpusIn(int id) {
-      return cpusById.getOrDefault(id, CpuSet.empty());
+      CpuSet cpus = id >= 0 && id < cpusById.length ? cpusById[id] : null;
+      return cpus == null ? CpuSet.empty() : cpus;
+    }
+
+    /** The id of the element holding CPU {@code cpu}, or -1 when the topology has no such CPU. */
+    int labelOf(int cpu) {
+      return cpu < labelByCpu.length ? labelByCpu[cpu] : -1;
     }
 
     CpuSet cpusIn(CpuSet idSet) {

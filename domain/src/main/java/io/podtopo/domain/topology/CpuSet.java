@@ -170,6 +170,15 @@ public final class CpuSet implements Iterable<Integer> {
     return true;
   }
 
+  /** Number of CPUs in both sets, without building the intersection. */
+  public int intersectionSize(CpuSet other) {
+    int count = 0;
+    for (int i = 0; i < Math.min(words.length, other.words.length); i++) {
+      count += Long.bitCount(words[i] & other.words[i]);
+    }
+    return count;
+  }
+
   /** True when the two sets share at least one CPU. */
   public boolean intersects(CpuSet other) {
     for (int i = 0; i < Math.min(words.length, other.words.length); i++) {
@@ -217,8 +226,10 @@ public final class CpuSet implements Iterable<Integer> {
 
   /** Calls {@code action} for every id, ascending. */
   public void forEachCpu(IntConsumer action) {
-    for (int id = nextAtOrAfter(0); id >= 0; id = nextAtOrAfter(id + 1)) {
-      action.accept(id);
+    for (int index = 0; index < words.length; index++) {
+      for (long word = words[index]; word != 0; word &= word - 1) {
+        action.accept(index * 64 + Long.numberOfTrailingZeros(word));
+      }
     }
   }
 

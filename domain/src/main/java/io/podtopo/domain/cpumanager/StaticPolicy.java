@@ -1,0 +1,528 @@
+package io.podtopo.domain.cpumanager;
+
+import io.podtopo.domain.gates.FeatureGates;
+import io.podtopo.domain.pod.Container;
+import io.podtopo.domain.pod.Pod;
+import io.podtopo.domain.pod.Quantity;
+import io.podtopo.domain.pod.Resources;
+import io.podtopo.domain.topology.CpuSet;
+import io.podtopo.domain.topology.NumaMask;
+import io.podtopo.domain.topologymanager.TopologyHint;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * The CPU Manager {@code static} policy (upstream {@code policy_static.go}), pure: every operation
+ * takes a {@link CpuManagerState} and returns a new one, a result or a typed error.
+ *
+ * <p>Pools (spec kubelet-algorithms 2.3): the default set (node shared pool) is all CPUs minus
+ * exclusive assignments and pod bubbles, minus the reserved CPUs with {@code strict-cpu-reservation};
+ * exclusive CPUs come from {@code default − reserved} (plus the CPUs an init container of the same
+ * pod leaves for reuse). With the KEP-5526 gates a pod-level pod gets one NUMA-aligned bubble of its
+ * pod budget, partitioned into exclusive slices and a pod shared pool ({@link #allocatePod}).
+ *
+ * <p>Instances are immutable: the topology, the options, the feature gates and the reserved CPUs.
+ */
+public final class StaticPolicy {
+
+  private final CpuTopology topology;
+  private final StaticPolicyOptions options;
+  private final FeatureGates gates;
+  private final CpuSet reserved;
+  private final CpuSet reservedPhysical;
+  private final CpuEligibility eligibility;
+
+  private StaticPolicy(CpuTopology topology, StaticPolicyOptions options, FeatureGates gates, CpuSet reserved) {
+    this.topology = topology;
+    this.options = options;
+    this.gates = gates;
+    this.reserved = reserved;
+    this.reservedPhysical = topology.siblingsOf(reserved);
+    this.eligibility = new CpuEligibility(gates);
+  }
+
+  /** {@link #create(CpuTopology, int, CpuSet, StaticPolicyOptions, FeatureGates, String)} under the {@code none} Topology Manager policy. */
+  public static StaticPolicy create(CpuTopology topology, int numReservedCpus, CpuSet reservedCpus,
+      StaticPolicyOptions options, FeatureGates gates) {
+    return create(topology, numReservedCpus, reservedCpus, options, gates, "none");
+  }
+
+  /**
+   * Upstream {@code NewStaticPolicy}: validates the options against the machine and the Topology
+   * Manager policy, then takes {@code reservedCpus} when non-empty, else lets the policy's own CPU
+   * selection choose {@code numReservedCpus} CPUs out of all CPUs (lowest full cores first when
+   * packed; NUMA-distributed with {@code distribute-cpus-across-numa}).
+   *
+   * @throws StaticPolicyException when the options do not fit or the reserved set does not have
+   *     {@code numReservedCpus} CPUs
+   */
+  public static StaticPolicy create(CpuTopology topology, int numReservedCpus, CpuSet reservedCpus,
+      StaticPolicyOptions options, FeatureGates gates, String topologyManagerPolicy) {
+    options.validateFor(topology, topologyManagerPolicy);
+    StaticPolicy unreserved = new StaticPolicy(topology, options, gates, CpuSet.empty());
+    CpuSet reserved = reservedCpus;
+    if (reservedCpus.isEmpty()) {
+      try {
+        reserved = unreserved.takeByTopology(topology.cpus(), numReservedCpus);
+      } catch (CpuAllocationException e) {
+        reserved = CpuSet.empty();
+      }
+    }
+    if (reserved.size() != numReservedCpus) {
+      throw new StaticPolicyException("[cpumanager] unable to reserve the required amount of CPUs (size of "
+          + reserved + " did not equal " + numReservedCpus + ")");
+    }
+    return new StaticPolicy(topology, options, gates, reserved);
+  }
+
+  public CpuTopology topology() {
+    return topology;
+  }
+
+  public StaticPolicyOptions options() {
+    return options;
+  }
+
+  public FeatureGates gates() {
+    return gates;
+  }
+
+  /** The reserved CPUs: never given out exclusively. */
+  public CpuSet reservedCpus() {
+    return reserved;
+  }
+
+  /** The reserved CPUs and all their SMT siblings (what {@code full-pcpus-only} keeps clear of). */
+  public CpuSet reservedPhysicalCpus() {
+    return reservedPhysical;
+  }
+
+  /** Upstream {@code GetAllocatableCPUs}: all CPUs minus the reserved ones. */
+  public CpuSet allocatableCpus() {
+    return topology.cpus().difference(reserved);
+  }
+
+  /** Upstream {@code GetAvailableCPUs}: the default set minus the reserved CPUs. */
+  public CpuSet availableCpus(CpuManagerState state) {
+    return state.defaultCpuSet().difference(reserved);
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Start
+
+  /**
+   * Upstream {@code Start}/{@code validateState}. An empty state (empty default set, no entries) is
+   * initialised to all CPUs (minus the reserved ones with {@code strict-cpu-reservation}); any other
+   * state is returned unchanged if consistent.
+   *
+   * @throws StaticPolicyException with upstream's text when the state is inconsistent
+   */
+  public CpuManagerState start(CpuManagerState state) {
+    CpuSet allCpus = options.strictCpuReservation() ? topology.cpus().difference(reserved) : topology.cpus();
+    CpuSet defaultSet = state.defaultCpuSet();
+    if (defaultSet.isEmpty()) {
+      if (!state.entries().isEmpty()) {
+        throw new StaticPolicyException("default cpuset cannot be empty");
+      }
+      return state.withDefaultCpuSet(allCpus);
+    }
+    if (options.strictCpuReservation()) {
+      if (reserved.intersects(defaultSet)) {
+        throw new StaticPolicyException("some of strictly reserved cpus: \"" + reserved.intersection(defaultSet)
+            + "\" are present in defaultCpuSet: \"" + defaultSet + "\"");
+      }
+    } else if (!reserved.isSubsetOf(defaultSet)) {
+      throw new StaticPolicyException("not all reserved cpus: \"" + reserved
+          + "\" are present in defaultCpuSet: \"" + defaultSet + "\"");
+    }
+    state.entries().forEach((pod, containers) -> containers.forEach((container, cpus) -> {
+      if (cpus.intersects(defaultSet)) {
+        throw new StaticPolicyException("pod: " + pod + ", container: " + container + " cpuset: \"" + cpus
+            + "\" overlaps with default cpuset \"" + defaultSet + "\"");
+      }
+    }));
+    CpuSet.Builder known = new CpuSet.Builder().addAll(defaultSet).addAll(state.assignedCpus());
+    if (gates.enabled(FeatureGates.POD_LEVEL_RESOURCE_MANAGERS)) {
+      state.podEntries().values().forEach(known::addAll);
+    }
+    CpuSet totalKnown = known.build();
+    if (!totalKnown.equals(allCpus)) {
+      throw new StaticPolicyException("current set of available CPUs \"" + allCpus
+          + "\" doesn't match with CPUs in state \"" + totalKnown + "\"");
+    }
+    return state;
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Eligibility
+
+  /** Upstream {@code guaranteedCPUs}: see {@link CpuEligibility#guaranteedCpus}. */
+  public int guaranteedCpus(Pod pod, Container container) {
+    return eligibility.guaranteedCpus(pod, container);
+  }
+
+  /** Upstream {@code podGuaranteedCPUs}: see {@link CpuEligibility#podGuaranteedCpus}. */
+  public int podGuaranteedCpus(Pod pod) {
+    return eligibility.podGuaranteedCpus(pod);
+  }
+
+  /** Whether the pod-level resource managers are off while the pod uses pod-level resources. */
+  private boolean skipsPodLevelPod(Pod pod) {
+    return !gates.podLevelResourceManagers() && pod.isPodLevelResourcesSet();
+  }
+
+  /**
+   * Upstream {@code GetResourceIsolationLevel} (PLRM spec 6.6): {@code host} without an entry;
+   * {@code pod} for a container of a pod-level pod that is not equivalent-Guaranteed with an
+   * integral cpu limit (it runs on the pod shared pool); {@code container} otherwise.
+   */
+  public ResourceIsolationLevel isolationLevel(CpuManagerState state, Pod pod, Container container) {
+    if (state.containerCpus(pod.uid(), container.name()).isEmpty()) {
+      return ResourceIsolationLevel.HOST;
+    }
+    boolean exclusive = container.isEquivalentGuaranteed()
+        && container.limit(Resources.CPU).map(Quantity::isIntegral).orElse(false);
+    if (gates.enabled(FeatureGates.POD_LEVEL_RESOURCE_MANAGERS) && pod.isPodLevelResourcesSet() && !exclusive) {
+      return ResourceIsolationLevel.POD;
+    }
+    return ResourceIsolationLevel.CONTAINER;
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Topology hints
+
+  /**
+   * Upstream {@code GetTopologyHints} for {@code cpu} (spec 2.5). Empty optional: no preference
+   * (upstream nil); an empty list: a preference nothing can satisfy.
+   */
+  public Optional<List<TopologyHint>> topologyHints(CpuManagerState state, Pod pod, Container container) {
+    int requested = guaranteedCpus(pod, container);
+    if (requested == 0 || skipsPodLevelPod(pod)) {
+      return Optional.empty();
+    }
+    Optional<CpuSet> allocated = state.containerCpus(pod.uid(), container.name());
+    if (allocated.isPresent()) {
+      if (allocated.get().size() != requested) {
+        return Optional.of(List.of());
+      }
+      return Optional.of(generateHints(allocated.get(), CpuSet.empty(), requested));
+    }
+    return Optional.of(generateHints(availableCpus(state), state.reusableCpus(pod.uid()), requested));
+  }
+
+  /**
+   * Upstream {@code GetPodTopologyHints} for {@code cpu} (spec 2.5, PLRM spec 6.1): hints for the
+   * whole pod's {@link #podGuaranteedCpus}; a pod-level pod failing {@link #validatePodScopeResources}
+   * gets an empty list; CPUs already assigned to the pod's containers are regenerated or reused.
+   */
+  public Optional<List<TopologyHint>> podTopologyHints(CpuManagerState state, Pod pod) {
+    int requested = podGuaranteedCpus(pod);
+    if (requested == 0 || skipsPodLevelPod(pod)) {
+      return Optional.empty();
+    }
+    if (gates.enabled(FeatureGates.POD_LEVEL_RESOURCE_MANAGERS) && pod.isPodLevelResourcesSet()
+        && validatePodScopeResources(pod).isPresent()) {
+      return Optional.of(List.of());
+    }
+    CpuSet.Builder assignedBuilder = new CpuSet.Builder();
+    for (Container container : pod.initAndAppContainers()) {
+      Optional<CpuSet> allocated = state.containerCpus(pod.uid(), container.name());
+      if (allocated.isPresent()) {
+        if (allocated.get().size() != guaranteedCpus(pod, container)) {
+          return Optional.of(List.of());
+        }
+        assignedBuilder.addAll(allocated.get());
+      }
+    }
+    CpuSet assigned = assignedBuilder.build();
+    if (assigned.size() == requested) {
+      return Optional.of(generateHints(assigned, CpuSet.empty(), requested));
+    }
+    return Optional.of(generateHints(availableCpus(state), state.reusableCpus(pod.uid()).union(assigned), requested));
+  }
+
+  /**
+   * Upstream {@code generateCPUTopologyHints}: one hint per NUMA combination (in
+   * {@code IterateBitMasks} order) that contains every reusable CPU and holds enough reusable plus
+   * available CPUs; preferred when as narrow as the narrowest combination whose <em>capacity</em>
+   * fits the request, or socket-aligned under {@code align-by-socket}.
+   */
+  public List<TopologyHint> generateHints(CpuSet available, CpuSet reusable, int request) {
+    List<Integer> nodes = topology.numaNodes().toList();
+    int[] capacity = new int[NumaMask.MAX_NODE_ID + 1];
+    int[] free = new int[NumaMask.MAX_NODE_ID + 1];
+    for (int node : nodes) {
+      CpuSet cpus = topology.cpusInNumaNode(node);
+      capacity[node] = cpus.size();
+      free[node] = cpus.intersection(available).size();
+    }
+    NumaMask reusableNodes = NumaMask.of(topology.numaNodesOf(reusable).toList());
+    int reusableCount = reusable.size();
+    int[] minAffinity = {nodes.size()};
+    List<NumaMask> fitting = new ArrayList<>();
+    NumaMask.forEachCombination(nodes, mask -> {
+      int capacityInMask = 0;
+      int freeInMask = 0;
+      for (long rest = mask.bits(); rest != 0; rest &= rest - 1) {
+        int node = Long.numberOfTrailingZeros(rest);
+        capacityInMask += capacity[node];
+        freeInMask += free[node];
+      }
+      if (capacityInMask >= request && mask.count() < minAffinity[0]) {
+        minAffinity[0] = mask.count();
+      }
+      if (reusableNodes.isSubsetOf(mask) && reusableCount + freeInMask >= request) {
+        fitting.add(mask);
+      }
+    });
+    List<TopologyHint> hints = new ArrayList<>(fitting.size());
+    for (NumaMask mask : fitting) {
+      boolean preferred = (options.alignBySocket() && isSocketAligned(mask, minAffinity[0]))
+          || mask.count() == minAffinity[0];
+      hints.add(TopologyHint.of(mask, preferred));
+    }
+    return List.copyOf(hints);
+  }
+
+  private boolean isSocketAligned(NumaMask mask, int minAffinity) {
+    int numaNodesPerSocket = topology.numSockets() == 0 ? 0 : topology.numNumaNodes() / topology.numSockets();
+    if (numaNodesPerSocket == 0) {
+      return false;
+    }
+    int minSockets = (minAffinity + numaNodesPerSocket - 1) / numaNodesPerSocket;
+    return topology.socketsInNumaNodes(CpuSet.of(mask.nodes())).size() == minSockets;
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Container path
+
+  /**
+   * Upstream {@code Allocate} (spec 2.6) for one container with the Topology Manager's hint for it.
+   * Shared-pool containers and pod-level pods without the KEP-5526 gates change nothing; a container
+   * that already has an entry only updates the reusable CPUs.
+   */
+  public CpuAllocationResult allocate(CpuManagerState state, Pod pod, Container container, TopologyHint hint) {
+    int numCpus = guaranteedCpus(pod, container);
+    if (numCpus == 0 || skipsPodLevelPod(pod)) {
+      return CpuAllocationResult.success(state, ResourceManagerMetrics.none());
+    }
+    ResourceManagerMetrics failed = new ResourceManagerMetrics.Builder().nodeAllocationErrors(1).build();
+    Optional<SmtAlignmentError> smt = smtAlignmentError(state, numCpus);
+    if (smt.isPresent()) {
+      return CpuAllocationResult.failure(state, smt.get(), failed);
+    }
+    Optional<CpuSet> existing = state.containerCpus(pod.uid(), container.name());
+    if (existing.isPresent()) {
+      return CpuAllocationResult.success(updateReusable(state, pod, container, existing.get()),
+          ResourceManagerMetrics.none());
+    }
+    CpuSet cpus;
+    try {
+      cpus = allocateCpus(state, numCpus, hint.affinity(), state.reusableCpus(pod.uid()));
+    } catch (CpuAllocationException e) {
+      return CpuAllocationResult.failure(state, UntypedCpuAllocationError.of(e.getMessage()), failed);
+    }
+    CpuManagerState allocated = state.withDefaultCpuSet(state.defaultCpuSet().difference(cpus))
+        .withContainer(pod.uid(), container.name(), cpus);
+    return CpuAllocationResult.success(updateReusable(allocated, pod, container, cpus),
+        new ResourceManagerMetrics.Builder().nodeAllocations(1).nodeExclusiveAssignments(1).build());
+  }
+
+  /**
+   * Upstream {@code enforceSMTAlignment}: with {@code full-pcpus-only}, the request must be a
+   * multiple of the CPUs per core and fit in the default set minus the reserved cores.
+   */
+  public Optional<SmtAlignmentError> smtAlignmentError(CpuManagerState state, int numCpus) {
+    if (!options.fullPhysicalCpusOnly()) {
+      return Optional.empty();
+    }
+    int cpusPerCore = topology.cpusPerCore();
+    if (cpusPerCore == 0 || numCpus % cpusPerCore != 0) {
+      return Optional.of(SmtAlignmentError.notMultipleOfCore(numCpus, cpusPerCore));
+    }
+    int availablePhysical = state.defaultCpuSet().difference(reservedPhysical).size();
+    if (numCpus > availablePhysical) {
+      return Optional.of(SmtAlignmentError.notEnoughPhysicalCpus(numCpus, cpusPerCore, availablePhysical));
+    }
+    return Optional.empty();
+  }
+
+  /**
+   * Upstream {@code allocateCPUs}: from {@code (default − reserved) ∪ reusable}, up to
+   * {@code numCpus} CPUs of the hinted NUMA nodes first (of their whole sockets under
+   * {@code align-by-socket}), the rest from anywhere. The caller removes the result from the default
+   * set.
+   *
+   * @throws CpuAllocationException with upstream's text when there are not enough CPUs
+   */
+  public CpuSet allocateCpus(CpuManagerState state, int numCpus, Optional<NumaMask> affinity, CpuSet reusable) {
+    CpuSet allocatable = availableCpus(state).union(reusable);
+    CpuSet result = CpuSet.empty();
+    if (affinity.isPresent()) {
+      CpuSet aligned = alignedCpus(affinity.get(), allocatable);
+      result = takeByTopology(aligned, Math.min(numCpus, aligned.size()));
+    }
+    return result.union(takeByTopology(allocatable.difference(result), numCpus - result.size()));
+  }
+
+  private CpuSet alignedCpus(NumaMask affinity, CpuSet allocatable) {
+    CpuSet nodes = CpuSet.of(affinity.nodes());
+    if (options.alignBySocket()) {
+      return allocatable.intersection(topology.cpusInSockets(topology.socketsInNumaNodes(nodes)));
+    }
+    return allocatable.intersection(topology.cpusInNumaNodes(nodes));
+  }
+
+  /**
+   * The policy's {@code takeByTopology}: NUMA-distributed with {@code distribute-cpus-across-numa}
+   * (groups of a whole core with {@code full-pcpus-only}), else NUMA-packed; spread sorting with
+   * {@code distribute-cpus-across-cores}.
+   *
+   * @throws CpuAllocationException with upstream's text when the CPUs cannot be taken
+   */
+  public CpuSet takeByTopology(CpuSet available, int numCpus) {
+    CpuSortingStrategy strategy =
+        options.distributeCpusAcrossCores() ? CpuSortingStrategy.SPREAD : CpuSortingStrategy.PACKED;
+    if (options.distributeCpusAcrossNuma()) {
+      int groupSize = options.fullPhysicalCpusOnly() ? topology.cpusPerCore() : 1;
+      return CpuAssignment.takeByTopologyNumaDistributed(topology, available, numCpus, groupSize, strategy);
+    }
+    return CpuAssignment.takeByTopologyNumaPacked(topology, available, numCpus, strategy,
+        options.preferAlignByUncoreCache());
+  }
+
+  /**
+   * Upstream {@code updateCPUsToReuse}: only the pod being admitted is tracked; a standard init
+   * container's CPUs become reusable, a sidecar's or app container's CPUs stop being reusable.
+   */
+  private CpuManagerState updateReusable(CpuManagerState state, Pod pod, Container container, CpuSet cpus) {
+    CpuSet reusable = state.reusableCpus(pod.uid());
+    boolean standardInit = pod.initContainers().stream()
+        .anyMatch(init -> init.name().equals(container.name()) && !init.restartable());
+    return state.withReusableCpus(pod.uid(), standardInit ? reusable.union(cpus) : reusable.difference(cpus));
+  }
+
+  /**
+   * Upstream {@code RemoveContainer}: deletes the container's entry. Inside a pod with a bubble
+   * nothing is released until its last container goes, then the whole bubble returns to the default
+   * set. Otherwise the container's CPUs return except those still used by another container of the
+   * pod (init CPUs reused by an app container).
+   */
+  public CpuManagerState removeContainer(CpuManagerState state, String podUid, String containerName) {
+    Optional<CpuSet> toRelease = state.containerCpus(podUid, containerName);
+    if (toRelease.isEmpty()) {
+      return state;
+    }
+    CpuManagerState removed = state.withoutContainer(podUid, containerName);
+    Optional<CpuSet> bubble = removed.podCpus(podUid);
+    if (gates.enabled(FeatureGates.POD_LEVEL_RESOURCE_MANAGERS) && bubble.isPresent()) {
+      if (removed.containerEntries(podUid).isEmpty()) {
+        return removed.withDefaultCpuSet(removed.defaultCpuSet().union(bubble.get())).withoutPod(podUid);
+      }
+      return removed;
+    }
+    CpuSet.Builder inUse = new CpuSet.Builder();
+    removed.containerEntries(podUid).values().forEach(inUse::addAll);
+    return removed.withDefaultCpuSet(removed.defaultCpuSet().union(toRelease.get().difference(inUse.build())));
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Pod-level (KEP-5526)
+
+  /** Upstream {@code validatePodScopeResources}: see {@link CpuEligibility#validatePodScopeResources}. */
+  public Optional<EmptyPodSharedPoolError> validatePodScopeResources(Pod pod) {
+    return eligibility.validatePodScopeResources(pod);
+  }
+
+  /**
+   * Upstream {@code AllocatePod} (PLRM spec 6.2): allocates the pod budget as one bubble, aligned to
+   * the pod's hint, then partitions it: exclusive init slices from the bubble minus the sidecars so
+   * far (standard init slices stay in the pool for reuse), shared standard inits get that runnable
+   * pool, exclusive app slices come out of the pool, and every other container gets the final pod
+   * shared pool. Order of checks: budget 0 (no-op), empty shared pool, SMT alignment, allocation.
+   *
+   * <p>Restore: a pod whose bubble is already in the state keeps it (no second bubble); containers
+   * with entries keep them, missing ones get the partition's answer. On any error the state is
+   * returned unchanged.
+   */
+  public CpuAllocationResult allocatePod(CpuManagerState state, Pod pod, TopologyHint hint) {
+    int budget = podGuaranteedCpus(pod);
+    if (budget == 0) {
+      return CpuAllocationResult.success(state, ResourceManagerMetrics.none());
+    }
+    ResourceManagerMetrics failed = new ResourceManagerMetrics.Builder().podAllocationErrors(1).build();
+    Optional<EmptyPodSharedPoolError> emptyPool = validatePodScopeResources(pod);
+    if (emptyPool.isPresent()) {
+      return CpuAllocationResult.failure(state, emptyPool.get(), failed);
+    }
+    Optional<CpuSet> restored = state.podCpus(pod.uid());
+    CpuManagerState current = state;
+    CpuSet bubble;
+    try {
+      if (restored.isPresent()) {
+        bubble = restored.get();
+      } else {
+        Optional<SmtAlignmentError> smt = smtAlignmentError(state, budget);
+        if (smt.isPresent()) {
+          return CpuAllocationResult.failure(state, smt.get(), failed);
+        }
+        bubble = allocateCpus(state, budget, hint.affinity(), CpuSet.empty());
+        current = state.withDefaultCpuSet(state.defaultCpuSet().difference(bubble)).withPodCpus(pod.uid(), bubble);
+      }
+      return partition(current, pod, bubble);
+    } catch (CpuAllocationException e) {
+      return CpuAllocationResult.failure(state, UntypedCpuAllocationError.of(e.getMessage()), failed);
+    }
+  }
+
+  private CpuAllocationResult partition(CpuManagerState state, Pod pod, CpuSet bubble) {
+    Map<String, CpuSet> slices = new LinkedHashMap<>();
+    Set<String> exclusive = new TreeSet<>();
+    CpuSet sidecars = CpuSet.empty();
+    for (Container init : pod.initContainers()) {
+      int cpus = guaranteedCpus(pod, init);
+      CpuSet runnable = bubble.difference(sidecars);
+      if (cpus > 0) {
+        CpuSet slice = takeByTopology(runnable, cpus);
+        slices.put(init.name(), slice);
+        exclusive.add(init.name());
+        if (init.restartable()) {
+          sidecars = sidecars.union(slice);
+        }
+      } else if (!init.restartable()) {
+        slices.put(init.name(), runnable);
+      }
+    }
+    CpuSet pool = bubble.difference(sidecars);
+    for (Container app : pod.containers()) {
+      int cpus = guaranteedCpus(pod, app);
+      if (cpus > 0) {
+        CpuSet slice = takeByTopology(pool, cpus);
+        slices.put(app.name(), slice);
+        exclusive.add(app.name());
+        pool = pool.difference(slice);
+      }
+    }
+    CpuManagerState result = state;
+    ResourceManagerMetrics.Builder metrics = new ResourceManagerMetrics.Builder();
+    int written = 0;
+    int exclusiveWritten = 0;
+    for (Container container : pod.initAndAppContainers()) {
+      if (state.containerCpus(pod.uid(), container.name()).isPresent()) {
+        continue;
+      }
+      result = result.withContainer(pod.uid(), container.name(), slices.getOrDefault(container.name(), pool));
+      written++;
+      if (exclusive.contains(container.name())) {
+        exclusiveWritten++;
+      }
+    }
+    return CpuAllocationResult.success(result, metrics.podAllocations(written)
+        .podExclusiveAssignments(exclusiveWritten).podSharedAssignments(written - exclusiveWritten).build());
+  }
+}

@@ -1,0 +1,52 @@
+package io.podtopo.domain.cpumanager;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Spec §2.7 and pitfall 11: the balance score and the combination order of NUMADistributed. */
+class NumaBalanceTest {
+
+  @Test
+  void standardDeviationIsThePopulationOneRoundedToThreeDecimals() {
+    assertThat(NumaBalance.standardDeviation(new int[] {0, 0, 0, 0, 32, 32, 32, 32})).isEqualTo(16.0);
+    assertThat(NumaBalance.standardDeviation(new int[] {1, 2, 2})).isEqualTo(0.471);
+    assertThat(NumaBalance.standardDeviation(new int[] {5, 5})).isZero();
+  }
+
+  @Test
+  void theMeanIsRoundedBeforeTheDeviationIsComputed() {
+    // mean 1/3 rounds to 0.333: sqrt(((0-.333)^2*2 + (1-.333)^2)/3) = 0.4714045... -> 0.471
+    assertThat(NumaBalance.standardDeviation(new int[] {0, 0, 1})).isEqualTo(0.471);
+  }
+
+  @Test
+  void combinationsComeInLexicographicOrderOfPositions() {
+    List<String> seen = new ArrayList<>();
+    int[] combo = NumaBalance.first(2);
+    do {
+      seen.add(Arrays.toString(combo));
+    } while (NumaBalance.next(combo, 4));
+    assertThat(seen).containsExactly("[0, 1]", "[0, 2]", "[0, 3]", "[1, 2]", "[1, 3]", "[2, 3]");
+  }
+
+  @Test
+  void remainderGoesToTheFirstSubsetWithTheLowestScoreLargestSubsetsFirst() {
+    // Nodes at positions 0..3 gave their share; 2 CPUs remain, in groups of 1. Every subset of 2 or
+    // more nodes scores 0.5 ([2, 2, 3, 3]), a single node 0.866: the whole set, tried first, wins.
+    NumaBalance.Choice choice = NumaBalance.choose(new int[] {3, 3, 3, 3}, new int[] {0, 1, 2, 3}, 2, 1);
+    assertThat(choice.remainderNodes).containsExactly(0, 1, 2, 3);
+    assertThat(choice.balance).isEqualTo(0.5);
+  }
+
+  @Test
+  void subsetsThatCannotGiveTheRemainderInWholeGroupsAreSkipped() {
+    // Two nodes with 7 free CPUs hold 14 CPUs but only 2 groups of 4: a remainder of 12 cannot fit.
+    NumaBalance.Choice choice = NumaBalance.choose(new int[] {7, 7}, new int[] {0, 1}, 12, 4);
+    assertThat(choice.remainderNodes).isNull();
+    assertThat(choice.balance).isEqualTo(Double.MAX_VALUE);
+  }
+}

@@ -1,0 +1,203 @@
+package io.podtopo.domain.cpumanager;
+
+import static io.podtopo.domain.cpumanager.PolicyFixtures.POD_LEVEL_GATES;
+import static io.podtopo.domain.cpumanager.PolicyFixtures.guaranteed;
+import static io.podtopo.domain.cpumanager.PolicyFixtures.pod;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.podtopo.domain.gates.FeatureGates;
+import io.podtopo.domain.pod.Container;
+import io.podtopo.domain.pod.Pod;
+import io.podtopo.domain.topology.CpuSet;
+import io.podtopo.domain.topology.NumaMask;
+import io.podtopo.domain.topologymanager.TopologyHint;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The container path of the static policy: construction, Start, Allocate, hints, removal (spec 2.3-2.6). */
+class StaticPolicyContainerTest {
+
+  private static final TopologyHint NONE = TopologyHint.any(false);
+  private static final StaticPolicyOptions DEFAULTS = StaticPolicyOptions.defaults();
+
+  private static StaticPolicy policy(CpuTopology topology, int reserved, StaticPolicyOptions options) {
+    return StaticPolicy.create(topology, reserved, CpuSet.empty(), options, FeatureGates.defaults());
+  }
+
+  @Test
+  void rule23_reservedCpusAreChosenAsTheLowestFullCores() {
+    assertThat(policy(UpstreamTopologies.singleSocketHt(), 2, DEFAULTS).reservedCpus()).isEqualTo(CpuSet.of(0, 4));
+    assertThat(policy(UpstreamTopologies.dualSocketHt(), 2, DEFAULTS).reservedCpus()).isEqualTo(CpuSet.of(0, 6));
+  }
+
+  @Test
+  void rule23_aReservedSetOfTheWrongSizeIsRefused() {
+    assertThatThrownBy(() -> StaticPolicy.create(UpstreamTopologies.singleSocketHt(), 2, CpuSet.of(1),
+        DEFAULTS, FeatureGates.defaults()))
+        .isInstanceOf(StaticPolicyException.class)
+        .hasMessage("[cpumanager] unable to reserve the required amount of CPUs (size of 1 did not equal 2)");
+  }
+
+  @Test
+  void rule23_reservedPhysicalCpusAreTheWholeCoresOfTheReservedCpus() {
+    StaticPolicy policy = StaticPolicy.create(UpstreamTopologies.dualSocketHt(), 2, CpuSet.of(1, 6), DEFAULTS,
+        FeatureGates.defaults());
+    assertThat(policy.reservedPhysicalCpus()).isEqualTo(CpuSet.of(0, 1, 6, 7));
+  }
+
+  @Test
+  void rule23_startInitialisesAnEmptyStateWithStrictReservationExcludingReservedCpus() {
+    StaticPolicy strict = policy(UpstreamTopologies.dualSocketHt(), 2,
+        new StaticPolicyOptions.Builder().strictCpuReservation(true).build());
+    assertThat(strict.start(CpuManagerState.empty()).defaultCpuSet()).isEqualTo(CpuSet.parse("1-5,7-11"));
+    assertThat(policy(UpstreamTopologies.dualSocketHt(), 2, DEFAULTS).start(CpuManagerState.empty()).defaultCpuSet())
+        .isEqualTo(CpuSet.range(0, 11));
+  }
+
+  @Test
+  void rule23_startRefusesAStateMissingCpusOfTheMachine() {
+    CpuManagerState state = CpuManagerState.of(CpuSet.range(5, 10),
+        Map.of("fakePod", Map.of("0", CpuSet.range(0, 2), "1", CpuSet.range(3, 4))), Map.of());
+    assertThatThrownBy(() -> policy(UpstreamTopologies.dualSocketHt(), 0, DEFAULTS).start(state))
+        .hasMessage("current set of available CPUs \"0-11\" doesn't match with CPUs in state \"0-10\"");
+  }
+
+  @Test
+  void rule24_onlyIntegralRequestsOfGuaranteedPodsAreExclusive() {
+    StaticPolicy policy = policy(UpstreamTopologies.singleSocketHt(), 1, DEFAULTS);
+    Container integral = guaranteed("c", "2", "1G");
+    Container fractional = guaranteed("c", "1500m", "1G");
+    assertThat(policy.guaranteedCpus(pod("p", integral), integral)).isEqualTo(2);
+    assertThat(policy.guaranteedCpus(pod("p", fractional), fractional)).isZero();
+  }
+
+  @Test
+  void rule24_legacyPodTotalIsTheLargerOfInitPeakAndLongRunningSum() {
+    Pod pod = new Pod.Builder().uid("p")
+        .addInitContainers(new Container.Builder().from(guaranteed("sc", "10", "1G")).restartable(true).build(),
+            guaranteed("init", "200", "1G"))
+        .addContainer(guaranteed("app", "100", "1G")).build();
+    assertThat(new CpuEligibility(FeatureGates.defaults()).podGuaranteedCpus(pod)).isEqualTo(210);
+  }
+
+  @Test
+  void rule26_allocateTakesFromDefaultMinusReservedAndShrinksTheDefaultSet() {
+    StaticPolicy policy = policy(UpstreamTopologies.singleSocketHt(), 1, DEFAULTS);
+    Container container = guaranteed("c", "1", "1G");
+    CpuAllocationResult result = policy.allocate(policy.start(CpuManagerState.empty()), pod("p", container),
+        container, NONE);
+    assertThat(result.state().containerCpus("p", "c")).contains(CpuSet.of(4));
+    assertThat(result.state().defaultCpuSet()).isEqualTo(CpuSet.parse("0-3,5-7"));
+    assertThat(result.metrics().nodeAllocations()).isEqualTo(1);
+    assertThat(result.metrics().nodeExclusiveAssignments()).isEqualTo(1);
+  }
+
+  @Test
+  void rule26_notEnoughCpusIsAnUntypedErrorMappedToUnexpectedAdmissionError() {
+    StaticPolicy policy = policy(UpstreamTopologies.singleSocketHt(), 1, DEFAULTS);
+    Container container = guaranteed("c", "8", "1G");
+    CpuManagerState state = policy.start(CpuManagerState.empty());
+    CpuAllocationResult result = policy.allocate(state, pod("p", container), container, NONE);
+    CpuAllocationError error = result.error().orElseThrow();
+    assertThat(error.message()).isEqualTo("not enough cpus available to satisfy request: requested=8, available=7");
+    assertThat(error.admissionReason()).isEqualTo("UnexpectedAdmissionError");
+    assertThat(error.admissionMessage()).isEqualTo("Allocate failed due to not enough cpus available to satisfy "
+        + "request: requested=8, available=7, which is unexpected");
+    assertThat(result.state()).isEqualTo(state);
+  }
+
+  @Test
+  void rule26_fullPcpusOnlyRejectsPartialCoresAndMissingPhysicalCpus() {
+    StaticPolicyOptions full = new StaticPolicyOptions.Builder().fullPhysicalCpusOnly(true).build();
+    StaticPolicy policy = StaticPolicy.create(UpstreamTopologies.dualSocketHt(), 2, CpuSet.of(1, 6), full,
+        FeatureGates.defaults());
+    CpuManagerState state = CpuManagerState.of(CpuSet.parse("0,2-5,7-11"), Map.of(), Map.of());
+    Container ten = guaranteed("c", "10", "1G");
+    SmtAlignmentError error = (SmtAlignmentError) policy.allocate(state, pod("p", ten), ten, NONE).error().orElseThrow();
+    assertThat(error).isEqualTo(SmtAlignmentError.notEnoughPhysicalCpus(10, 2, 8));
+    assertThat(error.message()).isEqualTo("SMT Alignment Error: not enough free physical CPUs: "
+        + "available physical CPUs = 8, requested CPUs = 10, CPUs per core = 2");
+    Container three = guaranteed("c", "3", "1G");
+    assertThat(policy.allocate(state, pod("p", three), three, NONE).error().orElseThrow().message())
+        .isEqualTo("SMT Alignment Error: requested 3 cpus not multiple cpus per core = 2");
+  }
+
+  @Test
+  void rule26_hintedNumaNodesAreFilledFirstAndTheRemainderComesFromAnywhere() {
+    StaticPolicy policy = policy(UpstreamTopologies.dualSocketHt(), 0, DEFAULTS);
+    CpuManagerState state = policy.start(CpuManagerState.empty());
+    assertThat(policy.allocateCpus(state, 2, java.util.Optional.of(NumaMask.of(1)), CpuSet.empty()))
+        .isEqualTo(CpuSet.of(1, 7));
+    assertThat(policy.allocateCpus(state, 8, java.util.Optional.of(NumaMask.of(1)), CpuSet.empty()))
+        .isEqualTo(CpuSet.parse("0-1,3,5-7,9,11"));
+  }
+
+  @Test
+  void rule26_appContainersReuseTheCpusOfStandardInitContainers() {
+    StaticPolicy policy = policy(UpstreamTopologies.singleSocketHt(), 0, DEFAULTS);
+    Container init = guaranteed("init", "4", "1G");
+    Container app = guaranteed("app", "2", "1G");
+    Pod pod = new Pod.Builder().uid("p").addInitContainer(init).addContainer(app).build();
+    CpuManagerState state = policy.start(CpuManagerState.empty());
+    state = policy.allocate(state, pod, init, NONE).state();
+    state = policy.allocate(state, pod, app, NONE).state();
+    assertThat(state.containerCpus("p", "app").orElseThrow().isSubsetOf(state.containerCpus("p", "init").orElseThrow()))
+        .isTrue();
+    assertThat(state.defaultCpuSet()).isEqualTo(CpuSet.parse("2-3,6-7"));
+    CpuManagerState removed = policy.removeContainer(state, "p", "init");
+    assertThat(removed.defaultCpuSet()).isEqualTo(CpuSet.parse("1-3,5-7"));
+  }
+
+  @Test
+  void rule26_podLevelPodsWithoutTheGatesAreNeitherHintedNorAllocated() {
+    StaticPolicy policy = policy(UpstreamTopologies.dualSocketHt(), 1, DEFAULTS);
+    Container container = PolicyFixtures.exclusive("c", 1);
+    Pod pod = PolicyFixtures.podLevelPod("p", 2).addContainer(container).build();
+    CpuManagerState state = policy.start(CpuManagerState.empty());
+    assertThat(policy.allocate(state, pod, container, NONE).state()).isEqualTo(state);
+    assertThat(policy.topologyHints(state, pod, container)).isEmpty();
+  }
+
+  @Test
+  void rule25_preferenceUsesCapacityNotFreeCpus() {
+    StaticPolicy policy = policy(UpstreamTopologies.dualSocketHt(), 0, DEFAULTS);
+    Container container = guaranteed("c", "2", "1G");
+    CpuManagerState state = CpuManagerState.of(CpuSet.of(0, 3), Map.of(), Map.of());
+    assertThat(policy.topologyHints(state, pod("p", container), container))
+        .contains(List.of(TopologyHint.of(NumaMask.of(0, 1), false)));
+  }
+
+  @Test
+  void rule25_anExistingAssignmentOfAnotherSizeIsUnsatisfiable() {
+    StaticPolicy policy = policy(UpstreamTopologies.dualSocketHt(), 0, DEFAULTS);
+    Container container = guaranteed("c", "2", "1G");
+    CpuManagerState state = CpuManagerState.of(CpuSet.empty(), Map.of("p", Map.of("c", CpuSet.of(0, 3, 6, 9))), Map.of());
+    assertThat(policy.topologyHints(state, pod("p", container), container)).contains(List.of());
+  }
+
+  @Test
+  void rule610_isolationLevelsAreHostPodAndContainer() {
+    StaticPolicy policy = StaticPolicy.create(UpstreamTopologies.dualSocketHt(), 1, CpuSet.of(0), DEFAULTS, POD_LEVEL_GATES);
+    Container gu = PolicyFixtures.exclusive("gu", 1);
+    Container ngu = PolicyFixtures.shared("ngu");
+    Pod pod = PolicyFixtures.podLevelPod("p", 2).addContainers(gu, ngu).build();
+    CpuManagerState state = policy.allocatePod(policy.start(CpuManagerState.empty()), pod, NONE).state();
+    assertThat(policy.isolationLevel(state, pod, gu)).isEqualTo(ResourceIsolationLevel.CONTAINER);
+    assertThat(policy.isolationLevel(state, pod, ngu)).isEqualTo(ResourceIsolationLevel.POD);
+    assertThat(policy.isolationLevel(CpuManagerState.empty(), pod, gu)).isEqualTo(ResourceIsolationLevel.HOST);
+  }
+
+  @Test
+  void rule26_alignBySocketExpandsTheHintedNumaNodesToTheirSockets() {
+    FeatureGates alpha = FeatureGates.of(Map.of(FeatureGates.CPU_MANAGER_POLICY_ALPHA_OPTIONS, true));
+    StaticPolicy bySocket = StaticPolicy.create(UpstreamTopologies.dualSocketMultiNumaPerSocketHt(), 0, CpuSet.empty(),
+        new StaticPolicyOptions.Builder().alignBySocket(true).build(), alpha);
+    CpuManagerState state = CpuManagerState.of(CpuSet.of(2, 11, 21, 22), Map.of(), Map.of());
+    assertThat(bySocket.allocateCpus(state, 2, java.util.Optional.of(NumaMask.of(0)), CpuSet.empty()))
+        .isEqualTo(CpuSet.of(2, 11));
+    assertThat(bySocket.allocateCpus(state, 3, java.util.Optional.of(NumaMask.of(2)), CpuSet.empty()))
+        .contains(21, 22).hasSize(3);
+  }
+}
