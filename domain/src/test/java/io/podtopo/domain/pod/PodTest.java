@@ -1,0 +1,109 @@
+package io.podtopo.domain.pod;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+/** Pod-level resources, QoS and eligibility as the managers see them (docs/spec PLR-1, PLR-2, D-15). */
+class PodTest {
+
+  private static Container container(String name, String cpuRequest, String cpuLimit, String memRequest, String memLimit) {
+    Container.Builder builder = new Container.Builder().name(name);
+    if (cpuRequest != null) {
+      builder.putRequest("cpu", Quantity.parse(cpuRequest));
+    }
+    if (cpuLimit != null) {
+      builder.putLimit("cpu", Quantity.parse(cpuLimit));
+    }
+    if (memRequest != null) {
+      builder.putRequest("memory", Quantity.parse(memRequest));
+    }
+    if (memLimit != null) {
+      builder.putLimit("memory", Quantity.parse(memLimit));
+    }
+    return builder.build();
+  }
+
+  private static Pod.Builder podLevel(String cpuRequest, String cpuLimit, String memRequest, String memLimit) {
+    Pod.Builder pod = new Pod.Builder().uid("p");
+    if (cpuRequest != null) {
+      pod.putPodRequest("cpu", Quantity.parse(cpuRequest));
+    }
+    if (cpuLimit != null) {
+      pod.putPodLimit("cpu", Quantity.parse(cpuLimit));
+    }
+    if (memRequest != null) {
+      pod.putPodRequest("memory", Quantity.parse(memRequest));
+    }
+    if (memLimit != null) {
+      pod.putPodLimit("memory", Quantity.parse(memLimit));
+    }
+    return pod;
+  }
+
+  @Test
+  void plr1_podLevelResourcesAreSetOnlyWhenTheStanzaNamesAManagedResource() {
+    assertThat(podLevel("4", "4", null, null).build().isPodLevelResourcesSet()).isTrue();
+    assertThat(new Pod.Builder().uid("p").putPodLimit("hugepages-2Mi", Quantity.parse("2Mi")).build()
+        .isPodLevelResourcesSet()).isTrue();
+    assertThat(new Pod.Builder().uid("p").putPodRequest("example.com/gpu", Quantity.of(1)).build()
+        .isPodLevelResourcesSet()).isFalse();
+    assertThat(new Pod.Builder().uid("p").build().isPodLevelResourcesSet()).isFalse();
+  }
+
+  @Test
+  void d15_withTheGateOnThePodStanzaAloneDecidesTheQosClass() {
+    Pod pod = podLevel("4", "4", "4Gi", "4Gi").addContainer(container("shared", null, null, null, null)).build();
+    assertThat(pod.qosClass(true)).isEqualTo(QosClass.GUARANTEED);
+    assertThat(pod.qosClass(false)).isEqualTo(QosClass.BEST_EFFORT);
+  }
+
+  @Test
+  void d15_aPodStanzaWithRequestBelowLimitOrOnlyCpuIsBurstable() {
+    assertThat(podLevel("2", "4", "4Gi", "4Gi").build().qosClass(true)).isEqualTo(QosClass.BURSTABLE);
+    assertThat(podLevel("4", "4", null, null).build().qosClass(true)).isEqualTo(QosClass.BURSTABLE);
+  }
+
+  @Test
+  void legacyQosNeedsEveryContainerToPinCpuAndMemoryToTheirLimits() {
+    Pod guaranteed = new Pod.Builder().uid("p")
+        .addInitContainer(container("init", "1", "1", "1Gi", "1Gi"))
+        .addContainer(container("app", "2", "2", "2Gi", "2Gi")).build();
+    Pod burstable = new Pod.Builder().uid("p")
+        .addContainer(container("app", "2", "2", "2Gi", "2Gi"))
+        .addContainer(container("side", null, null, null, null)).build();
+    assertThat(guaranteed.qosClass(true)).isEqualTo(QosClass.GUARANTEED);
+    assertThat(burstable.qosClass(true)).isEqualTo(QosClass.BURSTABLE);
+    assertThat(new Pod.Builder().uid("p").addContainer(Container.named("c")).build().qosClass(true))
+        .isEqualTo(QosClass.BEST_EFFORT);
+  }
+
+  @Test
+  void plr2_exclusiveEligibilityNeedsCpuAndMemoryPinnedToNonZeroLimits() {
+    assertThat(container("c", "2", "2", "2Gi", "2Gi").isEquivalentGuaranteed()).isTrue();
+    assertThat(container("c", "1500m", "1500m", "1Gi", "1Gi").isEquivalentGuaranteed()).isTrue();
+    assertThat(container("c", "2", "2", null, null).isEquivalentGuaranteed()).isFalse();
+    assertThat(container("c", "1", "2", "1Gi", "1Gi").isEquivalentGuaranteed()).isFalse();
+    assertThat(container("c", null, null, "1Gi", "1Gi").isEquivalentGuaranteed()).isFalse();
+    assertThat(container("c", "0", "0", "1Gi", "1Gi").isEquivalentGuaranteed()).isFalse();
+  }
+
+  @Test
+  void defaultingCopiesLimitsIntoMissingRequestsOfContainersAndThePod() {
+    Pod pod = PodDefaults.apply(podLevel(null, "4", null, "4Gi")
+        .addContainer(container("app", null, "2", null, "2Gi")).build());
+    assertThat(pod.podRequests()).containsEntry("cpu", Quantity.parse("4")).containsEntry("memory", Quantity.parse("4Gi"));
+    assertThat(pod.containers().get(0).request("cpu")).contains(Quantity.parse("2"));
+    assertThat(pod.containers().get(0).isEquivalentGuaranteed()).isTrue();
+  }
+
+  @Test
+  void initAndAppContainersAreWalkedInitFirstInSpecOrder() {
+    Pod pod = new Pod.Builder().uid("p")
+        .addInitContainer(Container.named("i1"))
+        .addInitContainer(new Container.Builder().name("sidecar").restartable(true).build())
+        .addContainer(Container.named("app")).build();
+    assertThat(pod.initAndAppContainers()).extracting(Container::name).containsExactly("i1", "sidecar", "app");
+    assertThat(pod.container("sidecar")).get().extracting(Container::restartable).isEqualTo(true);
+  }
+}
