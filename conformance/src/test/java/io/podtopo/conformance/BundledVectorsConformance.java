@@ -27,9 +27,6 @@ class BundledVectorsConformance {
    * is skipped silently: a kind leaves this list in the change that implements it.
    */
   private static final Set<String> NOT_YET_IMPLEMENTED = Set.of(
-      "merge-hints",
-      "policy-admit",
-      "single-numa-filter-hints",
       "cpu-hints",
       "pod-guaranteed-cpus",
       "static-start",

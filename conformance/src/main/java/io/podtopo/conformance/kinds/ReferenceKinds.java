@@ -12,6 +12,9 @@ public final class ReferenceKinds {
   public static List<VectorKind> all() {
     return List.of(
         // topologymanager_policy.json
+        new MergeHintsKind(),
+        new PolicyAdmitKind(),
+        new SingleNumaFilterHintsKind(),
         // cpu_assignment.json
         new TakeByTopologyKind(),
         new TakeByTopologyResizeKind()

@@ -70,7 +70,7 @@ public final class Quantity implements Comparable<Quantity> {
     BigDecimal number = new BigDecimal(matcher.group(2).endsWith(".") ? matcher.group(2) + "0" : matcher.group(2));
     String suffix = matcher.group(3) == null ? "" : matcher.group(3);
     BigDecimal scale;
-    if (!suffix.isEmpty() && (suffix.charAt(0) == 'e' || suffix.charAt(0) == 'E')) {
+    if (suffix.length() > 1 && (suffix.charAt(0) == 'e' || suffix.charAt(0) == 'E')) {
       int exponent;
       try {
         exponent = Integer.parseInt(suffix.substring(1));

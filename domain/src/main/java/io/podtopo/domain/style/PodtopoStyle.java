@@ -12,7 +12,7 @@ import org.immutables.value.Value;
  * <p>Sandwich builders: an abstract value type {@code X} declares {@code class Builder extends
  * ImmutableX.Builder {}} so callers write {@code new X.Builder()...build()} and never name the
  * generated class. Styles are not merged, so no type may declare a {@code @Value.Style} of its own
- * (ADR 0003).
+ * (ADR 0002).
  */
 @Target({ElementType.PACKAGE, ElementType.TYPE})
 @Retention(RetentionPolicy.CLASS)

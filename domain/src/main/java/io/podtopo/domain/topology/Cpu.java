@@ -38,8 +38,8 @@ public abstract class Cpu {
     if (id() > CpuSet.MAX_CPU_ID) {
       throw new InvalidMachineException("CPU id " + id() + " is above " + CpuSet.MAX_CPU_ID);
     }
-    if (numaNode() > NumaMask.MAX_NODE_ID) {
-      throw new InvalidMachineException("CPU " + id() + ": NUMA node " + numaNode() + " is above " + NumaMask.MAX_NODE_ID);
+    if (numaNode() > NumaNode.MAX_ID) {
+      throw new InvalidMachineException("CPU " + id() + ": NUMA node " + numaNode() + " is above " + NumaNode.MAX_ID);
     }
   }
 

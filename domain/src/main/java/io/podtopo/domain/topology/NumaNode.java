@@ -9,6 +9,13 @@ import org.immutables.value.Value;
 @Value.Immutable
 public abstract class NumaNode {
 
+  /**
+   * Highest NUMA node id accepted: Linux allows up to {@code 1 << NODES_SHIFT} nodes, at most
+   * 1024, and ids may be sparse (a machine with 8 nodes can have ids up to 73). A
+   * {@link NumaMask} holds only ids 0..63, as upstream's bitmask does.
+   */
+  public static final int MAX_ID = 1023;
+
   public abstract int id();
 
   /** Total memory of the node in bytes ({@code MemTotal} of the node's meminfo). */
@@ -25,8 +32,8 @@ public abstract class NumaNode {
 
   @Value.Check
   protected void check() {
-    if (id() < 0 || id() > NumaMask.MAX_NODE_ID) {
-      throw new InvalidMachineException("NUMA node id " + id() + " is outside 0.." + NumaMask.MAX_NODE_ID);
+    if (id() < 0 || id() > MAX_ID) {
+      throw new InvalidMachineException("NUMA node id " + id() + " is outside 0.." + MAX_ID);
     }
     if (memoryBytes() < 0) {
       throw new InvalidMachineException("NUMA node " + id() + ": memory is negative (" + memoryBytes() + ")");

@@ -1,0 +1,23 @@
+package io.podtopo.app;
+
+import dagger.Binds;
+import dagger.Module;
+import dagger.multibindings.ClassKey;
+import dagger.multibindings.IntoMap;
+import io.podtopo.app.cli.TesteeCommand;
+import io.podtopo.app.cli.VectorsCommand;
+
+/** The commands that need injected dependencies; picocli creates the others itself. */
+@Module
+interface CommandsModule {
+
+  @Binds
+  @IntoMap
+  @ClassKey(VectorsCommand.class)
+  Object vectors(VectorsCommand command);
+
+  @Binds
+  @IntoMap
+  @ClassKey(TesteeCommand.class)
+  Object testee(TesteeCommand command);
+}

@@ -1,0 +1,56 @@
+package io.podtopo.app;
+
+import io.podtopo.app.cli.CliErrors;
+import io.podtopo.app.cli.ConformanceCommand;
+import io.podtopo.app.cli.PodtopoVersion;
+import io.podtopo.app.cli.TesteeCommand;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
+
+/** The {@code podtopo} command line. */
+@Command(
+    name = "podtopo",
+    mixinStandardHelpOptions = true,
+    versionProvider = PodtopoVersion.class,
+    description = "A reference implementation of the kubelet's Topology Manager, CPU Manager static "
+        + "policy and Memory Manager Static policy with pod-level resources (KEP-5526), and a "
+        + "conformance suite for other implementations.",
+    subcommands = {ConformanceCommand.class, TesteeCommand.class},
+    footer = {
+        "",
+        "Exit codes: 0 success, 1 conformance failures, 2 bad usage or input,",
+        "3 internal error.",
+        "",
+        "Examples:",
+        "  podtopo conformance vectors",
+        "      run the bundled vectors against podtopo's reference implementation",
+        "  podtopo conformance vectors --format json",
+        "      the same, as one JSON document",
+        "  podtopo conformance vectors --testee \"./my-impl --testee\"",
+        "      run them against another implementation",
+        "  podtopo COMMAND --help",
+        "      help on a command"})
+public final class Main implements Runnable {
+
+  @Spec
+  CommandSpec spec;
+
+  @Override
+  public void run() {
+    throw new CommandLine.ParameterException(spec.commandLine(),
+        "Missing command: choose one of " + String.join(", ", spec.subcommands().keySet()));
+  }
+
+  public static void main(String[] args) {
+    System.exit(commandLine(PodtopoComponent.reference()).execute(args));
+  }
+
+  /** The command line over a component, with one-line errors and the documented exit codes. */
+  public static CommandLine commandLine(PodtopoComponent component) {
+    CommandLine commandLine = new CommandLine(Main.class, new InjectingFactory(component));
+    CliErrors.install(commandLine);
+    return commandLine;
+  }
+}

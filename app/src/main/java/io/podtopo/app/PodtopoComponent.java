@@ -1,0 +1,37 @@
+package io.podtopo.app;
+
+import dagger.BindsInstance;
+import dagger.Component;
+import io.podtopo.conformance.vectors.VectorKinds;
+import jakarta.inject.Provider;
+import jakarta.inject.Singleton;
+import java.util.Map;
+
+/**
+ * The application's object graph: the vector kinds it is created over, the runner over them
+ * ({@link ConformanceModule}), and every CLI command constructed with those injected, by class, for
+ * picocli's factory ({@link CommandsModule}).
+ */
+@Singleton
+@Component(modules = {ConformanceModule.class, CommandsModule.class})
+public interface PodtopoComponent {
+
+  /** Every command class with a provider of instances. */
+  Map<Class<?>, Provider<Object>> commands();
+
+  /** Creates the component over a set of vector kinds. */
+  @Component.Factory
+  interface Factory {
+    PodtopoComponent create(@BindsInstance VectorKinds kinds);
+  }
+
+  /** The graph over the given kinds (tests pass their own). */
+  static PodtopoComponent over(VectorKinds kinds) {
+    return DaggerPodtopoComponent.factory().create(kinds);
+  }
+
+  /** The graph of the reference implementation. */
+  static PodtopoComponent reference() {
+    return over(VectorKinds.reference());
+  }
+}

@@ -1,0 +1,76 @@
+package io.podtopo.app.input;
+
+import io.podtopo.domain.gates.FeatureGates;
+import io.podtopo.domain.pod.Quantity;
+import io.podtopo.domain.topology.CpuSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.SortedMap;
+import org.immutables.value.Value;
+
+/**
+ * What a {@code KubeletConfiguration} says about the node resource managers, as written (names and
+ * values checked, nothing derived yet). Absent fields carry the kubelet's defaults: policies
+ * {@code none}/{@code None}, scope {@code container}, no options, no reservations, default gates.
+ */
+@Value.Immutable
+public abstract class NodeSettings {
+
+  /** The file the settings were read from, or a description of their origin. */
+  public abstract String source();
+
+  /** {@code cpuManagerPolicy}: {@code none} or {@code static}. */
+  @Value.Default
+  public String cpuManagerPolicy() {
+    return "none";
+  }
+
+  /** {@code cpuManagerPolicyOptions}, by option name. */
+  @Value.NaturalOrder
+  public abstract SortedMap<String, String> cpuManagerPolicyOptions();
+
+  /** {@code reservedSystemCPUs}, when given. */
+  public abstract Optional<CpuSet> reservedSystemCpus();
+
+  /** {@code kubeReserved}, by resource name. */
+  @Value.NaturalOrder
+  public abstract SortedMap<String, Quantity> kubeReserved();
+
+  /** {@code systemReserved}, by resource name. */
+  @Value.NaturalOrder
+  public abstract SortedMap<String, Quantity> systemReserved();
+
+  /** {@code topologyManagerPolicy}: {@code none}, {@code best-effort}, {@code restricted} or {@code single-numa-node}. */
+  @Value.Default
+  public String topologyManagerPolicy() {
+    return "none";
+  }
+
+  /** {@code topologyManagerScope}: {@code container} or {@code pod}. */
+  @Value.Default
+  public String topologyManagerScope() {
+    return "container";
+  }
+
+  /** {@code topologyManagerPolicyOptions}, by option name. */
+  @Value.NaturalOrder
+  public abstract SortedMap<String, String> topologyManagerPolicyOptions();
+
+  /** {@code memoryManagerPolicy}: {@code None} or {@code Static}. */
+  @Value.Default
+  public String memoryManagerPolicy() {
+    return "None";
+  }
+
+  /** {@code reservedMemory}, in file order. */
+  public abstract List<ReservedMemory> reservedMemory();
+
+  /** {@code featureGates} over the v1.37 defaults. */
+  @Value.Default
+  public FeatureGates featureGates() {
+    return FeatureGates.defaults();
+  }
+
+  /** Builder: {@code new NodeSettings.Builder().source("kubelet.yaml")...build()}. */
+  public static class Builder extends ImmutableNodeSettings.Builder {}
+}

@@ -1,0 +1,250 @@
+package io.podtopo.app.input;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.node.TextNode;
+import io.fabric8.kubernetes.api.model.EphemeralContainer;
+import io.fabric8.kubernetes.api.model.ObjectMeta;
+import io.fabric8.kubernetes.api.model.PodSpec;
+import io.fabric8.kubernetes.api.model.ResourceRequirements;
+import io.podtopo.app.input.YamlDocuments.Document;
+import io.podtopo.domain.pod.Container;
+import io.podtopo.domain.pod.InvalidQuantityException;
+import io.podtopo.domain.pod.Pod;
+import io.podtopo.domain.pod.PodDefaults;
+import io.podtopo.domain.pod.Quantity;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.SortedMap;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+
+/**
+ * Reads Kubernetes Pod manifests into domain {@link Pod}s, in the order given.
+ *
+ * <p>A path is a YAML file or a folder, whose {@code *.yaml} and {@code *.yml} files are read in
+ * name order (not recursively). A file holds one Pod, several documents separated by {@code ---},
+ * or a {@code kind: List} (or {@code PodList}) of Pods; empty documents are skipped. Each Pod is
+ * bound with the fabric8 Kubernetes model and mapped:
+ *
+ * <ul>
+ *   <li>uid: {@code metadata.uid}, else {@code namespace/name}; namespace defaults to
+ *       {@code default};
+ *   <li>{@code spec.resources}: the pod-level requests and limits;
+ *   <li>init containers in spec order, those with {@code restartPolicy: Always} as sidecars; app
+ *       containers; ephemeral containers;
+ *   <li>then API-server defaulting ({@link PodDefaults#apply}).
+ * </ul>
+ *
+ * <p>Anything else in a document is an error naming the file and the document: another kind, a Pod
+ * without a name, a field of the wrong type, or an invalid quantity (named down to the container
+ * and the field, e.g. {@code pods.yaml: pod default/web: containers[1] "app": resources.limits.cpu:
+ * invalid quantity "2x": ...}).
+ */
+public final class PodManifests {
+
+  private static final Set<String> QUANTITY_MAPS = Set.of("requests", "limits", "overhead");
+
+  private PodManifests() {}
+
+  /** The pods of these files and folders, in order. @throws InputException on bad input */
+  public static List<Pod> read(List<Path> paths) {
+    List<Pod> pods = new ArrayList<>();
+    for (Path path : paths) {
+      for (Path file : yamlFiles(path)) {
+        pods.addAll(readFile(file));
+      }
+    }
+    return List.copyOf(pods);
+  }
+
+  /** The pods of one file or folder. @throws InputException on bad input */
+  public static List<Pod> read(Path path) {
+    return read(List.of(path));
+  }
+
+  private static List<Path> yamlFiles(Path path) {
+    if (!Files.isDirectory(path)) {
+      return List.of(path);
+    }
+    try (Stream<Path> children = Files.list(path)) {
+      List<Path> files = children
+          .filter(child -> Files.isRegularFile(child))
+          .filter(child -> child.getFileName().toString().endsWith(".yaml")
+              || child.getFileName().toString().endsWith(".yml"))
+          .sorted((a, b) -> a.getFileName().toString().compareTo(b.getFileName().toString()))
+          .toList();
+      if (files.isEmpty()) {
+        throw new InputException(path + ": the folder holds no *.yaml or *.yml file");
+      }
+      return files;
+    } catch (IOException e) {
+      throw new InputException(path + ": cannot list the folder: " + e.getMessage(), e);
+    }
+  }
+
+  private static List<Pod> readFile(Path file) {
+    List<Pod> pods = new ArrayList<>();
+    for (Document document : YamlDocuments.read(file)) {
+      String where = file + ": document " + document.index();
+      JsonNode tree = document.tree();
+      String kind = tree.path("kind").asText("");
+      if (kind.equals("List") || kind.equals("PodList")) {
+        JsonNode items = tree.path("items");
+        if (!items.isArray()) {
+          throw new InputException(where + ": a " + kind + " needs an \"items\" array");
+        }
+        for (int i = 0; i < items.size(); i++) {
+          JsonNode item = items.get(i);
+          String itemKind = item.path("kind").asText(kind.equals("PodList") ? "Pod" : "");
+          pods.add(pod(file, where + ": items[" + i + "]", itemKind, item));
+        }
+      } else {
+        pods.add(pod(file, where, kind, tree));
+      }
+    }
+    return pods;
+  }
+
+  private static Pod pod(Path file, String where, String kind, JsonNode tree) {
+    if (!kind.equals("Pod")) {
+      throw new InputException(where + ": expected a Pod, found "
+          + (kind.isEmpty() ? "a document without \"kind\"" : "kind \"" + kind + "\""));
+    }
+    io.fabric8.kubernetes.api.model.Pod manifest;
+    try {
+      manifest = YamlDocuments.MAPPER.treeToValue(quantitiesAsText(tree.deepCopy()),
+          io.fabric8.kubernetes.api.model.Pod.class);
+    } catch (JsonMappingException e) {
+      throw new InputException(where + ": " + fieldPath(e) + YamlDocuments.describe(e), e);
+    } catch (JsonProcessingException e) {
+      throw new InputException(where + ": " + YamlDocuments.describe(e), e);
+    }
+    ObjectMeta metadata = manifest.getMetadata() == null ? new ObjectMeta() : manifest.getMetadata();
+    if (metadata.getName() == null || metadata.getName().isBlank()) {
+      throw new InputException(where + ": the Pod has no metadata.name");
+    }
+    String namespace = metadata.getNamespace() == null || metadata.getNamespace().isBlank()
+        ? "default" : metadata.getNamespace();
+    String uid = metadata.getUid() == null || metadata.getUid().isBlank()
+        ? namespace + "/" + metadata.getName() : metadata.getUid();
+    return new PodMapper(file + ": pod " + namespace + "/" + metadata.getName())
+        .map(uid, metadata.getName(), namespace, manifest.getSpec() == null ? new PodSpec() : manifest.getSpec());
+  }
+
+  /**
+   * YAML reads {@code cpu: 2} as a number, which the fabric8 {@code Quantity} cannot be bound
+   * from; the kubelet's decoder accepts it. Numbers inside every {@code requests}, {@code limits}
+   * and {@code overhead} mapping become their text.
+   */
+  private static JsonNode quantitiesAsText(JsonNode node) {
+    if (node instanceof ObjectNode object) {
+      for (Map.Entry<String, JsonNode> field : object.properties()) {
+        if (QUANTITY_MAPS.contains(field.getKey()) && field.getValue() instanceof ObjectNode quantities) {
+          for (Map.Entry<String, JsonNode> quantity : List.copyOf(quantities.properties())) {
+            if (quantity.getValue().isNumber()) {
+              quantities.set(quantity.getKey(), TextNode.valueOf(quantity.getValue().asText()));
+            }
+          }
+        } else {
+          quantitiesAsText(field.getValue());
+        }
+      }
+    } else if (node.isArray()) {
+      node.forEach(PodManifests::quantitiesAsText);
+    }
+    return node;
+  }
+
+  private static String fieldPath(JsonMappingException e) {
+    StringBuilder path = new StringBuilder();
+    for (JsonMappingException.Reference reference : e.getPath()) {
+      if (reference.getFieldName() != null) {
+        path.append(path.length() == 0 ? "" : ".").append(reference.getFieldName());
+      } else if (reference.getIndex() >= 0) {
+        path.append('[').append(reference.getIndex()).append(']');
+      }
+    }
+    return path.length() == 0 ? "" : path + ": ";
+  }
+
+  /** Maps one bound Pod; {@code where} prefixes every error. */
+  private record PodMapper(String where, Set<String> containerNames) {
+
+    PodMapper(String where) {
+      this(where, new java.util.HashSet<>());
+    }
+
+    Pod map(String uid, String name, String namespace, PodSpec spec) {
+      Pod.Builder pod = new Pod.Builder().uid(uid).name(name).namespace(namespace);
+      ResourceRequirements podResources = spec.getResources();
+      if (podResources != null) {
+        pod.podRequests(quantities("spec.resources.requests", podResources.getRequests()));
+        pod.podLimits(quantities("spec.resources.limits", podResources.getLimits()));
+      }
+      List<io.fabric8.kubernetes.api.model.Container> initContainers = orEmpty(spec.getInitContainers());
+      for (int i = 0; i < initContainers.size(); i++) {
+        io.fabric8.kubernetes.api.model.Container init = initContainers.get(i);
+        pod.addInitContainer(container("initContainers", i, init.getName(), init.getResources(),
+            "Always".equals(init.getRestartPolicy())));
+      }
+      List<io.fabric8.kubernetes.api.model.Container> containers = orEmpty(spec.getContainers());
+      for (int i = 0; i < containers.size(); i++) {
+        io.fabric8.kubernetes.api.model.Container app = containers.get(i);
+        pod.addContainer(container("containers", i, app.getName(), app.getResources(), false));
+      }
+      List<EphemeralContainer> ephemeral = orEmpty(spec.getEphemeralContainers());
+      for (int i = 0; i < ephemeral.size(); i++) {
+        EphemeralContainer debug = ephemeral.get(i);
+        pod.addEphemeralContainer(container("ephemeralContainers", i, debug.getName(), debug.getResources(), false));
+      }
+      return PodDefaults.apply(pod.build());
+    }
+
+    private Container container(String list, int index, String name, ResourceRequirements resources,
+        boolean restartable) {
+      String at = list + "[" + index + "]";
+      if (name == null || name.isBlank()) {
+        throw new InputException(where + ": " + at + ": the container has no name");
+      }
+      if (!containerNames.add(name)) {
+        throw new InputException(where + ": " + at + " \"" + name + "\": another container has the same name");
+      }
+      String prefix = at + " \"" + name + "\": resources.";
+      Container.Builder container = new Container.Builder().name(name).restartable(restartable);
+      if (resources != null) {
+        container.requests(quantities(prefix + "requests", resources.getRequests()));
+        container.limits(quantities(prefix + "limits", resources.getLimits()));
+      }
+      return container.build();
+    }
+
+    private SortedMap<String, Quantity> quantities(String field,
+        Map<String, io.fabric8.kubernetes.api.model.Quantity> values) {
+      SortedMap<String, Quantity> result = new TreeMap<>();
+      if (values == null) {
+        return result;
+      }
+      values.forEach((resource, value) -> {
+        String text = value == null ? "" : value.toString();
+        try {
+          result.put(resource, Quantity.parse(text));
+        } catch (InvalidQuantityException e) {
+          throw new InputException(where + ": " + field + "." + resource + ": " + e.getMessage(), e);
+        }
+      });
+      return result;
+    }
+
+    private static <T> List<T> orEmpty(List<T> list) {
+      return list == null ? List.of() : list;
+    }
+  }
+}

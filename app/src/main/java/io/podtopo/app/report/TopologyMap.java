@@ -1,0 +1,289 @@
+package io.podtopo.app.report;
+
+import io.podtopo.app.report.CpuOwner.Kind;
+import io.podtopo.domain.topology.Cpu;
+import io.podtopo.domain.topology.CpuSet;
+import io.podtopo.domain.topology.Machine;
+import io.podtopo.domain.topology.NumaNode;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.SortedMap;
+import java.util.TreeMap;
+
+/**
+ * A terminal picture of a machine's CPUs grouped by socket, NUMA node, L3 cache and core, each CPU
+ * marked with its owner, followed by a legend.
+ *
+ * <p>Every core is a block of its CPUs: their ids on one line and their marks right below, so SMT
+ * siblings sit side by side whatever their numbering. Marks: {@code #} reserved, {@code .} node
+ * shared pool, {@code A B C ...} a container's exclusive CPUs, {@code a b c ...} a pod shared pool,
+ * {@code -} a CPU the caller assigned to nobody. Letters are given in the order of each owner's
+ * lowest CPU; after {@code Z} (or {@code z}) come two-letter marks. The picture reads without
+ * colour; ANSI colour is optional. Lines wrap so that the picture fits the width (100 columns by
+ * default) for machines of up to several hundred CPUs. The same input gives the same text.
+ */
+public final class TopologyMap {
+
+  /** The width pictures fit by default. */
+  public static final int DEFAULT_WIDTH = 100;
+
+  private static final String INDENT = "    ";
+  private static final String UNASSIGNED = "-";
+  private static final String RESET = "\u001b[0m";
+  private static final String[] PALETTE = {"31", "32", "33", "34", "35", "36"};
+  private static final long GIB = 1L << 30;
+
+  private final int width;
+  private final boolean colour;
+
+  private TopologyMap(int width, boolean colour) {
+    this.width = width;
+    this.colour = colour;
+  }
+
+  /** Plain text, 100 columns. */
+  public static TopologyMap plain() {
+    return new TopologyMap(DEFAULT_WIDTH, false);
+  }
+
+  /** Marks coloured with ANSI escapes, 100 columns. */
+  public static TopologyMap coloured() {
+    return new TopologyMap(DEFAULT_WIDTH, true);
+  }
+
+  /** The same map fitting {@code columns} columns (at least 40). */
+  public TopologyMap withWidth(int columns) {
+    if (columns < 40) {
+      throw new IllegalArgumentException("a topology map needs at least 40 columns, not " + columns);
+    }
+    return new TopologyMap(columns, colour);
+  }
+
+  /** The picture of {@code machine} with CPUs marked by {@code owners} (CPU id to owner). */
+  public String render(Machine machine, Map<Integer, CpuOwner> owners) {
+    Marks marks = new Marks(machine, owners);
+    StringBuilder out = new StringBuilder();
+    out.append(summary(machine)).append('\n');
+    boolean showL3 = machine.cpus().stream().map(Cpu::uncoreCache).distinct().count()
+        > machine.cpus().stream().map(Cpu::socket).distinct().count();
+    for (Map.Entry<Integer, SortedMap<Integer, SortedMap<Integer, List<List<Cpu>>>>> socket : layout(machine).entrySet()) {
+      out.append("socket ").append(socket.getKey()).append('\n');
+      for (Map.Entry<Integer, SortedMap<Integer, List<List<Cpu>>>> node : socket.getValue().entrySet()) {
+        out.append(wrapAtCommas("  " + nodeHeader(machine, node.getKey(), node.getValue()), INDENT + "  "));
+        for (Map.Entry<Integer, List<List<Cpu>>> cache : node.getValue().entrySet()) {
+          String prefix = showL3 ? String.format(Locale.ROOT, "L3 %-3d ", cache.getKey()) : "";
+          appendCores(out, prefix, cache.getValue(), marks);
+        }
+      }
+    }
+    List<String> cpuless = machine.numaNodeIds().stream()
+        .filter(id -> machine.cpusOfNode(id).isEmpty())
+        .map(id -> id + memorySuffix(machine.numaNode(id), " (", ")"))
+        .toList();
+    if (!cpuless.isEmpty()) {
+      out.append("NUMA nodes without CPUs: ").append(String.join(", ", cpuless)).append('\n');
+    }
+    out.append(marks.legend());
+    return out.toString();
+  }
+
+  /** socket -> NUMA node -> L3 cache -> cores (each its CPUs ascending), cores by lowest CPU id. */
+  private static SortedMap<Integer, SortedMap<Integer, SortedMap<Integer, List<List<Cpu>>>>> layout(Machine machine) {
+    Map<List<Integer>, List<Cpu>> cores = new LinkedHashMap<>();
+    for (Cpu cpu : machine.cpus()) {
+      cores.computeIfAbsent(List.of(cpu.socket(), cpu.numaNode(), cpu.uncoreCache(), cpu.core()), key -> new ArrayList<>())
+          .add(cpu);
+    }
+    SortedMap<Integer, SortedMap<Integer, SortedMap<Integer, List<List<Cpu>>>>> layout = new TreeMap<>();
+    for (Map.Entry<List<Integer>, List<Cpu>> core : cores.entrySet()) {
+      List<Integer> key = core.getKey();
+      layout.computeIfAbsent(key.get(0), s -> new TreeMap<>())
+          .computeIfAbsent(key.get(1), n -> new TreeMap<>())
+          .computeIfAbsent(key.get(2), c -> new ArrayList<>())
+          .add(core.getValue());
+    }
+    return layout;
+  }
+
+  private void appendCores(StringBuilder out, String prefix, List<List<Cpu>> cores, Marks marks) {
+    int cell = marks.cellWidth();
+    int threads = cores.stream().mapToInt(List::size).max().orElse(1);
+    int coreWidth = threads * (cell + 1) + 1;
+    int available = width - INDENT.length() - prefix.length();
+    int perLine = Math.max(1, available / coreWidth);
+    for (int start = 0; start < cores.size(); start += perLine) {
+      StringBuilder ids = new StringBuilder(INDENT).append(start == 0 ? prefix : " ".repeat(prefix.length()));
+      StringBuilder owners = new StringBuilder(INDENT).append(" ".repeat(prefix.length()));
+      for (List<Cpu> core : cores.subList(start, Math.min(cores.size(), start + perLine))) {
+        for (int slot = 0; slot < threads; slot++) {
+          if (slot < core.size()) {
+            int id = core.get(slot).id();
+            ids.append(pad(Integer.toString(id), cell)).append(' ');
+            owners.append(marks.painted(id, pad(marks.mark(id), cell))).append(' ');
+          } else {
+            ids.append(" ".repeat(cell + 1));
+            owners.append(" ".repeat(cell + 1));
+          }
+        }
+        ids.append(' ');
+        owners.append(' ');
+      }
+      out.append(ids.toString().stripTrailing()).append('\n');
+      out.append(owners.toString().stripTrailing()).append('\n');
+    }
+  }
+
+  private static String summary(Machine machine) {
+    long sockets = machine.cpus().stream().map(Cpu::socket).distinct().count();
+    long cores = machine.cpus().stream().map(cpu -> List.of(cpu.socket(), cpu.core())).distinct().count();
+    long cpuless = machine.numaNodeIds().stream().filter(id -> machine.cpusOfNode(id).isEmpty()).count();
+    return machine.name() + ": " + plural(sockets, "socket") + ", " + plural(machine.numaNodes().size(), "NUMA node")
+        + (cpuless > 0 ? " (" + cpuless + " without CPUs)" : "") + ", " + plural(cores, "core") + ", "
+        + plural(machine.cpus().size(), "CPU");
+  }
+
+  private static String nodeHeader(Machine machine, int node, SortedMap<Integer, List<List<Cpu>>> caches) {
+    CpuSet.Builder cpus = new CpuSet.Builder();
+    caches.values().forEach(cores -> cores.forEach(core -> core.forEach(cpu -> cpus.add(cpu.id()))));
+    CpuSet set = cpus.build();
+    return "NUMA node " + node + memorySuffix(machine.numaNode(node), " | ", "") + " | "
+        + plural(set.size(), "CPU") + ": " + set;
+  }
+
+  /** {@code line} and a newline, broken after commas into indented lines that fit the width. */
+  private String wrapAtCommas(String line, String continuation) {
+    StringBuilder out = new StringBuilder();
+    String rest = line;
+    while (rest.length() > width) {
+      int cut = rest.lastIndexOf(',', width - 1);
+      if (cut <= continuation.length()) {
+        break;
+      }
+      out.append(rest, 0, cut + 1).append('\n');
+      rest = continuation + rest.substring(cut + 1);
+    }
+    return out.append(rest).append('\n').toString();
+  }
+
+  private static String memorySuffix(NumaNode node, String before, String after) {
+    if (node.memoryBytes() == 0) {
+      return "";
+    }
+    String amount = node.memoryBytes() % GIB == 0
+        ? Long.toString(node.memoryBytes() / GIB)
+        : String.format(Locale.ROOT, "%.1f", (double) node.memoryBytes() / GIB);
+    return before + amount + " GiB" + after;
+  }
+
+  private static String plural(long count, String noun) {
+    return count + " " + noun + (count == 1 ? "" : "s");
+  }
+
+  private static String pad(String text, int width) {
+    return " ".repeat(Math.max(0, width - text.length())) + text;
+  }
+
+  /** The mark of every CPU, the legend, and the colours. */
+  private final class Marks {
+    private final Map<Integer, CpuOwner> owners;
+    private final Map<CpuOwner, String> markOf = new LinkedHashMap<>();
+    private final Map<CpuOwner, Integer> cpuCount = new LinkedHashMap<>();
+    private final Map<CpuOwner, String> colourOf = new LinkedHashMap<>();
+    private final int cellWidth;
+    private boolean anyUnassigned;
+
+    Marks(Machine machine, Map<Integer, CpuOwner> owners) {
+      this.owners = owners;
+      int exclusive = 0;
+      int podShared = 0;
+      for (int id : machine.cpuSet()) {
+        CpuOwner owner = owners.get(id);
+        if (owner == null) {
+          anyUnassigned = true;
+          continue;
+        }
+        cpuCount.merge(owner, 1, Integer::sum);
+        if (markOf.containsKey(owner)) {
+          continue;
+        }
+        String mark = switch (owner.kind()) {
+          case RESERVED -> "#";
+          case NODE_SHARED -> ".";
+          case EXCLUSIVE -> letters(exclusive++, 'A');
+          case POD_SHARED -> letters(podShared++, 'a');
+        };
+        markOf.put(owner, mark);
+        colourOf.put(owner, switch (owner.kind()) {
+          case RESERVED -> "90";
+          case NODE_SHARED -> "2";
+          case EXCLUSIVE -> "1;" + PALETTE[(exclusive - 1) % PALETTE.length];
+          case POD_SHARED -> PALETTE[(podShared - 1) % PALETTE.length];
+        });
+      }
+      int widestMark = markOf.values().stream().mapToInt(String::length).max().orElse(1);
+      int widestId = Integer.toString(machine.cpuSet().isEmpty() ? 0 : machine.cpuSet().last()).length();
+      this.cellWidth = Math.max(widestMark, widestId);
+    }
+
+    int cellWidth() {
+      return cellWidth;
+    }
+
+    String mark(int cpu) {
+      CpuOwner owner = owners.get(cpu);
+      return owner == null ? UNASSIGNED : markOf.get(owner);
+    }
+
+    String painted(int cpu, String text) {
+      CpuOwner owner = owners.get(cpu);
+      if (!colour || owner == null) {
+        return text;
+      }
+      return "\u001b[" + colourOf.get(owner) + "m" + text + RESET;
+    }
+
+    String legend() {
+      StringBuilder legend = new StringBuilder("legend:\n");
+      int widest = markOf.values().stream().mapToInt(String::length).max().orElse(1);
+      for (Kind kind : Kind.values()) {
+        markOf.forEach((owner, mark) -> {
+          if (owner.kind() == kind) {
+            legend.append("  ").append(painted(owner, pad(mark, widest))).append("  ")
+                .append(describe(owner)).append(" (").append(plural(cpuCount.get(owner), "CPU")).append(")\n");
+          }
+        });
+      }
+      if (anyUnassigned) {
+        legend.append("  ").append(pad(UNASSIGNED, widest)).append("  not assigned\n");
+      }
+      return legend.toString();
+    }
+
+    private String painted(CpuOwner owner, String text) {
+      return colour ? "\u001b[" + colourOf.get(owner) + "m" + text + RESET : text;
+    }
+
+    private String describe(CpuOwner owner) {
+      return switch (owner.kind()) {
+        case RESERVED -> "reserved";
+        case NODE_SHARED -> "node shared pool";
+        case EXCLUSIVE -> "exclusive: " + owner.name();
+        case POD_SHARED -> "pod shared pool: " + owner.name();
+      };
+    }
+  }
+
+  /** {@code A..Z}, then {@code AA, AB, ...} (lower case from {@code 'a'}). */
+  static String letters(int index, char first) {
+    StringBuilder text = new StringBuilder();
+    int n = index;
+    do {
+      text.insert(0, (char) (first + n % 26));
+      n = n / 26 - 1;
+    } while (n >= 0);
+    return text.toString();
+  }
+}

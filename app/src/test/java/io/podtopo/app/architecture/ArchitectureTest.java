@@ -1,0 +1,60 @@
+package io.podtopo.app.architecture;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import org.junit.jupiter.api.Test;
+
+/** The production code of every module follows the architecture of DESIGN.md (ADR 0001, ADR 0005). */
+class ArchitectureTest {
+
+  private static final JavaClasses PODTOPO = new ClassFileImporter()
+      .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+      .importPackages("io.podtopo");
+  private static final PodtopoArchitecture RULES = new PodtopoArchitecture("io.podtopo");
+
+  @Test
+  void theImportHoldsTheDomainSoNoRulePassesVacuously() {
+    RULES.requireDomain(PODTOPO);
+  }
+
+  @Test
+  void dependenciesPointInwardAsAnOnion() {
+    RULES.onion().check(PODTOPO);
+  }
+
+  @Test
+  void conformanceBuildsOnDomainAndPortsOnly() {
+    RULES.conformanceUsesOnlyTheCore().check(PODTOPO);
+  }
+
+  @Test
+  void nothingDependsOnTheCompositionRoot() {
+    RULES.nothingDependsOnTheApp().check(PODTOPO);
+  }
+
+  @Test
+  void theDomainDependsOnlyOnJavaAndImmutables() {
+    RULES.domainIsPure().check(PODTOPO);
+  }
+
+  @Test
+  void onlyTheGrpcAdapterTouchesGrpcProtobufAndNetty() {
+    RULES.grpcOnlyInTheGrpcAdapter().check(PODTOPO);
+  }
+
+  @Test
+  void domainPortsServicesAndTheFakeAdapterNeverTouchTheFileSystem() {
+    RULES.coreNeverTouchesTheFileSystem().check(PODTOPO);
+  }
+
+  @Test
+  void onlyAppTouchesDaggerAndPicocli() {
+    RULES.diAndCliOnlyInApp().check(PODTOPO);
+  }
+
+  @Test
+  void topLevelPackagesHaveNoCycles() {
+    RULES.noCyclesBetweenTopLevelPackages().check(PODTOPO);
+  }
+}

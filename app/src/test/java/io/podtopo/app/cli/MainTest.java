@@ -1,0 +1,56 @@
+package io.podtopo.app.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** The command tree: version, help that teaches, and a missing command as a usage error. */
+class MainTest {
+
+  @Test
+  void versionPrintsTheProjectVersion() {
+    CliRun run = CliRun.reference("--version");
+
+    assertThat(run.exitCode()).isEqualTo(ExitCodes.OK);
+    assertThat(run.out()).matches("podtopo \\d+\\.\\d+\\.\\d+(-SNAPSHOT)?\\R");
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"", "conformance", "conformance vectors", "testee"})
+  void everyCommandPrintsTheVersion(String command) {
+    CliRun run = CliRun.reference((command + " --version").strip().split(" "));
+
+    assertThat(run.out()).isEqualTo(CliRun.reference("--version").out());
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"", "conformance", "conformance vectors", "testee"})
+  void everyCommandHasHelpWithADescriptionAndExamples(String command) {
+    String[] args = (command + " --help").strip().split(" ");
+
+    CliRun run = CliRun.reference(args);
+
+    assertThat(run.exitCode()).isEqualTo(ExitCodes.OK);
+    assertThat(run.out()).startsWith("Usage: podtopo").contains("Examples:");
+    assertThat(run.out().lines()).allSatisfy(line -> assertThat(line.length()).isLessThanOrEqualTo(80));
+  }
+
+  @Test
+  void theTopLevelHelpListsTheCommands() {
+    assertThat(CliRun.reference("--help").out()).contains("  conformance  ").contains("  testee  ");
+  }
+
+  @Test
+  void aMissingCommandIsAUsageErrorNamingTheChoices() {
+    CliRun top = CliRun.reference();
+    CliRun conformance = CliRun.reference("conformance");
+
+    assertThat(top.exitCode()).isEqualTo(ExitCodes.USAGE);
+    assertThat(top.err()).isEqualTo("podtopo: Missing command: choose one of conformance, testee "
+        + "(see 'podtopo --help')" + System.lineSeparator());
+    assertThat(conformance.exitCode()).isEqualTo(ExitCodes.USAGE);
+    assertThat(conformance.err()).startsWith("podtopo conformance: Missing command: choose one of vectors");
+  }
+}

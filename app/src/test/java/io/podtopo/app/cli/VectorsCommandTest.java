@@ -1,0 +1,121 @@
+package io.podtopo.app.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.podtopo.app.PodtopoComponent;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+
+/** {@code podtopo conformance vectors}: counts, failures, formats and exit codes. */
+class VectorsCommandTest {
+
+  private static final Pattern TOTALS = Pattern.compile("(\\d+) passed, (\\d+) failed, (\\d+) skipped");
+  private static final PodtopoComponent SUM = PodtopoComponent.over(SumKind.KINDS);
+  private static final String SUM_DIR = CliRun.testResourceDir("vectors-sum");
+
+  @Test
+  void theBundledVectorsPassAgainstTheReferenceAndEveryCaseIsCountedOnTheLastLine() {
+    CliRun run = CliRun.reference("conformance", "vectors");
+
+    Matcher totals = TOTALS.matcher(run.lastOutLine());
+    assertThat(totals.matches()).as(run.lastOutLine()).isTrue();
+    assertThat(totals.group(2)).isEqualTo("0");
+    assertThat(Integer.parseInt(totals.group(1)) + Integer.parseInt(totals.group(3))).isEqualTo(361);
+    assertThat(run.exitCode()).isEqualTo(ExitCodes.OK);
+    assertThat(run.err()).isEmpty();
+  }
+
+  @Test
+  void aFailureIsListedWithExpectedActualAndDifferencesAndTheRunExitsWithOne() {
+    CliRun run = CliRun.of(SUM, "conformance", "vectors", "--dir", SUM_DIR);
+
+    assertThat(run.exitCode()).isEqualTo(ExitCodes.FAILURES);
+    assertThat(run.outLines()).containsSubsequence(
+        "KIND     PASSED  FAILED  SKIPPED  WHY SKIPPED",
+        "sum           1       1        0",
+        "product       0       0        1  kind not implemented by the suite",
+        "FAILED sum/wrong/deliberately-wrong-expectation",
+        "  upstream: clitest/wrong (sum.json)",
+        "  expected: {\"sum\":5}",
+        "  actual:   {\"sum\":4}",
+        "  - sum: expected 5, got 4");
+    assertThat(run.lastOutLine()).isEqualTo("1 passed, 1 failed, 1 skipped");
+    assertThat(run.err()).isEmpty();
+  }
+
+  @Test
+  void jsonIsOneStableDocumentWithCountsFailuresAndTotals() throws Exception {
+    CliRun run = CliRun.of(SUM, "conformance", "vectors", "--dir", SUM_DIR, "--format", "json");
+
+    JsonNode document = new ObjectMapper().readTree(run.out());
+    assertThat(run.exitCode()).isEqualTo(ExitCodes.FAILURES);
+    assertThat(document.get("totals").toString()).isEqualTo("{\"passed\":1,\"failed\":1,\"skipped\":1}");
+    assertThat(document.get("kinds").get(0).toString())
+        .isEqualTo("{\"kind\":\"sum\",\"passed\":1,\"failed\":1,\"skipped\":0,\"skipReason\":\"\"}");
+    assertThat(document.get("failures").get(0).toString()).isEqualTo("{\"id\":\"sum/wrong/deliberately-wrong-"
+        + "expectation\",\"kind\":\"sum\",\"file\":\"sum.json\",\"upstream\":\"clitest/wrong\",\"expected\":"
+        + "{\"sum\":5},\"actual\":{\"sum\":4},\"differences\":[\"sum: expected 5, got 4\"]}");
+    assertThat(CliRun.of(SUM, "conformance", "vectors", "--dir", SUM_DIR, "--format", "json").out())
+        .isEqualTo(run.out());
+  }
+
+  @Test
+  void kindSelectsTheCasesOfThatKindOnly() {
+    CliRun run = CliRun.of(SUM, "conformance", "vectors", "--dir", SUM_DIR, "--kind", "product");
+
+    assertThat(run.lastOutLine()).isEqualTo("0 passed, 0 failed, 1 skipped");
+    assertThat(run.exitCode()).isEqualTo(ExitCodes.OK);
+  }
+
+  @Test
+  void aMissingDirectoryIsAOneLineErrorWithExitTwo() {
+    assertOneLineUsageError(CliRun.reference("conformance", "vectors", "--dir", "/nonexistent/vectors"),
+        "podtopo conformance vectors: error: /nonexistent/vectors: not a directory");
+  }
+
+  @Test
+  void aVectorFileThatIsNotJsonIsAOneLineErrorNamingTheFile() {
+    CliRun run = CliRun.reference("conformance", "vectors", "--dir", CliRun.testResourceDir("vectors-bad-json"));
+
+    assertThat(run.exitCode()).isEqualTo(ExitCodes.USAGE);
+    assertThat(run.err()).startsWith("podtopo conformance vectors: error: ").contains("broken.json: not JSON: ")
+        .doesNotContain("\tat ");
+    assertThat(run.err().lines()).hasSize(1);
+  }
+
+  @Test
+  void anUnknownKindIsAOneLineErrorListingTheKindsPresent() {
+    assertOneLineUsageError(CliRun.of(SUM, "conformance", "vectors", "--dir", SUM_DIR, "--kind", "nope"),
+        "podtopo conformance vectors: error: no case of kind 'nope' in the vectors; kinds present: sum, product");
+  }
+
+  @Test
+  void badOptionsAreOneLineErrorsPointingAtHelp() {
+    assertOneLineUsageError(CliRun.reference("conformance", "vectors", "--format", "xml"),
+        "podtopo conformance vectors: Invalid value for option '--format': expected one of [table, json] "
+            + "(case-sensitive) but was 'xml' (see 'podtopo conformance vectors --help')");
+    assertOneLineUsageError(CliRun.reference("conformance", "vectors", "--bogus"),
+        "podtopo conformance vectors: Unknown option: '--bogus' (see 'podtopo conformance vectors --help')");
+    assertOneLineUsageError(CliRun.reference("conformance", "vectors", "--timeout", "0"),
+        "podtopo conformance vectors: error: --timeout must be a positive number of seconds, got 0");
+  }
+
+  @Test
+  void aTesteeThatCannotBeStartedIsAOneLineError() {
+    CliRun run = CliRun.reference("conformance", "vectors", "--testee", "/nonexistent/testee --flag");
+
+    assertThat(run.exitCode()).isEqualTo(ExitCodes.USAGE);
+    assertThat(run.err()).startsWith(
+        "podtopo conformance vectors: error: cannot start testee '/nonexistent/testee --flag': ");
+    assertThat(run.err().lines()).hasSize(1);
+  }
+
+  private static void assertOneLineUsageError(CliRun run, String line) {
+    assertThat(run.exitCode()).isEqualTo(ExitCodes.USAGE);
+    assertThat(run.err()).isEqualTo(line + System.lineSeparator());
+    assertThat(run.out()).isEmpty();
+  }
+}

@@ -1,0 +1,259 @@
+package io.podtopo.app.input;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.podtopo.domain.pod.Container;
+import io.podtopo.domain.pod.Pod;
+import io.podtopo.domain.pod.Quantity;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class PodManifestsTest {
+
+  @TempDir
+  Path dir;
+
+  private static final String WEB = """
+      apiVersion: v1
+      kind: Pod
+      metadata:
+        name: web
+        namespace: shop
+        uid: 1234-abcd
+        labels: {app: web}
+      spec:
+        nodeSelector: {disk: ssd}
+        resources:
+          limits: {cpu: "4", memory: 4Gi}
+        initContainers:
+          - name: setup
+            image: busybox
+            resources:
+              limits: {cpu: "1", memory: 1Gi}
+          - name: proxy
+            image: envoy
+            restartPolicy: Always
+        containers:
+          - name: app
+            image: nginx
+            ports: [{containerPort: 80}]
+            resources:
+              requests: {cpu: 2, memory: 2Gi}
+              limits: {cpu: 2, memory: 2Gi, hugepages-2Mi: 64Mi}
+        ephemeralContainers:
+          - name: debugger
+            image: busybox
+      """;
+
+  @Test
+  void singlePodMapsIdentityResourcesAndEveryContainerKind() throws IOException {
+    Pod pod = single(write("web.yaml", WEB));
+
+    assertThat(pod.uid()).isEqualTo("1234-abcd");
+    assertThat(pod.name()).isEqualTo("web");
+    assertThat(pod.namespace()).isEqualTo("shop");
+    assertThat(pod.podLimits()).containsEntry("cpu", Quantity.parse("4")).containsEntry("memory", Quantity.parse("4Gi"));
+    assertThat(pod.initContainers()).extracting(Container::name).containsExactly("setup", "proxy");
+    assertThat(pod.initContainers()).extracting(Container::restartable).containsExactly(false, true);
+    assertThat(pod.containers()).extracting(Container::name).containsExactly("app");
+    assertThat(pod.containers().get(0).limits()).containsEntry("hugepages-2Mi", Quantity.parse("64Mi"));
+    assertThat(pod.ephemeralContainers()).extracting(Container::name).containsExactly("debugger");
+  }
+
+  @Test
+  void requestsDefaultToLimitsAtPodAndContainerLevel() throws IOException {
+    Pod pod = single(write("web.yaml", WEB));
+
+    assertThat(pod.podRequests()).isEqualTo(pod.podLimits());
+    assertThat(pod.initContainers().get(0).requests()).containsEntry("cpu", Quantity.parse("1"));
+  }
+
+  @Test
+  void uidDefaultsToNamespaceSlashNameAndNamespaceToDefault() throws IOException {
+    Pod pod = single(write("p.yaml", """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: lonely}
+        spec:
+          containers: [{name: c, image: busybox}]
+        """));
+
+    assertThat(pod.uid()).isEqualTo("default/lonely");
+    assertThat(pod.namespace()).isEqualTo("default");
+  }
+
+  @Test
+  void multiDocumentFileGivesPodsInOrderAndSkipsEmptyDocuments() throws IOException {
+    Path file = write("two.yaml", pod("a") + "---\n---\n" + pod("b"));
+
+    assertThat(PodManifests.read(file)).extracting(Pod::name).containsExactly("a", "b");
+  }
+
+  @Test
+  void kindListOfPodsGivesItsItems() throws IOException {
+    Path file = write("list.yaml", """
+        apiVersion: v1
+        kind: List
+        items:
+          - apiVersion: v1
+            kind: Pod
+            metadata: {name: a}
+            spec: {containers: [{name: c}]}
+          - apiVersion: v1
+            kind: Pod
+            metadata: {name: b}
+            spec: {containers: [{name: c}]}
+        """);
+
+    assertThat(PodManifests.read(file)).extracting(Pod::name).containsExactly("a", "b");
+  }
+
+  @Test
+  void folderReadsYamlAndYmlFilesSortedByNameAndNothingElse() throws IOException {
+    write("b.yml", pod("second"));
+    write("a.yaml", pod("first"));
+    write("c.yaml", pod("third"));
+    write("notes.txt", "not a pod");
+
+    assertThat(PodManifests.read(dir)).extracting(Pod::name).containsExactly("first", "second", "third");
+  }
+
+  @Test
+  void pathsAreReadInTheOrderGiven() throws IOException {
+    Path b = write("b.yaml", pod("b"));
+    Path a = write("a.yaml", pod("a"));
+
+    assertThat(PodManifests.read(List.of(b, a))).extracting(Pod::name).containsExactly("b", "a");
+  }
+
+  @Test
+  void nonPodDocumentIsAnErrorNamingFileAndDocumentIndex() throws IOException {
+    Path file = write("mixed.yaml", pod("a") + "---\napiVersion: apps/v1\nkind: Deployment\nmetadata: {name: d}\n");
+
+    assertThatThrownBy(() -> PodManifests.read(file))
+        .isInstanceOf(InputException.class)
+        .hasMessage(file + ": document 2: expected a Pod, found kind \"Deployment\"");
+  }
+
+  @Test
+  void nonPodListItemIsAnErrorNamingTheItem() throws IOException {
+    Path file = write("list.yaml", """
+        apiVersion: v1
+        kind: List
+        items:
+          - {apiVersion: v1, kind: Service, metadata: {name: s}}
+        """);
+
+    assertThatThrownBy(() -> PodManifests.read(file))
+        .hasMessage(file + ": document 1: items[0]: expected a Pod, found kind \"Service\"");
+  }
+
+  @Test
+  void invalidContainerQuantityNamesFilePodContainerAndField() throws IOException {
+    Path file = write("pods.yaml", """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: web}
+        spec:
+          containers:
+            - name: sidecar
+            - name: app
+              resources:
+                limits: {cpu: 2x}
+        """);
+
+    assertThatThrownBy(() -> PodManifests.read(file))
+        .isInstanceOf(InputException.class)
+        .hasMessageStartingWith(file + ": pod default/web: containers[1] \"app\": resources.limits.cpu: invalid quantity \"2x\"");
+  }
+
+  @Test
+  void invalidPodLevelQuantityNamesTheSpecResourcesField() throws IOException {
+    Path file = write("pods.yaml", """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: web}
+        spec:
+          resources:
+            requests: {memory: "-1Gi"}
+          containers: [{name: app}]
+        """);
+
+    assertThatThrownBy(() -> PodManifests.read(file))
+        .hasMessageStartingWith(file + ": pod default/web: spec.resources.requests.memory: invalid quantity \"-1Gi\"");
+  }
+
+  @Test
+  void malformedYamlNamesFileDocumentAndLine() throws IOException {
+    Path file = write("bad.yaml", pod("a") + "---\nkind: Pod\nmetadata: {name: [unclosed\n");
+
+    assertThatThrownBy(() -> PodManifests.read(file))
+        .isInstanceOf(InputException.class)
+        .hasMessageStartingWith(file + ": document 2: malformed YAML: ")
+        .hasMessageContaining("(line ");
+  }
+
+  @Test
+  void fieldOfTheWrongTypeNamesItsPath() throws IOException {
+    Path file = write("bad.yaml", """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: web}
+        spec:
+          containers: {name: app}
+        """);
+
+    assertThatThrownBy(() -> PodManifests.read(file))
+        .isInstanceOf(InputException.class)
+        .hasMessageStartingWith(file + ": document 1: spec.containers: ");
+  }
+
+  @Test
+  void containerNamesMustBeUniqueAcrossInitAppAndEphemeralContainers() throws IOException {
+    Path file = write("dup.yaml", """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: web}
+        spec:
+          initContainers: [{name: app}]
+          containers: [{name: app}]
+        """);
+
+    assertThatThrownBy(() -> PodManifests.read(file))
+        .hasMessage(file + ": pod default/web: containers[0] \"app\": another container has the same name");
+  }
+
+  @Test
+  void podWithoutNameIsAnError() throws IOException {
+    Path file = write("anon.yaml", "apiVersion: v1\nkind: Pod\nspec: {containers: [{name: c}]}\n");
+
+    assertThatThrownBy(() -> PodManifests.read(file)).hasMessage(file + ": document 1: the Pod has no metadata.name");
+  }
+
+  @Test
+  void missingFileAndEmptyFolderAreErrors() throws IOException {
+    Path empty = Files.createDirectory(dir.resolve("empty"));
+
+    assertThatThrownBy(() -> PodManifests.read(dir.resolve("nope.yaml"))).hasMessage(dir.resolve("nope.yaml") + ": no such file");
+    assertThatThrownBy(() -> PodManifests.read(empty)).hasMessage(empty + ": the folder holds no *.yaml or *.yml file");
+  }
+
+  private static Pod single(Path file) {
+    List<Pod> pods = PodManifests.read(file);
+    assertThat(pods).hasSize(1);
+    return pods.get(0);
+  }
+
+  private static String pod(String name) {
+    return "apiVersion: v1\nkind: Pod\nmetadata: {name: " + name + "}\nspec: {containers: [{name: c, image: busybox}]}\n";
+  }
+
+  private Path write(String name, String content) throws IOException {
+    return Files.writeString(dir.resolve(name), content);
+  }
+}

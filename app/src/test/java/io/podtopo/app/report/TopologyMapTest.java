@@ -1,0 +1,147 @@
+package io.podtopo.app.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.podtopo.adapters.fake.MachineCatalog;
+import io.podtopo.domain.topology.CpuSet;
+import io.podtopo.domain.topology.Machine;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.TreeMap;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Golden pictures: {@code src/test/resources/io/podtopo/app/report/*.txt}. After a deliberate change
+ * of the picture, run with {@code -Dpodtopo.updateGolden=true} to rewrite them, and review the diff.
+ */
+class TopologyMapTest {
+
+  private static final String GOLDEN = "/io/podtopo/app/report/";
+  private static final MachineCatalog CATALOG = MachineCatalog.bundled();
+
+  @Test
+  void demoMachineWithPodScopeAllocationsMatchesItsGoldenPicture() throws IOException {
+    Machine machine = CATALOG.machine("demo-2s");
+    Map<Integer, CpuOwner> owners = nodeShared(machine);
+    mark(owners, "0,16", CpuOwner.reserved());
+    mark(owners, "1", CpuOwner.exclusive("default/pod-scope-mixed metrics-sidecar"));
+    mark(owners, "2-3,17", CpuOwner.exclusive("default/pod-scope-mixed main-app"));
+    mark(owners, "18", CpuOwner.podShared("default/pod-scope-mixed"));
+    mark(owners, "4-5,20-21", CpuOwner.podShared("default/shared-only"));
+    mark(owners, "8-9", CpuOwner.exclusive("default/container-scope-mixed database"));
+    owners.remove(31);
+
+    assertGolden("demo-2s.txt", TopologyMap.plain().render(machine, owners));
+  }
+
+  @Test
+  void epycNps4With384CpusMatchesItsGoldenPictureAndFits100Columns() throws IOException {
+    Machine machine = CATALOG.machine("epyc-9654-2s-nps4");
+    Map<Integer, CpuOwner> owners = nodeShared(machine);
+    mark(owners, "0,192", CpuOwner.reserved());
+    mark(owners, "1-8,193-200", CpuOwner.exclusive("ml/trainer worker"));
+    mark(owners, "9-12", CpuOwner.podShared("ml/trainer"));
+    mark(owners, "48-71,240-263", CpuOwner.exclusive("db/postgres postgres"));
+
+    String picture = TopologyMap.plain().render(machine, owners);
+
+    assertThat(picture.lines()).allSatisfy(line -> assertThat(line.length()).isLessThanOrEqualTo(100));
+    assertGolden("epyc-9654-2s-nps4.txt", picture);
+  }
+
+  @Test
+  void everyCatalogMachineFits100ColumnsAndShowsEveryCpuOnce() {
+    for (String name : CATALOG.names()) {
+      Machine machine = CATALOG.machine(name);
+      String picture = TopologyMap.plain().render(machine, nodeShared(machine));
+
+      assertThat(picture.lines()).as(name).allSatisfy(line -> assertThat(line.length()).isLessThanOrEqualTo(100));
+      long marks = picture.lines().filter(line -> line.matches("\\s+[.\\s]+")).mapToLong(line -> line.chars().filter(c -> c == '.').count()).sum();
+      assertThat(marks).as(name).isEqualTo(machine.cpus().size());
+    }
+  }
+
+  @Test
+  void narrowerWidthWrapsCoresOntoMoreLines() {
+    Machine machine = CATALOG.machine("xeon-6148-2s");
+    String wide = TopologyMap.plain().render(machine, nodeShared(machine));
+    String narrow = TopologyMap.plain().withWidth(60).render(machine, nodeShared(machine));
+
+    assertThat(narrow.lines()).allSatisfy(line -> assertThat(line.length()).isLessThanOrEqualTo(60));
+    assertThat(narrow.lines().count()).isGreaterThan(wide.lines().count());
+  }
+
+  @Test
+  void pictureWithoutColourHasNoEscapesAndColourOnlyAddsEscapes() {
+    Machine machine = CATALOG.machine("demo-2s");
+    Map<Integer, CpuOwner> owners = nodeShared(machine);
+    mark(owners, "0,16", CpuOwner.reserved());
+    mark(owners, "1", CpuOwner.exclusive("a/b c"));
+    mark(owners, "2", CpuOwner.podShared("a/b"));
+
+    String plain = TopologyMap.plain().render(machine, owners);
+    String coloured = TopologyMap.coloured().render(machine, owners);
+
+    assertThat(plain).doesNotContain("\u001b");
+    assertThat(coloured).contains("\u001b[");
+    assertThat(coloured.replaceAll("\u001b\\[[0-9;]*m", "")).isEqualTo(plain);
+  }
+
+  @Test
+  void theSamePicturesComeFromTheSameOwnersWhateverTheMapOrder() {
+    Machine machine = CATALOG.machine("topoDualSocketHT");
+    Map<Integer, CpuOwner> hashed = new HashMap<>();
+    Map<Integer, CpuOwner> sorted = new TreeMap<>();
+    for (int cpu = 11; cpu >= 0; cpu--) {
+      CpuOwner owner = cpu % 3 == 0 ? CpuOwner.exclusive("p" + cpu) : CpuOwner.podShared("q" + (cpu % 2));
+      hashed.put(cpu, owner);
+      sorted.put(cpu, owner);
+    }
+
+    assertThat(TopologyMap.plain().render(machine, hashed)).isEqualTo(TopologyMap.plain().render(machine, sorted));
+  }
+
+  @Test
+  void lettersContinueWithTwoLettersAfterZ() {
+    assertThat(TopologyMap.letters(0, 'A')).isEqualTo("A");
+    assertThat(TopologyMap.letters(25, 'A')).isEqualTo("Z");
+    assertThat(TopologyMap.letters(26, 'A')).isEqualTo("AA");
+    assertThat(TopologyMap.letters(27, 'a')).isEqualTo("ab");
+    assertThat(TopologyMap.letters(26 + 26 * 26, 'A')).isEqualTo("AAA");
+  }
+
+  @Test
+  void cpuLessNodesAreListedWithTheirMemory() {
+    Machine machine = CATALOG.machine("gb200-tray");
+
+    assertThat(TopologyMap.plain().render(machine, nodeShared(machine)))
+        .contains("NUMA nodes without CPUs: 2 (186 GiB), 3 (186 GiB), 4 (186 GiB), 5 (186 GiB)");
+  }
+
+  private static Map<Integer, CpuOwner> nodeShared(Machine machine) {
+    Map<Integer, CpuOwner> owners = new TreeMap<>();
+    machine.cpuSet().forEachCpu(cpu -> owners.put(cpu, CpuOwner.nodeShared()));
+    return owners;
+  }
+
+  private static void mark(Map<Integer, CpuOwner> owners, String cpus, CpuOwner owner) {
+    CpuSet.parse(cpus).forEachCpu(cpu -> owners.put(cpu, owner));
+  }
+
+  private static void assertGolden(String name, String actual) throws IOException {
+    if (Boolean.getBoolean("podtopo.updateGolden")) {
+      Path file = Path.of("src/test/resources/io/podtopo/app/report", name);
+      Files.createDirectories(file.getParent());
+      Files.writeString(file, actual);
+    }
+    try (InputStream in = TopologyMapTest.class.getResourceAsStream(GOLDEN + name)) {
+      assertThat(in).as("golden file " + name).isNotNull();
+      assertThat(actual).isEqualTo(new String(in.readAllBytes(), StandardCharsets.UTF_8));
+    }
+  }
+}

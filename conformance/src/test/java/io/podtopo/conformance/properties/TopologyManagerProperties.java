@@ -1,0 +1,136 @@
+package io.podtopo.conformance.properties;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.quicktheories.QuickTheory.qt;
+
+import io.podtopo.conformance.generators.Hints;
+import io.podtopo.conformance.generators.Hints.MergeInput;
+import io.podtopo.domain.topology.NumaMask;
+import io.podtopo.domain.topologymanager.HintFilters;
+import io.podtopo.domain.topologymanager.MergeDecision;
+import io.podtopo.domain.topologymanager.NumaInfo;
+import io.podtopo.domain.topologymanager.ProviderHints;
+import io.podtopo.domain.topologymanager.TopologyHint;
+import io.podtopo.domain.topologymanager.TopologyManagerOptions;
+import io.podtopo.domain.topologymanager.TopologyManagerPolicy;
+import io.podtopo.domain.topologymanager.TopologyPolicy;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.quicktheories.core.Gen;
+import org.quicktheories.generators.Generate;
+
+/**
+ * The merge (§1.4, §1.5) over generated machines of 1 to 8 NUMA nodes and 1 to 4 providers, checked
+ * against properties stated independently of the pairwise {@code compare} rule.
+ */
+class TopologyManagerProperties {
+
+  private static final int EXAMPLES = 400;
+
+  private static final Gen<TopologyManagerPolicy> MERGING_POLICIES = Generate.pick(List.of(
+      TopologyManagerPolicy.BEST_EFFORT, TopologyManagerPolicy.RESTRICTED, TopologyManagerPolicy.SINGLE_NUMA_NODE));
+
+  private static MergeDecision merge(MergeInput input, TopologyManagerPolicy policy, boolean preferClosest) {
+    TopologyManagerOptions options = new TopologyManagerOptions.Builder().preferClosestNumaNodes(preferClosest).build();
+    return TopologyPolicy.of(policy, NumaInfo.of(input.nodes(), input.distances()), options).merge(input.providers());
+  }
+
+  /** The lists the policy merges: every resource's list, filtered for single-numa-node. */
+  private static List<List<TopologyHint>> mergedLists(MergeInput input, TopologyManagerPolicy policy) {
+    List<List<TopologyHint>> lists = ProviderHints.forMerge(input.providers());
+    return policy == TopologyManagerPolicy.SINGLE_NUMA_NODE ? HintFilters.singleNumaNode(lists) : lists;
+  }
+
+  private static NumaMask allNodes(MergeInput input) {
+    return NumaMask.of(input.nodes());
+  }
+
+  /** The result's mask, with single-numa-node's nil read back as all nodes. */
+  private static NumaMask resultMask(MergeInput input, MergeDecision decision) {
+    return decision.hint().affinity().orElse(allNodes(input));
+  }
+
+  /**
+   * The masks {@code M} for which a permutation of preferred hints exists whose non-nil masks all
+   * equal {@code M} (all nodes when every chosen hint is nil): exactly the preferred merges.
+   */
+  private static List<NumaMask> preferredMerges(MergeInput input, List<List<TopologyHint>> lists) {
+    List<NumaMask> candidates = new ArrayList<>();
+    candidates.add(allNodes(input));
+    lists.forEach(list -> list.stream().filter(TopologyHint::preferred)
+        .forEach(hint -> hint.affinity().ifPresent(candidates::add)));
+    return candidates.stream().distinct()
+        .filter(mask -> !mask.isEmpty())
+        .filter(mask -> lists.stream().allMatch(list -> list.stream().anyMatch(hint ->
+            hint.preferred() && hint.affinity().map(mask::equals).orElse(true))))
+        .toList();
+  }
+
+  @Test
+  void theMergedAffinityIsWithinSomeHintOfEveryResourceOrIsAllNodes() {
+    qt().withExamples(EXAMPLES).forAll(Hints.mergeInputs(), MERGING_POLICIES, Generate.booleans())
+        .checkAssert((input, policy, closest) -> {
+          MergeDecision decision = merge(input, policy, closest);
+          NumaMask result = resultMask(input, decision);
+          assertThat(result.isSubsetOf(allNodes(input))).isTrue();
+          assertThat(result.isEmpty()).isFalse();
+          boolean fallback = result.equals(allNodes(input)) && !decision.hint().preferred();
+          if (!fallback) {
+            for (List<TopologyHint> list : mergedLists(input, policy)) {
+              assertThat(list).as("a hint of %s contains %s", list, result).anyMatch(hint ->
+                  hint.affinity().map(result::isSubsetOf).orElse(true));
+            }
+          }
+        });
+  }
+
+  @Test
+  void aResultIsPreferredExactlyWhenAPermutationOfEqualPreferredMasksExists_pitfall3() {
+    qt().withExamples(EXAMPLES).forAll(Hints.mergeInputs(), MERGING_POLICIES, Generate.booleans())
+        .checkAssert((input, policy, closest) -> {
+          MergeDecision decision = merge(input, policy, closest);
+          List<NumaMask> preferred = preferredMerges(input, mergedLists(input, policy));
+          assertThat(decision.hint().preferred()).isEqualTo(!preferred.isEmpty());
+          if (decision.hint().preferred()) {
+            NumaMask result = resultMask(input, decision);
+            assertThat(preferred).contains(result);
+            int narrowestCount = preferred.stream().mapToInt(NumaMask::count).min().orElseThrow();
+            assertThat(result.count()).isEqualTo(narrowestCount);
+            if (!closest || policy == TopologyManagerPolicy.SINGLE_NUMA_NODE) {
+              assertThat(result).isEqualTo(preferred.stream().min(NumaMask.NARROWEST_FIRST).orElseThrow());
+            }
+          }
+        });
+  }
+
+  @Test
+  void singleNumaNodeNeverAdmitsAHintSpanningTwoNodes_spec1_5() {
+    qt().withExamples(EXAMPLES).forAll(Hints.mergeInputs()).checkAssert(input -> {
+      MergeDecision decision = merge(input, TopologyManagerPolicy.SINGLE_NUMA_NODE, false);
+      if (decision.admit()) {
+        assertThat(decision.hint().affinity().map(NumaMask::count)).isIn(Optional.empty(), Optional.of(1));
+      }
+      assertThat(decision.hint().affinity()).isNotEqualTo(Optional.of(allNodes(input)));
+    });
+  }
+
+  @Test
+  void restrictedAdmitsIffPreferredAndBestEffortAlwaysAdmits_spec1_5() {
+    qt().withExamples(EXAMPLES).forAll(Hints.mergeInputs(), Generate.booleans()).checkAssert((input, closest) -> {
+      MergeDecision restricted = merge(input, TopologyManagerPolicy.RESTRICTED, closest);
+      assertThat(restricted.admit()).isEqualTo(restricted.hint().preferred());
+      MergeDecision bestEffort = merge(input, TopologyManagerPolicy.BEST_EFFORT, closest);
+      assertThat(bestEffort.admit()).isTrue();
+      assertThat(bestEffort.hint()).isEqualTo(restricted.hint());
+    });
+  }
+
+  @Test
+  void theMergeIsDeterministic() {
+    qt().withExamples(EXAMPLES).forAll(Hints.mergeInputs(), MERGING_POLICIES, Generate.booleans())
+        .checkAssert((input, policy, closest) ->
+            assertThat(merge(input, policy, closest)).isEqualTo(merge(input, policy, closest)));
+  }
+}

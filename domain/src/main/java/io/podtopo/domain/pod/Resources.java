@@ -1,0 +1,30 @@
+package io.podtopo.domain.pod;
+
+/** Names of the resources the node resource managers act on. */
+public final class Resources {
+
+  public static final String CPU = "cpu";
+  public static final String MEMORY = "memory";
+  public static final String HUGEPAGES_PREFIX = "hugepages-";
+
+  private Resources() {}
+
+  /** Whether the managers act on this resource: cpu, memory or a hugepage size. */
+  public static boolean isManaged(String resource) {
+    return CPU.equals(resource) || isMemoryKind(resource);
+  }
+
+  /** Memory or a hugepage size: the resources of the Memory Manager. */
+  public static boolean isMemoryKind(String resource) {
+    return MEMORY.equals(resource) || isHugepages(resource);
+  }
+
+  public static boolean isHugepages(String resource) {
+    return resource.startsWith(HUGEPAGES_PREFIX) && resource.length() > HUGEPAGES_PREFIX.length();
+  }
+
+  /** Whether QoS is computed from this resource (cpu and memory only). */
+  public static boolean isQosResource(String resource) {
+    return CPU.equals(resource) || MEMORY.equals(resource);
+  }
+}

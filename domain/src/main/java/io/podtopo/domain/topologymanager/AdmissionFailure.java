@@ -1,0 +1,52 @@
+package io.podtopo.domain.topologymanager;
+
+import org.immutables.value.Value;
+
+/**
+ * Why a pod was not admitted: the kubelet's {@code PodAdmitResult} reason and message
+ * ({@code GetPodAdmitResult}).
+ */
+@Value.Immutable
+public abstract class AdmissionFailure {
+
+  /** Reason of a Topology Manager rejection. */
+  public static final String TOPOLOGY_AFFINITY_ERROR = "TopologyAffinityError";
+  /** Reason of an allocation error that carries no type. */
+  public static final String UNEXPECTED_ADMISSION_ERROR = "UnexpectedAdmissionError";
+
+  /** Upstream {@code TopologyAffinityError} message. */
+  public static final String TOPOLOGY_AFFINITY_MESSAGE = "Resources cannot be allocated with Topology locality";
+  /** The text of the pod-scope pod-level rejection (before the "Pod Scope " prefix). */
+  public static final String POD_LEVEL_POD_SCOPE_TEXT =
+      "pod with pod-level resources failed admission under pod-scope topology manager";
+
+  @Value.Parameter
+  public abstract String reason();
+
+  @Value.Parameter
+  public abstract String message();
+
+  public static AdmissionFailure of(String reason, String message) {
+    return ImmutableAdmissionFailure.of(reason, message);
+  }
+
+  /** Upstream {@code TopologyAffinityError}. */
+  public static AdmissionFailure topologyAffinity() {
+    return of(TOPOLOGY_AFFINITY_ERROR, TOPOLOGY_AFFINITY_MESSAGE);
+  }
+
+  /** Upstream {@code NewPodLevelTopologyAffinityError(text)}: same reason, message "Pod Scope " + text. */
+  public static AdmissionFailure podLevelTopologyAffinity(String text) {
+    return of(TOPOLOGY_AFFINITY_ERROR, "Pod Scope " + text);
+  }
+
+  /** An allocation error without a type: "Allocate failed due to ..., which is unexpected". */
+  public static AdmissionFailure unexpected(String error) {
+    return of(UNEXPECTED_ADMISSION_ERROR, "Allocate failed due to " + error + ", which is unexpected");
+  }
+
+  @Override
+  public String toString() {
+    return reason() + ": " + message();
+  }
+}

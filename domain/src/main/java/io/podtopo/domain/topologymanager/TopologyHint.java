@@ -1,0 +1,36 @@
+package io.podtopo.domain.topologymanager;
+
+import io.podtopo.domain.topology.NumaMask;
+import java.util.Optional;
+import org.immutables.value.Value;
+
+/**
+ * A topology hint: a NUMA affinity and whether it is preferred. An empty affinity is upstream's nil
+ * mask, "any NUMA node / no preference".
+ */
+@Value.Immutable
+public abstract class TopologyHint {
+
+  /** The NUMA nodes, or empty for "any" (upstream's nil mask). */
+  public abstract Optional<NumaMask> affinity();
+
+  public abstract boolean preferred();
+
+  /** A hint; {@code affinity} may be null for "any". */
+  public static TopologyHint of(NumaMask affinity, boolean preferred) {
+    return new Builder().affinity(Optional.ofNullable(affinity)).preferred(preferred).build();
+  }
+
+  /** The hint with no affinity ("any"). */
+  public static TopologyHint any(boolean preferred) {
+    return of(null, preferred);
+  }
+
+  @Override
+  public String toString() {
+    return "{" + affinity().map(NumaMask::toString).orElse("any") + (preferred() ? " preferred}" : " not preferred}");
+  }
+
+  /** Builder: {@code new TopologyHint.Builder().affinity(mask).preferred(true).build()}. */
+  public static class Builder extends ImmutableTopologyHint.Builder {}
+}

@@ -1,0 +1,86 @@
+package io.podtopo.domain.pod;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.math.BigDecimal;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class QuantityTest {
+
+  @Test
+  void parsesPlainDecimalBinaryAndExponentForms() {
+    assertThat(Quantity.parse("2").amount()).isEqualByComparingTo("2");
+    assertThat(Quantity.parse("2500m").amount()).isEqualByComparingTo("2.5");
+    assertThat(Quantity.parse("1Gi").amount()).isEqualByComparingTo(BigDecimal.valueOf(1L << 30));
+    assertThat(Quantity.parse("1e3").amount()).isEqualByComparingTo("1000");
+    assertThat(Quantity.parse("1E3").amount()).isEqualByComparingTo("1000");
+    assertThat(Quantity.parse("0.5").amount()).isEqualByComparingTo("0.5");
+    assertThat(Quantity.parse("1k").amount()).isEqualByComparingTo("1000");
+    assertThat(Quantity.parse("1E").amount()).isEqualByComparingTo("1e18");
+    assertThat(Quantity.parse("1.5Mi").amount()).isEqualByComparingTo(BigDecimal.valueOf(3L << 19));
+  }
+
+  @Test
+  void arithmeticIsExact() {
+    assertThat(Quantity.parse("100m").plus(Quantity.parse("200m"))).isEqualTo(Quantity.parse("300m"));
+    assertThat(Quantity.parse("0.1").plus(Quantity.parse("0.2")).amount()).isEqualByComparingTo("0.3");
+    assertThat(Quantity.parse("1").minusClamped(Quantity.parse("1500m"))).isEqualTo(Quantity.ZERO);
+    assertThat(Quantity.parse("2").minusClamped(Quantity.parse("500m"))).isEqualTo(Quantity.parse("1500m"));
+    assertThat(Quantity.parse("1").max(Quantity.parse("999m"))).isEqualTo(Quantity.parse("1"));
+  }
+
+  @Test
+  void equalAmountsAreEqualWhateverTheSpelling() {
+    assertThat(Quantity.parse("1")).isEqualTo(Quantity.parse("1000m"));
+    assertThat(Quantity.parse("1").hashCode()).isEqualTo(Quantity.parse("1000m").hashCode());
+    assertThat(Quantity.parse("1Ki")).isEqualTo(Quantity.parse("1024"));
+    assertThat(Quantity.parse("0")).isEqualTo(Quantity.ZERO);
+  }
+
+  @Test
+  void valueAndMilliValueRoundUp() {
+    assertThat(Quantity.parse("2500m").value()).isEqualTo(3);
+    assertThat(Quantity.parse("2").value()).isEqualTo(2);
+    assertThat(Quantity.parse("1n").value()).isEqualTo(1);
+    assertThat(Quantity.parse("1n").milliValue()).isEqualTo(1);
+    assertThat(Quantity.parse("1500u").milliValue()).isEqualTo(2);
+    assertThat(Quantity.parse("2500m").milliValue()).isEqualTo(2500);
+    assertThat(Quantity.parse("1Gi").bytes()).isEqualTo(1L << 30);
+  }
+
+  @Test
+  void integralMeansAWholeNumber() {
+    assertThat(Quantity.parse("2").isIntegral()).isTrue();
+    assertThat(Quantity.parse("2000m").isIntegral()).isTrue();
+    assertThat(Quantity.parse("2500m").isIntegral()).isFalse();
+    assertThat(Quantity.parse("0.5").isIntegral()).isFalse();
+    assertThat(Quantity.parse("1e3").isIntegral()).isTrue();
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"", "abc", "1x", "1.2.3", "Gi", "1 Gi", "1e", "1ee3", "0x10", "1e999"})
+  void malformedQuantitiesAreRejectedNamingTheText(String text) {
+    assertThatThrownBy(() -> Quantity.parse(text))
+        .isInstanceOf(InvalidQuantityException.class)
+        .hasMessageContaining("\"" + text + "\"");
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"-1", "-500m", "-1Gi"})
+  void negativeQuantitiesAreRejectedNamingTheText(String text) {
+    assertThatThrownBy(() -> Quantity.parse(text))
+        .isInstanceOf(InvalidQuantityException.class)
+        .hasMessageContaining("\"" + text + "\"")
+        .hasMessageContaining("negative");
+    assertThatThrownBy(() -> Quantity.of(-1)).isInstanceOf(InvalidQuantityException.class);
+  }
+
+  @Test
+  void keepsTheTextItWasWrittenAs() {
+    assertThat(Quantity.parse("2500m").toString()).isEqualTo("2500m");
+    assertThat(Quantity.ofMillis(1500)).isEqualTo(Quantity.parse("1.5"));
+  }
+}

@@ -1,0 +1,110 @@
+package io.podtopo.domain.topology;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class MachineTest {
+
+  private static Machine.Builder twoNodes() {
+    return new Machine.Builder()
+        .name("m")
+        .addCpus(Cpu.of(0, 0, 0, 0, 0), Cpu.of(1, 1, 0, 1, 0))
+        .addNumaNodes(NumaNode.of(0, 1024), NumaNode.of(1, 1024));
+  }
+
+  @Test
+  void duplicateCpuIdsAreRejected() {
+    assertThatThrownBy(() -> twoNodes().addCpus(Cpu.of(1, 2, 0, 0, 0)).build())
+        .isInstanceOf(InvalidMachineException.class)
+        .hasMessage("m: CPU 1 is listed twice");
+  }
+
+  @Test
+  void aCpuOnAnUnknownNumaNodeIsRejected() {
+    assertThatThrownBy(() -> twoNodes().addCpus(Cpu.of(2, 2, 0, 5, 0)).build())
+        .isInstanceOf(InvalidMachineException.class)
+        .hasMessage("m: CPU 2 is on NUMA node 5, which the machine does not have");
+  }
+
+  @Test
+  void duplicateNumaNodesAreRejected() {
+    assertThatThrownBy(() -> twoNodes().addNumaNodes(NumaNode.of(1, 0)).build())
+        .isInstanceOf(InvalidMachineException.class)
+        .hasMessage("m: NUMA node 1 is listed twice");
+  }
+
+  @Test
+  void aNonSquareDistanceMatrixIsRejected() {
+    assertThatThrownBy(() -> twoNodes().putDistance(0, List.of(10, 20)).putDistance(1, List.of(20)).build())
+        .isInstanceOf(InvalidMachineException.class)
+        .hasMessageContaining("NUMA distance row of node 1 has 1 entries, expected 2")
+        .hasMessageContaining("square");
+  }
+
+  @Test
+  void distanceRowsMustCoverExactlyTheNumaNodes() {
+    assertThatThrownBy(() -> twoNodes().putDistance(0, List.of(10, 20)).build())
+        .isInstanceOf(InvalidMachineException.class)
+        .hasMessage("m: NUMA distance rows [0] do not match the NUMA nodes [0, 1]");
+  }
+
+  @Test
+  void aMachineNeedsACpu() {
+    assertThatThrownBy(() -> new Machine.Builder().name("m").addNumaNodes(NumaNode.of(0, 0)).build())
+        .isInstanceOf(InvalidMachineException.class)
+        .hasMessage("m: a machine needs at least one CPU");
+  }
+
+  @Test
+  void cpusAndNodesAreKeptSortedById() {
+    Machine machine = new Machine.Builder()
+        .name("m")
+        .addCpus(Cpu.of(3, 3, 0, 1, 0), Cpu.of(0, 0, 0, 0, 0))
+        .addNumaNodes(NumaNode.of(1, 0), NumaNode.of(0, 0))
+        .build();
+    assertThat(machine.cpus()).extracting(Cpu::id).containsExactly(0, 3);
+    assertThat(machine.numaNodeIds()).containsExactly(0, 1);
+  }
+
+  @Test
+  void sparseNumaIdsAboveTheMaskRangeAreAMachineFact() {
+    Machine machine = new Machine.Builder()
+        .name("sparse")
+        .addCpus(Cpu.of(0, 0, 0, 0, 0), Cpu.of(1, 1, 0, 72, 0))
+        .addNumaNodes(NumaNode.of(0, 0), NumaNode.of(72, 0))
+        .putDistance(0, List.of(10, 16))
+        .putDistance(72, List.of(16, 10))
+        .build();
+    assertThat(machine.cpusOfNode(72)).isEqualTo(CpuSet.of(1));
+    assertThat(machine.distance(0, 72)).isEqualTo(16);
+    assertThatThrownBy(() -> NumaNode.of(NumaNode.MAX_ID + 1, 0)).isInstanceOf(InvalidMachineException.class);
+  }
+
+  @Test
+  void distancesAreReadByRowAndColumnPosition() {
+    Machine machine = twoNodes().putAllDistances(Map.of(0, List.of(10, 21), 1, List.of(21, 10))).build();
+    assertThat(machine.distance(1, 0)).isEqualTo(21);
+    assertThat(machine.distance(1, 1)).isEqualTo(10);
+    assertThat(machine.hasDistances()).isTrue();
+    assertThatThrownBy(() -> twoNodes().build().distance(0, 1)).isInstanceOf(IllegalStateException.class);
+  }
+
+  @Test
+  void ofCpusDerivesCpuOwningNodes() {
+    Machine machine = Machine.ofCpus("f", List.of(Cpu.of(0, 0, 0, 1, 0), Cpu.of(1, 1, 0, 0, 0)));
+    assertThat(machine.numaNodeIds()).containsExactly(0, 1);
+    assertThat(machine.cpuSet()).isEqualTo(CpuSet.of(0, 1));
+    assertThat(machine.cpusOfNode(1)).isEqualTo(CpuSet.of(0));
+  }
+
+  @Test
+  void negativeCpuLabelsAreRejected() {
+    assertThatThrownBy(() -> Cpu.of(0, -1, 0, 0, 0))
+        .isInstanceOf(InvalidMachineException.class)
+        .hasMessage("CPU 0: core is negative (-1)");
+  }
+}
