@@ -228,6 +228,15 @@ public final class CpuTopology {
 
   private CpuSet labelsOf(CpuSet cpus, Level level) {
     CpuSet.Builder builder = new CpuSet.Builder();
+    if (level.sortedIds.length * 4 < cpus.size()) {
+      // Few elements (NUMA nodes, sockets): test each one's CPUs as a whole.
+      for (int i = 0; i < level.sortedIds.length; i++) {
+        if (level.cpusByIndex[i].intersects(cpus)) {
+          builder.add(level.sortedIds[i]);
+        }
+      }
+      return builder.build();
+    }
     cpus.forEachCpu(id -> {
       int label = level.labelOf(id);
       if (label >= 0) {
