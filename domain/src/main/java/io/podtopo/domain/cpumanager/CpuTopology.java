@@ -228,6 +228,15 @@ public final class CpuTopology {
 
   private CpuSet labelsOf(CpuSet cpus, Level level) {
     CpuSet.Builder builder = new CpuSet.Builder();
+    if (level.sortedIds.length * 4 < cpus.size()) {
+      // Few elements (NUMA nodes, sockets): test each one's CPUs as a whole.
+      for (int i = 0; i < level.sortedIds.length; i++) {
+        if (level.cpusByIndex[i].intersects(cpus)) {
+          builder.add(level.sortedIds[i]);
+        }
+      }
+      return builder.build();
+    }
     cpus.forEachCpu(id -> {
       int label = level.labelOf(id);
       if (label >= 0) {
@@ -239,20 +248,22 @@ public final class CpuTopology {
 
   /**
    * One level of the hierarchy: its ids, the CPUs of each and the id of each CPU, indexed in
-   * arrays (ids are at most {@link CpuSet#MAX_CPU_ID}) so that queries need no map look-up.
+   * arrays (element ids sorted for binary search, CPU ids at most {@link CpuSet#MAX_CPU_ID}) so
+   * that queries need no map look-up.
    */
   private static final class Level {
     private final CpuSet ids;
-    private final CpuSet[] cpusById;
+    private final int[] sortedIds;
+    private final CpuSet[] cpusByIndex;
     private final int[] labelByCpu;
 
     Level(NavigableMap<Integer, Cpu> details, ToIntFunction<Cpu> label) {
       Map<Integer, CpuSet.Builder> builders = new TreeMap<>();
       details.values().forEach(cpu ->
           builders.computeIfAbsent(label.applyAsInt(cpu), id -> new CpuSet.Builder()).add(cpu.id()));
-      this.ids = CpuSet.of(builders.keySet());
-      this.cpusById = new CpuSet[ids.isEmpty() ? 0 : ids.last() + 1];
-      builders.forEach((id, builder) -> cpusById[id] = builder.build());
+      this.sortedIds = builders.keySet().stream().mapToInt(Integer::intValue).toArray();
+      this.cpusByIndex = builders.values().stream().map(CpuSet.Builder::build).toArray(CpuSet[]::new);
+      this.ids = CpuSet.of(sortedIds);
       this.labelByCpu = new int[details.isEmpty() ? 0 : details.lastKey() + 1];
       Arrays.fill(labelByCpu, -1);
       details.values().forEach(cpu -> labelByCpu[cpu.id()] = label.applyAsInt(cpu));
@@ -263,8 +274,8 @@ public final class CpuTopology {
     }
 
     CpuSet cpusIn(int id) {
-      CpuSet cpus = id >= 0 && id < cpusById.length ? cpusById[id] : null;
-      return cpus == null ? CpuSet.empty() : cpus;
+      int index = Arrays.binarySearch(sortedIds, id);
+      return index < 0 ? CpuSet.empty() : cpusByIndex[index];
     }
 
     /** The id of the element holding CPU {@code cpu}, or -1 when the topology has no such CPU. */
