@@ -4,6 +4,7 @@ import io.podtopo.domain.topology.NumaMask;
 import java.util.Collection;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -81,11 +82,18 @@ final class HintMerger {
 
   /** Upstream {@code Merge}: the best merged hint, or {@code {all nodes, not preferred}} if none. */
   TopologyHint merge() {
-    for (PartialMerge permutation : distinctPermutations()) {
-      if (compare(permutation.merged(), permutation.allPreferred())) {
-        hasBest = true;
-        bestBits = permutation.merged();
-        bestPreferred = permutation.allPreferred();
+    int last = bits.length - 1;
+    for (PartialMerge prefix : distinctPrefixes(Math.max(last, 0))) {
+      if (last < 0) {
+        consider(prefix.merged(), prefix.allPreferred());
+        continue;
+      }
+      for (int j = 0; j < bits[last].length; j++) {
+        if (!hasAffinity[last][j]) {
+          consider(prefix.merged(), prefix.allPreferred() && preferred[last][j]);
+        } else if ((prefix.merged() & bits[last][j]) != 0) {
+          consider(prefix.merged() & bits[last][j], prefix.stillPreferredWith(bits[last][j], preferred[last][j]));
+        }
       }
     }
     return hasBest
@@ -93,40 +101,53 @@ final class HintMerger {
         : TopologyHint.of(NumaMask.fromBits(defaultMask), false);
   }
 
+  private void consider(long merged, boolean allPreferred) {
+    if (compare(merged, allPreferred)) {
+      hasBest = true;
+      bestBits = merged;
+      bestPreferred = allPreferred;
+    }
+  }
+
   /**
    * Upstream {@code iterateAllProviderTopologyHints} fused with {@code mergePermutation}, folded
-   * list by list over the <em>distinct</em> partial merges instead of every permutation.
+   * list by list over the <em>distinct</em> merged prefixes of the first {@code lists} lists instead
+   * of every permutation; {@link #merge} completes them with the last list.
    *
    * <p>This is exact: {@code compare} orders merged hints totally (preferred first; then by the
    * mask order of {@code compareMasks}, or for non-preferred hints by the best-non-preferred-count
    * rule, whose groups and ties are again decided by {@code compareMasks}; equal hints keep the
    * current one), so the best over all permutations is the best over the distinct merged hints, in
-   * any order. Two permutation prefixes with the same AND, the same preference so far and, while
-   * still preferred, the same first non-nil mask have the same completions, so one of them stands
-   * for all. A prefix whose AND is empty is dropped: every completion merges to an empty mask,
-   * which {@code compare} ignores. Four providers of 255 masks on 8 NUMA nodes fold over at most a
-   * few hundred partial merges per list instead of 255^4 permutations (decision D-2).
+   * any order. Two prefixes with the same AND, the same preference so far and, while still
+   * preferred, the same first non-nil mask have the same completions, so one of them stands for
+   * all. A prefix whose AND is empty is dropped: every completion merges to an empty mask, which
+   * {@code compare} ignores. Four providers of 255 masks on 8 NUMA nodes fold over at most a few
+   * hundred prefixes per list instead of 255^4 permutations (decision D-2).
    */
-  private Collection<PartialMerge> distinctPermutations() {
-    Set<PartialMerge> partials = new LinkedHashSet<>();
-    partials.add(new PartialMerge(defaultMask, false, 0L, true));
-    for (int list = 0; list < bits.length; list++) {
+  private Collection<PartialMerge> distinctPrefixes(int lists) {
+    Set<PartialMerge> prefixes = new LinkedHashSet<>();
+    prefixes.add(new PartialMerge(defaultMask, false, 0L, true));
+    for (int list = 0; list < lists; list++) {
       Set<PartialMerge> next = new LinkedHashSet<>();
-      long[] masks = bits[list];
-      boolean[] set = hasAffinity[list];
-      boolean[] pref = preferred[list];
-      for (PartialMerge partial : partials) {
-        for (int j = 0; j < masks.length; j++) {
-          if (!set[j]) {
-            next.add(partial.extendedWithNil(pref[j]));
-          } else if ((partial.merged() & masks[j]) != 0) {
-            next.add(partial.extendedWith(masks[j], pref[j]));
-          }
+      for (PartialMerge prefix : prefixes) {
+        for (int j = 0; j < bits[list].length; j++) {
+          extend(prefix, list, j).ifPresent(next::add);
         }
       }
-      partials = next;
+      prefixes = next;
     }
-    return partials;
+    return prefixes;
+  }
+
+  /** The prefix extended with hint {@code j} of {@code list}; empty when the AND becomes empty. */
+  private Optional<PartialMerge> extend(PartialMerge prefix, int list, int j) {
+    if (!hasAffinity[list][j]) {
+      return Optional.of(prefix.extendedWithNil(preferred[list][j]));
+    }
+    long mask = bits[list][j];
+    return (prefix.merged() & mask) == 0
+        ? Optional.empty()
+        : Optional.of(prefix.extendedWith(mask, preferred[list][j]));
   }
 
   /**
@@ -141,8 +162,11 @@ final class HintMerger {
     }
 
     PartialMerge extendedWith(long mask, boolean preferred) {
-      boolean stillPreferred = allPreferred && preferred && (!hasFirst || mask == first);
-      return of(merged & mask, true, hasFirst ? first : mask, stillPreferred);
+      return of(merged & mask, true, hasFirst ? first : mask, stillPreferredWith(mask, preferred));
+    }
+
+    boolean stillPreferredWith(long mask, boolean preferred) {
+      return allPreferred && preferred && (!hasFirst || mask == first);
     }
 
     private static PartialMerge of(long merged, boolean hasFirst, long first, boolean allPreferred) {
