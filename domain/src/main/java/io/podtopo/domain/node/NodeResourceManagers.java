@@ -294,7 +294,7 @@ public final class NodeResourceManagers {
     if (podHints.isEmpty()) {
       hints.remove(podUid);
     } else {
-      hints.put(podUid, podHints);
+      hints.put(podUid, Collections.unmodifiableSortedMap(podHints));
     }
     return new NodeState.Builder().cpu(cpu).memory(memory).topologyHints(hints).build();
   }
