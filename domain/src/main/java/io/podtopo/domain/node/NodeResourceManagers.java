@@ -1,0 +1,263 @@
+package io.podtopo.domain.node;
+
+import io.podtopo.domain.cpumanager.CpuManagerState;
+import io.podtopo.domain.cpumanager.StaticPolicy;
+import io.podtopo.domain.cpumanager.StaticPolicyException;
+import io.podtopo.domain.memorymanager.MemoryManagerException;
+import io.podtopo.domain.memorymanager.MemoryManagerState;
+import io.podtopo.domain.memorymanager.ReusableInitMemory;
+import io.podtopo.domain.memorymanager.StaticMemoryPolicy;
+import io.podtopo.domain.pod.Container;
+import io.podtopo.domain.pod.Pod;
+import io.podtopo.domain.topology.CpuSet;
+import io.podtopo.domain.topology.Machine;
+import io.podtopo.domain.topology.NumaMask;
+import io.podtopo.domain.topologymanager.AdmissionFailure;
+import io.podtopo.domain.topologymanager.ScopeAdmission;
+import io.podtopo.domain.topologymanager.TopologyAdmission;
+import io.podtopo.domain.topologymanager.TopologyHint;
+import io.podtopo.domain.topologymanager.TopologyPolicy;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.SortedMap;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * The node's resource managers (Topology Manager, CPU Manager, Memory Manager) configured for one
+ * machine, as pure functions of a {@link NodeState}:
+ *
+ * <ul>
+ *   <li>{@link #create}: the kubelet's start-up validation of the configuration;
+ *   <li>{@link #initialState} / {@link #start}: a fresh state, or a restored one validated;
+ *   <li>{@link #admit}: hints, merge, policy decision and allocations for one pod, with a trace;
+ *       a rejected pod leaves the state exactly as it was;
+ *   <li>{@link #removeContainer} / {@link #removePod}: releases, the bubble and pod memory with the
+ *       pod's last container;
+ *   <li>{@link #podResources} / {@link #allocatable}: the PodResources v1 views.
+ * </ul>
+ *
+ * <p>Instances are immutable and hold no state of their own. See {@code docs/spec/node-admission.md}.
+ */
+public final class NodeResourceManagers {
+
+  private final NodeConfig config;
+  private final Machine machine;
+  private final Optional<StaticPolicy> cpuPolicy;
+  private final Optional<StaticMemoryPolicy> memoryPolicy;
+  private final TopologyAdmission topologyAdmission;
+  private final NodeAllocator allocator;
+  private final PodLevelResourcesValidation validation;
+  private final AssignmentReport report;
+  private final PodResourcesReport podResourcesReport;
+
+  private NodeResourceManagers(NodeConfig config, Machine machine, Optional<StaticPolicy> cpuPolicy,
+      Optional<StaticMemoryPolicy> memoryPolicy, TopologyAdmission topologyAdmission) {
+    this.config = config;
+    this.machine = machine;
+    this.cpuPolicy = cpuPolicy;
+    this.memoryPolicy = memoryPolicy;
+    this.topologyAdmission = topologyAdmission;
+    this.allocator = new NodeAllocator(cpuPolicy, memoryPolicy);
+    this.validation = new PodLevelResourcesValidation(config.featureGates(),
+        cpuPolicy.isPresent() || memoryPolicy.isPresent());
+    this.report = new AssignmentReport(cpuPolicy, memoryPolicy);
+    this.podResourcesReport = new PodResourcesReport(report, config.featureGates());
+  }
+
+  /**
+   * Checks {@code config} against {@code machine} as the kubelet does when its managers start: the
+   * Topology Manager policy options and the NUMA node limit, the CPU Manager policy, its options and
+   * the reserved CPUs, the Memory Manager's reserved memory.
+   *
+   * @throws InvalidNodeConfigException naming the first field at fault
+   */
+  public static NodeResourceManagers create(NodeConfig config, Machine machine) {
+    TopologyPolicy topologyPolicy = ManagerFactory.topologyPolicy(config, machine);
+    Optional<StaticPolicy> cpuPolicy = ManagerFactory.cpuPolicy(config, machine);
+    Optional<StaticMemoryPolicy> memoryPolicy = ManagerFactory.memoryPolicy(config, machine);
+    TopologyAdmission admission =
+        TopologyAdmission.of(topologyPolicy, config.topologyManagerScope(), config.featureGates());
+    return new NodeResourceManagers(config, machine, cpuPolicy, memoryPolicy, admission);
+  }
+
+  public NodeConfig config() {
+    return config;
+  }
+
+  public Machine machine() {
+    return machine;
+  }
+
+  /** The CPU Manager static policy; empty under policy {@code none}. */
+  public Optional<StaticPolicy> cpuPolicy() {
+    return cpuPolicy;
+  }
+
+  /** The Memory Manager Static policy; empty under policy {@code None}. */
+  public Optional<StaticMemoryPolicy> memoryPolicy() {
+    return memoryPolicy;
+  }
+
+  /** The state of a node that has admitted nothing: {@link #start} of the empty state. */
+  public NodeState initialState() {
+    return start(NodeState.empty());
+  }
+
+  /**
+   * Upstream {@code Start} of both managers: an empty manager state is initialised, a restored one
+   * is validated ({@code validateState}) and returned unchanged.
+   *
+   * @throws InvalidNodeStateException when a manager refuses the restored state
+   */
+  public NodeState start(NodeState restored) {
+    CpuManagerState cpu = restored.cpu();
+    MemoryManagerState memory = restored.memory();
+    if (cpuPolicy.isPresent()) {
+      try {
+        cpu = cpuPolicy.get().start(cpu);
+      } catch (StaticPolicyException e) {
+        throw new InvalidNodeStateException("cpu manager", e.getMessage());
+      }
+    }
+    if (memoryPolicy.isPresent()) {
+      try {
+        memory = memoryPolicy.get().start(memory);
+      } catch (MemoryManagerException e) {
+        throw new InvalidNodeStateException("memory manager", e.getMessage());
+      }
+    }
+    return new NodeState.Builder().from(restored).cpu(cpu).memory(memory).build();
+  }
+
+  /**
+   * Admits {@code pod} on {@code state} (spec {@code docs/spec/node-admission.md}):
+   *
+   * <ol>
+   *   <li>a pod-level pod the managers cannot partition is rejected with
+   *       {@code PodLevelResourcesValidationError} (decisions Q3, Q4);
+   *   <li>the Topology Manager's scope asks the hint providers (CPU, then memory), merges their
+   *       hints under the policy, and calls the managers' {@code Allocate} per container or
+   *       {@code AllocatePod} once (pod scope, pod-level resources), CPU before memory;
+   *   <li>a rejection or allocation error returns the input state exactly (decision Q13: nothing
+   *       of the pod survives, not even the containers allocated before the failure);
+   *   <li>when admitted, the stored hints are recorded, the per-admission reuse bookkeeping of
+   *       both managers is dropped (it is never checkpointed), and the pod's assignment is read
+   *       from the new state.
+   * </ol>
+   *
+   * <p>Admitting a pod whose complete allocation is already in the state changes nothing
+   * (invariant 24): the managers restore what they find.
+   */
+  public Admission admit(NodeState state, Pod pod) {
+    Optional<AdmissionFailure> invalid = validation.check(pod);
+    if (invalid.isPresent()) {
+      return Admission.rejected(state, invalid.get(), new AdmissionTrace.Builder().build());
+    }
+    ScopeAdmission<NodeState> result = topologyAdmission.admit(pod, state, allocator);
+    AdmissionTrace.Builder trace = new AdmissionTrace.Builder().merges(result.trace());
+    if (!result.admitted()) {
+      return Admission.rejected(state, result.failure().orElseThrow(), trace.build());
+    }
+    NodeState next = withStoredHints(withoutReuseBookkeeping(result.state()), pod.uid(), result.affinities());
+    PodAssignment assignment = report.assignment(next, pod, numaAffinity(result.affinities()));
+    return Admission.admitted(next, assignment, trace.steps(report.steps(next, pod)).build());
+  }
+
+  private static NodeState withoutReuseBookkeeping(NodeState state) {
+    CpuManagerState cpu = state.cpu();
+    return new NodeState.Builder().from(state)
+        .cpu(CpuManagerState.of(cpu.defaultCpuSet(), cpu.entries(), cpu.podEntries()))
+        .memory(new MemoryManagerState.Builder().from(state.memory()).reusableInitMemory(ReusableInitMemory.none())
+            .build())
+        .build();
+  }
+
+  private static NodeState withStoredHints(NodeState state, String podUid, Map<String, TopologyHint> affinities) {
+    if (affinities.isEmpty()) {
+      return state;
+    }
+    SortedMap<String, SortedMap<String, TopologyHint>> hints = new TreeMap<>(state.topologyHints());
+    hints.put(podUid, Collections.unmodifiableSortedMap(new TreeMap<>(affinities)));
+    return new NodeState.Builder().from(state).topologyHints(hints).build();
+  }
+
+  /** The pod's NUMA affinity: the union of the masks of the stored hints (one hint in pod scope). */
+  private static Optional<NumaMask> numaAffinity(Map<String, TopologyHint> affinities) {
+    TreeSet<Integer> nodes = new TreeSet<>();
+    affinities.values().forEach(hint -> hint.affinity().ifPresent(mask -> nodes.addAll(mask.nodes())));
+    return nodes.isEmpty() ? Optional.empty() : Optional.of(NumaMask.of(nodes));
+  }
+
+  /**
+   * Upstream {@code RemoveContainer} of every manager: the container's entries go; a pod's bubble
+   * and pod memory are released with its last container; the container's stored hint is dropped.
+   */
+  public NodeState removeContainer(NodeState state, String podUid, String containerName) {
+    CpuManagerState cpu = cpuPolicy.map(policy -> policy.removeContainer(state.cpu(), podUid, containerName))
+        .orElse(state.cpu());
+    MemoryManagerState memory = memoryPolicy
+        .map(policy -> policy.removeContainer(state.memory(), podUid, containerName)).orElse(state.memory());
+    SortedMap<String, SortedMap<String, TopologyHint>> hints = new TreeMap<>(state.topologyHints());
+    SortedMap<String, TopologyHint> podHints = new TreeMap<>(hints.getOrDefault(podUid, new TreeMap<>()));
+    podHints.remove(containerName);
+    if (podHints.isEmpty()) {
+      hints.remove(podUid);
+    } else {
+      hints.put(podUid, Collections.unmodifiableSortedMap(podHints));
+    }
+    return new NodeState.Builder().cpu(cpu).memory(memory).topologyHints(hints).build();
+  }
+
+  /**
+   * Removes every container of the pod that has an entry or a stored hint (in name order), then any
+   * pod entry left without containers (a bubble returns to the default set; a pod memory entry
+   * without containers holds no reservation and is dropped).
+   */
+  public NodeState removePod(NodeState state, Pod pod) {
+    String uid = pod.uid();
+    TreeSet<String> names = new TreeSet<>();
+    pod.initAndAppContainers().forEach(container -> names.add(container.name()));
+    names.addAll(state.cpu().containerEntries(uid).keySet());
+    names.addAll(state.memory().containersOf(uid).keySet());
+    NodeState current = state;
+    for (String name : names) {
+      current = removeContainer(current, uid, name);
+    }
+    CpuManagerState cpu = current.cpu();
+    Optional<CpuSet> bubble = cpu.podCpus(uid);
+    if (bubble.isPresent()) {
+      cpu = cpu.withDefaultCpuSet(cpu.defaultCpuSet().union(bubble.get())).withoutPod(uid);
+    }
+    MemoryManagerState memory = current.memory().podBlocks(uid).isPresent()
+        ? current.memory().withoutPod(uid) : current.memory();
+    return new NodeState.Builder().from(current).cpu(cpu).memory(memory).build();
+  }
+
+  /**
+   * The PodResources v1 {@code List} view of {@code activePods} (spec §9.2), in the given order.
+   */
+  public PodResourcesView podResources(NodeState state, List<Pod> activePods) {
+    return podResourcesReport.view(state, activePods);
+  }
+
+  /** The v1 {@code GetAllocatableResources} answer. */
+  public AllocatableResources allocatable(NodeState state) {
+    return new AllocatableResources.Builder()
+        .cpuIds(cpuPolicy.map(StaticPolicy::allocatableCpus).orElse(CpuSet.empty()))
+        .memory(memoryPolicy.map(policy -> policy.allocatableMemory(state.memory())).orElse(List.of()))
+        .build();
+  }
+
+  /**
+   * What {@code container} is to {@code pod}: a standard or restartable init container, an app
+   * container or an ephemeral container (matched by name).
+   *
+   * @throws IllegalArgumentException when the pod has no container of that name
+   */
+  public ContainerRole roleOf(Pod pod, Container container) {
+    return PodContainers.roleOf(pod, container.name());
+  }
+}
