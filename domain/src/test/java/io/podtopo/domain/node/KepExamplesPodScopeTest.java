@@ -77,7 +77,7 @@ class KepExamplesPodScopeTest {
 
     assertThat(admission.admitted()).isFalse();
     assertThat(admission.reason()).contains("EmptyPodSharedPoolError");
-    assertThat(admission.message()).contains("pod rejected, sum of exclusive container cpu requests equals pod "
+    assertThat(admission.message().orElseThrow()).contains("pod rejected, sum of exclusive container cpu requests equals pod "
         + "budget, leaving no cpus for shared containers");
     assertThat(admission.state()).isEqualTo(state);
   }
@@ -91,7 +91,7 @@ class KepExamplesPodScopeTest {
 
     assertThat(admission.admitted()).isFalse();
     assertThat(admission.reason()).contains("TopologyAffinityError");
-    assertThat(admission.message())
+    assertThat(admission.message().orElseThrow())
         .contains("Pod Scope pod with pod-level resources failed admission under pod-scope topology manager");
     assertThat(admission.state()).isEqualTo(state);
   }
