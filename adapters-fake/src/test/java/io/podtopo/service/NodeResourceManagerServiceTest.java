@@ -162,8 +162,8 @@ class NodeResourceManagerServiceTest {
     Admission again = restarted.admit(p1);
     Admission gAgain = restarted.admit(g1);
 
-    assertThat(again.admitted()).isTrue();
-    assertThat(gAgain.admitted()).isTrue();
+    assertThat(again.failure()).isEmpty();
+    assertThat(gAgain.failure()).isEmpty();
     assertThat(again.assignment()).isEqualTo(original.assignment());
     assertThat(restarted.snapshot()).isEqualTo(saved);
     assertThat(store.saves()).isEqualTo(saves);
