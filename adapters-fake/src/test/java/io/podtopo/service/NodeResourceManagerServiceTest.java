@@ -26,6 +26,7 @@ import io.podtopo.ports.out.CpusetWrite;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.SortedMap;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -133,18 +134,34 @@ class NodeResourceManagerServiceTest {
   }
 
   @Test
-  void aHybridPodCountsOnePodExclusiveAndOnePodSharedCpuAssignment() {
+  void aHybridPodCountsOnePodExclusiveAndOnePodSharedAssignmentPerResource() {
     NodeResourceManagerService node = service(store, writer);
 
     node.admit(hybrid("p1", "2"));
     node.admit(guaranteed("g1", "1"));
 
-    assertThat(metrics.counters()).containsAllEntriesOf(Map.of(
-        "resource_manager_allocations_total{resource_name=\"cpu\",source=\"pod\"}", 2L,
-        "resource_manager_container_assignments{resource_name=\"cpu\",assignment_type=\"pod_exclusive\"}", 1L,
-        "resource_manager_container_assignments{resource_name=\"cpu\",assignment_type=\"pod_shared\"}", 1L,
-        "resource_manager_allocations_total{resource_name=\"cpu\",source=\"node\"}", 1L,
-        "resource_manager_container_assignments{resource_name=\"cpu\",assignment_type=\"node_exclusive\"}", 1L));
+    for (String resource : List.of("cpu", "memory")) {
+      String name = "resource_name=\"" + resource + "\"";
+      assertThat(metrics.counters()).containsAllEntriesOf(Map.of(
+          "resource_manager_allocations_total{" + name + ",source=\"pod\"}", 2L,
+          "resource_manager_container_assignments{" + name + ",assignment_type=\"pod_exclusive\"}", 1L,
+          "resource_manager_container_assignments{" + name + ",assignment_type=\"pod_shared\"}", 1L,
+          "resource_manager_allocations_total{" + name + ",source=\"node\"}", 1L,
+          "resource_manager_container_assignments{" + name + ",assignment_type=\"node_exclusive\"}", 1L));
+    }
+  }
+
+  @Test
+  void reAdmittingAnAllocatedPodCountsNoAllocation() {
+    NodeResourceManagerService node = service(store, writer);
+    Pod pod = hybrid("p1", "2");
+    node.admit(pod);
+    SortedMap<String, Long> counters = metrics.counters();
+
+    node.admit(pod);
+
+    counters.put("admissions{result=\"admitted\"}", 2L);
+    assertThat(metrics.counters()).isEqualTo(counters);
   }
 
   @Test

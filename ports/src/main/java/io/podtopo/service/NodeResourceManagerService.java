@@ -80,7 +80,8 @@ public final class NodeResourceManagerService implements NodeResourceManager {
       }
       commit(before, admitted.after(), () -> {
         metrics.recordAdmission(AdmissionResult.ADMITTED, Optional.empty());
-        metrics.recordAllocations(ResourceName.CPU, CpuAllocationCounts.of(before.state(), admission));
+        metrics.recordAllocations(ResourceName.CPU, AllocationCounts.cpu(before.state(), admission));
+        metrics.recordAllocations(ResourceName.MEMORY, AllocationCounts.memory(before.state(), admission, pod));
       });
       return admission;
     } finally {
