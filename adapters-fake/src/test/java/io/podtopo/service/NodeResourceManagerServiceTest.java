@@ -23,10 +23,13 @@ import io.podtopo.domain.topology.CpuSet;
 import io.podtopo.ports.in.NodeSnapshot;
 import io.podtopo.ports.out.AllocationStoreException;
 import io.podtopo.ports.out.CpusetWrite;
+import io.podtopo.ports.out.CpusetWriteException;
+import io.podtopo.ports.out.CpusetWriter;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.SortedMap;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -193,6 +196,45 @@ class NodeResourceManagerServiceTest {
         .union(saved.state().cpu().containerCpus("g1", "app").orElseThrow());
     assertThat(cpus(next, "app").intersection(taken)).isEqualTo(CpuSet.empty());
     assertThat(restarted.snapshot().activePods()).extracting(Pod::uid).containsExactly("p1", "g1", "g2");
+  }
+
+  @Test
+  void aRestartedServiceReconcilesEveryRunningContainerOnceWithItsRestoredCpuset() {
+    NodeResourceManagerService first = service(store, writer);
+    first.admit(hybrid("p1", "2"));
+    first.admit(bestEffort("be"));
+    RecordingCpusetWriter afterRestart = new RecordingCpusetWriter();
+    NodeResourceManagerService restarted = service(store, afterRestart);
+
+    List<CpusetWrite> reconciled = restarted.reconcile();
+
+    assertThat(reconciled).containsExactly(writer.current("p1", "app").orElseThrow(),
+        writer.current("p1", "log").orElseThrow(), writer.current("be", "main").orElseThrow());
+    assertThat(afterRestart.writes()).isEqualTo(reconciled);
+    assertThat(restarted.reconcile()).isEmpty();
+  }
+
+  @Test
+  void aFailedCgroupWriteKeepsTheSavedAdmissionAndIsRetriedWithTheNextChange() {
+    AtomicBoolean failOnce = new AtomicBoolean(true);
+    CpusetWriter flaky = write -> {
+      if (write.containerName().equals("log") && failOnce.getAndSet(false)) {
+        throw new CpusetWriteException("cgroup of " + write.podUid() + "/log is busy");
+      }
+      writer.write(write);
+    };
+    NodeResourceManagerService node =
+        new NodeResourceManagerService(podScope(), CatalogMachineSource.of(MACHINE), store, flaky, metrics);
+
+    assertThatThrownBy(() -> node.admit(hybrid("p1", "2"))).isInstanceOf(CpusetWriteException.class);
+    assertThat(node.snapshot().activePod("p1")).isPresent();
+    assertThat(store.load()).contains(node.snapshot());
+    assertThat(writer.current("p1", "log")).isEmpty();
+
+    node.admit(guaranteed("g1", "1"));
+
+    assertThat(writer.currentCpus("p1", "log")).contains(node.snapshot().state().cpu().containerCpus("p1", "log")
+        .orElseThrow());
   }
 
   @Test

@@ -14,8 +14,8 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The cpuset each running container must have in a snapshot, and the writes that take a node from one
- * snapshot to the next (the kubelet's container create plus its reconcile loop).
+ * The cpuset each running container must have in a snapshot (what the kubelet gives a container at
+ * create and its reconcile loop keeps up to date).
  *
  * <p>CPUs: the container's entry (an exclusive slice or its pod's shared pool), else the node shared
  * pool (the default CPU set; every CPU of the machine under CPU policy {@code none}). Mems: the NUMA
@@ -34,18 +34,11 @@ final class ContainerCpusets {
     this.allNodes = NumaMask.of(machine.numaNodeIds());
   }
 
-  /**
-   * The writes from {@code before} to {@code after}, in {@code after}'s pod and container order: every
-   * running container that did not run before or whose cpus or mems changed.
-   */
-  List<CpusetWrite> changes(NodeSnapshot before, NodeSnapshot after) {
-    List<ContainerRef> ranBefore = before.runningContainers();
+  /** The cpuset every running container of {@code snapshot} must have, in pod and container order. */
+  List<CpusetWrite> wanted(NodeSnapshot snapshot) {
     List<CpusetWrite> writes = new ArrayList<>();
-    for (ContainerRef container : after.runningContainers()) {
-      CpusetWrite wanted = cpuset(after.state(), container);
-      if (!ranBefore.contains(container) || !cpuset(before.state(), container).equals(wanted)) {
-        writes.add(wanted);
-      }
+    for (ContainerRef container : snapshot.runningContainers()) {
+      writes.add(cpuset(snapshot.state(), container));
     }
     return List.copyOf(writes);
   }

@@ -6,6 +6,7 @@ import io.podtopo.domain.node.NodeConfig;
 import io.podtopo.domain.node.NodeResourceManagers;
 import io.podtopo.domain.node.PodResourcesView;
 import io.podtopo.domain.pod.Pod;
+import io.podtopo.ports.in.ContainerRef;
 import io.podtopo.ports.in.NodeResourceManager;
 import io.podtopo.ports.in.NodeSnapshot;
 import io.podtopo.ports.out.AdmissionResult;
@@ -15,7 +16,11 @@ import io.podtopo.ports.out.CpusetWriter;
 import io.podtopo.ports.out.MachineSource;
 import io.podtopo.ports.out.MetricsRecorder;
 import io.podtopo.ports.out.ResourceName;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
+import java.util.SortedMap;
+import java.util.TreeMap;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
@@ -27,13 +32,16 @@ import java.util.concurrent.locks.ReentrantLock;
  *
  * <p><b>Save, publish, write.</b> A change is saved through the {@link AllocationStore} first; if the
  * save fails, nothing is published and no cgroup is written. Then the new snapshot is published, then
- * the {@link CpusetWriter} gets every running container whose cpuset changed (the new pod's
- * containers, pod shared pools, and node-shared-pool containers whose pool shrank or grew), in pod and
- * container order.
+ * the {@link CpusetWriter} gets, in pod and container order, every running container whose cpuset
+ * differs from the last one this service wrote for it: the new pod's containers, and
+ * node-shared-pool containers whose pool shrank or grew (the kubelet's reconcile loop). A write that
+ * failed is therefore retried with the next change or {@link #reconcile}.
  *
  * <p><b>Restart.</b> The service starts from the store's snapshot, its state checked by
  * {@link NodeResourceManagers#start} (the kubelet's {@code validateState}); re-admitting an active
- * pod whose allocation was restored changes nothing and saves and writes nothing.
+ * pod whose allocation was restored changes nothing and saves nothing. As a crash may fall between
+ * a save and its writes, a restarted service has written no cgroup yet: {@link #reconcile} (or the
+ * first change) writes every running container once.
  */
 public final class NodeResourceManagerService implements NodeResourceManager {
 
@@ -44,6 +52,8 @@ public final class NodeResourceManagerService implements NodeResourceManager {
   private final MetricsRecorder metrics;
   private final ReentrantLock writeLock = new ReentrantLock();
   private volatile NodeSnapshot current;
+  /** The cpuset last written for each running container; guarded by {@link #writeLock}. */
+  private final SortedMap<ContainerRef, CpusetWrite> applied = new TreeMap<>();
 
   /**
    * A node on {@code machine} under {@code config}, starting from the store's saved snapshot (or the
@@ -112,6 +122,16 @@ public final class NodeResourceManagerService implements NodeResourceManager {
   }
 
   @Override
+  public List<CpusetWrite> reconcile() {
+    writeLock.lock();
+    try {
+      return apply(current);
+    } finally {
+      writeLock.unlock();
+    }
+  }
+
+  @Override
   public NodeSnapshot snapshot() {
     return current;
   }
@@ -128,8 +148,8 @@ public final class NodeResourceManagerService implements NodeResourceManager {
   }
 
   /**
-   * Saves {@code after}, publishes it, runs {@code saved} and writes the changed cpusets; a snapshot
-   * equal to {@code before} is neither saved nor written. Called with the write lock held.
+   * Saves {@code after}, publishes it, runs {@code saved} and writes the cpusets that changed; a
+   * snapshot equal to {@code before} is neither saved nor written. Called with the write lock held.
    */
   private NodeSnapshot commit(NodeSnapshot before, NodeSnapshot after, Runnable saved) {
     if (after.equals(before)) {
@@ -139,9 +159,26 @@ public final class NodeResourceManagerService implements NodeResourceManager {
     store.save(after);
     current = after;
     saved.run();
-    for (CpusetWrite write : cpusets.changes(before, after)) {
-      writer.write(write);
-    }
+    apply(after);
     return after;
+  }
+
+  /** Writes every running container whose cpuset is not the one last written. Called with the write lock held. */
+  private List<CpusetWrite> apply(NodeSnapshot snapshot) {
+    List<CpusetWrite> wanted = cpusets.wanted(snapshot);
+    applied.keySet().retainAll(wanted.stream().map(NodeResourceManagerService::container).toList());
+    List<CpusetWrite> written = new ArrayList<>();
+    for (CpusetWrite write : wanted) {
+      if (!write.equals(applied.get(container(write)))) {
+        writer.write(write);
+        applied.put(container(write), write);
+        written.add(write);
+      }
+    }
+    return List.copyOf(written);
+  }
+
+  private static ContainerRef container(CpusetWrite write) {
+    return ContainerRef.of(write.podUid(), write.containerName());
   }
 }
