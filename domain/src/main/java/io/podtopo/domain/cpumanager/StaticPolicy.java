@@ -218,7 +218,9 @@ public final class StaticPolicy {
   /**
    * Upstream {@code GetPodTopologyHints} for {@code cpu} (spec 2.5, PLRM spec 6.1): hints for the
    * whole pod's {@link #podGuaranteedCpus}; a pod-level pod failing {@link #validatePodScopeResources}
-   * gets an empty list; CPUs already assigned to the pod's containers are regenerated or reused.
+   * gets an empty list; a pod whose bubble is already in the state gets hints regenerated from the
+   * bubble (the restart fix of upstream PR 141041, issue 140989: the per-container size check would
+   * reject its shared containers); CPUs already assigned to a legacy pod are regenerated or reused.
    */
   public Optional<List<TopologyHint>> podTopologyHints(CpuManagerState state, Pod pod) {
     int requested = podGuaranteedCpus(pod);
@@ -228,6 +230,12 @@ public final class StaticPolicy {
     if (gates.enabled(FeatureGates.POD_LEVEL_RESOURCE_MANAGERS) && pod.isPodLevelResourcesSet()
         && validatePodScopeResources(pod).isPresent()) {
       return Optional.of(List.of());
+    }
+    Optional<CpuSet> bubble = state.podCpus(pod.uid());
+    if (bubble.isPresent() && gates.podLevelResourceManagers() && pod.isPodLevelResourcesSet()) {
+      return Optional.of(bubble.get().size() == requested
+          ? generateHints(bubble.get(), CpuSet.empty(), requested)
+          : List.of());
     }
     CpuSet.Builder assignedBuilder = new CpuSet.Builder();
     for (Container container : pod.initAndAppContainers()) {

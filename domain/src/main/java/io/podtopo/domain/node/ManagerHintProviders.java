@@ -8,7 +8,6 @@ import io.podtopo.domain.memorymanager.StaticMemoryPolicy;
 import io.podtopo.domain.pod.Container;
 import io.podtopo.domain.pod.Pod;
 import io.podtopo.domain.pod.Resources;
-import io.podtopo.domain.topology.CpuSet;
 import io.podtopo.domain.topologymanager.HintProvider;
 import io.podtopo.domain.topologymanager.ProviderHints;
 import io.podtopo.domain.topologymanager.ResourceHints;
@@ -55,27 +54,8 @@ final class ManagerHintProviders {
 
     @Override
     public ProviderHints podHints(Pod pod) {
-      return policy.map(p -> cpuHints(restoredBubbleHints(p, pod).or(() -> p.podTopologyHints(state, pod))))
+      return policy.map(p -> cpuHints(p.podTopologyHints(state, pod)))
           .orElse(ProviderHints.noPreference());
-    }
-
-    /**
-     * The restart fix of upstream PR 141041 (PLRM spec §6.1, §8.3): a pod-level pod whose bubble
-     * is in the state gets hints regenerated from the bubble alone. The per-container size check
-     * of {@code GetPodTopologyHints} would otherwise find a shared container's pool "too big" and
-     * answer {@code {"cpu": []}}, rejecting the restored pod under restricted and single-numa-node.
-     * A bubble whose size is not the pod budget cannot be satisfied.
-     */
-    private Optional<List<TopologyHint>> restoredBubbleHints(StaticPolicy policy, Pod pod) {
-      Optional<CpuSet> bubble = state.podCpus(pod.uid());
-      if (bubble.isEmpty() || !policy.gates().podLevelResourceManagers() || !pod.isPodLevelResourcesSet()) {
-        return Optional.empty();
-      }
-      int budget = policy.podGuaranteedCpus(pod);
-      if (budget != bubble.get().size()) {
-        return Optional.of(List.of());
-      }
-      return Optional.of(policy.generateHints(bubble.get(), CpuSet.empty(), budget));
     }
 
     private static ProviderHints cpuHints(Optional<List<TopologyHint>> hints) {

@@ -120,6 +120,16 @@ class StaticPolicyPodPartitionTest {
   }
 
   @Test
+  void rule43_aRestoredPodLevelPodGetsItsHintsFromTheBubble_upstreamIssue140989() {
+    Pod pod = podLevelPod("p", 3)
+        .addContainers(exclusive("gu1", 1), exclusive("gu2", 1), shared("ngu")).build();
+    CpuManagerState restored = allocated(pod);
+    CpuSet bubble = restored.podCpus("p").orElseThrow();
+    assertThat(policy.podTopologyHints(restored, pod)).contains(policy.generateHints(bubble, CpuSet.empty(), 3));
+    assertThat(policy.podTopologyHints(restored, pod).orElseThrow()).anyMatch(TopologyHint::preferred);
+  }
+
+  @Test
   void rule43_aRestoredBubbleIsRePartitionedForMissingContainersWithoutASecondBubble() {
     Pod pod = podLevelPod("p", 3)
         .addContainers(exclusive("gu1", 1), exclusive("gu2", 1), shared("ngu")).build();
