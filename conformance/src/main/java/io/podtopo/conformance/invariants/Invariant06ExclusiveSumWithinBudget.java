@@ -11,12 +11,16 @@ import java.util.Optional;
  * §15.6: the exclusive CPU requests of the eligible long-running containers of a pod-level pod fit
  * its budget, strictly when a long-running container is shared. A pod that breaks this is rejected
  * with {@code EmptyPodSharedPoolError} under {@code best-effort} and {@code TopologyAffinityError}
- * under {@code restricted} and {@code single-numa-node} (its CPU provider answers "cannot satisfy").
+ * under {@code restricted} and {@code single-numa-node} (its CPU provider answers "cannot satisfy"),
+ * unless its aggregated container requests exceed the budget, which is rejected before any hint with
+ * {@code PodLevelResourcesValidationError} (spec §14-Q4).
  */
 public final class Invariant06ExclusiveSumWithinBudget implements SnapshotInvariant, TransitionInvariant {
 
   static final String EMPTY_POD_SHARED_POOL = "EmptyPodSharedPoolError";
   static final String TOPOLOGY_AFFINITY = "TopologyAffinityError";
+  /** This project's reason for pods whose container requests exceed the pod budget (spec §14-Q4). */
+  static final String VALIDATION = "PodLevelResourcesValidationError";
 
   @Override
   public int number() {
@@ -88,7 +92,8 @@ public final class Invariant06ExclusiveSumWithinBudget implements SnapshotInvari
     boolean sharedStarved = demand(pod).shared();
     String expected = policy == TopologyManagerPolicy.BEST_EFFORT ? EMPTY_POD_SHARED_POOL : TOPOLOGY_AFFINITY;
     String reason = admit.outcome().reason().orElseThrow();
-    if (sharedStarved && !reason.equals(expected)) {
+    boolean validatedFirst = reason.equals(VALIDATION) && PodRules.aggregateExceedsBudget(pod);
+    if (sharedStarved && !reason.equals(expected) && !validatedFirst) {
       return List.of(Violation.ofPod(number(), pod.uid(), "rejected with " + reason + " (" + admit.outcome().message()
           .orElse("") + ") instead of " + expected + " under " + policy + ": " + breach.get()));
     }

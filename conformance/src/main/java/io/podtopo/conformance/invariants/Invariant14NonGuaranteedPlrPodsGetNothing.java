@@ -4,7 +4,8 @@ import java.util.List;
 
 /**
  * §15.14: pods with pod-level resources that are not Guaranteed by their pod stanza (gates on) are admitted with "no preference" from every provider and leave no CPU or
- * memory state at all.
+ * memory state at all. A pod that only KEP-2837's per-resource rule calls Guaranteed (cpu or memory
+ * missing from the stanza) is left out: it is rejected by decision (spec §14-Q3).
  */
 public final class Invariant14NonGuaranteedPlrPodsGetNothing implements SnapshotInvariant, TransitionInvariant {
 

@@ -33,7 +33,8 @@ final class NothingAllocated {
   }
 
   List<Violation> checkTransition(Operation operation, NodeSnapshot after) {
-    if (!(operation instanceof Operation.Admit admit) || !applies.test(PodRules.mode(after.config(), admit.pod()))) {
+    if (!(operation instanceof Operation.Admit admit) || !applies.test(PodRules.mode(after.config(), admit.pod()))
+        || PodRules.gatesOn(after.config()) && PodRules.guaranteedOnlyByKepRule(admit.pod())) {
       return List.of();
     }
     if (!admit.outcome().admitted()) {

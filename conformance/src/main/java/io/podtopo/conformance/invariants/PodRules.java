@@ -160,6 +160,62 @@ public final class PodRules {
     };
   }
 
+  /**
+   * Whether the KEP-753 aggregate of the container requests (the larger of the largest standard init
+   * container plus the sidecars before it, and all app containers plus all sidecars) exceeds the pod
+   * request for cpu or a memory type of the pod budget: the pods this project rejects before any hint
+   * is asked (spec §14-Q4, reason {@code PodLevelResourcesValidationError}).
+   */
+  public static boolean aggregateExceedsBudget(Pod pod) {
+    for (Map.Entry<String, Quantity> budget : pod.podRequests().entrySet()) {
+      if (!Resources.isManaged(budget.getKey())) {
+        continue;
+      }
+      Quantity sidecars = Quantity.ZERO;
+      Quantity largestInit = Quantity.ZERO;
+      for (Container init : pod.initContainers()) {
+        Quantity request = init.request(budget.getKey()).orElse(Quantity.ZERO);
+        if (init.restartable()) {
+          sidecars = sidecars.plus(request);
+        } else {
+          largestInit = largestInit.max(sidecars.plus(request));
+        }
+      }
+      Quantity apps = Quantity.ZERO;
+      for (Container app : pod.containers()) {
+        apps = apps.plus(app.request(budget.getKey()).orElse(Quantity.ZERO));
+      }
+      if (largestInit.max(apps.plus(sidecars)).compareTo(budget.getValue()) > 0) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Whether KEP-2837's per-resource rule makes the pod Guaranteed while the pod stanza alone does not
+   * (cpu or memory missing from {@code spec.resources}, taken from pinned containers): spec §14-Q2/Q3,
+   * such pods are rejected by decision rather than treated as non-Guaranteed.
+   */
+  public static boolean guaranteedOnlyByKepRule(Pod pod) {
+    if (pod.qosClass(true) == QosClass.GUARANTEED) {
+      return false;
+    }
+    for (String resource : new String[] {Resources.CPU, Resources.MEMORY}) {
+      Quantity request = pod.podRequests().get(resource);
+      Quantity limit = pod.podLimits().get(resource);
+      boolean set = request != null && !request.isZero() || limit != null && !limit.isZero();
+      if (set && !(request != null && !request.isZero() && request.equals(limit))) {
+        return false;
+      }
+      if (!set && (pod.initAndAppContainers().isEmpty() || !pod.initAndAppContainers().stream().allMatch(c ->
+          c.request(resource).filter(q -> !q.isZero()).isPresent() && c.request(resource).equals(c.limit(resource))))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
   /** Long-running containers: sidecars (restartable init containers) then app containers. */
   public static List<Container> longRunning(Pod pod) {
     List<Container> containers = new ArrayList<>();

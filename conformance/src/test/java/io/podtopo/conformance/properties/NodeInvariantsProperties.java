@@ -1,0 +1,186 @@
+package io.podtopo.conformance.properties;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.quicktheories.QuickTheory.qt;
+
+import io.podtopo.conformance.generators.NodeOperations;
+import io.podtopo.conformance.generators.NodeOperations.Scenario;
+import io.podtopo.conformance.generators.NodePods;
+import io.podtopo.conformance.generators.Nodes;
+import io.podtopo.conformance.invariants.Invariant23RemovalReleasesOnlyWithLastContainer;
+import io.podtopo.conformance.invariants.Invariants;
+import io.podtopo.conformance.invariants.NodeSnapshot;
+import io.podtopo.conformance.invariants.Operation;
+import io.podtopo.conformance.invariants.Violation;
+import io.podtopo.domain.node.Admission;
+import io.podtopo.domain.node.NodeConfig;
+import io.podtopo.domain.node.NodeResourceManagers;
+import io.podtopo.domain.node.NodeState;
+import io.podtopo.domain.pod.Container;
+import io.podtopo.domain.pod.Pod;
+import io.podtopo.domain.topology.Machine;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import org.junit.jupiter.api.Test;
+import org.quicktheories.core.Gen;
+import org.quicktheories.generators.SourceDSL;
+
+/**
+ * Spec §15: over generated machines, kubelet configurations (both scopes, every Topology Manager
+ * policy, CPU options, gates on and off) and sequences of admissions, container and pod removals and
+ * re-admissions, every snapshot, every transition and every PodResources view satisfies every
+ * invariant of {@link Invariants#all()}.
+ */
+class NodeInvariantsProperties {
+
+  @Test
+  void everyInvariantHoldsAlongGeneratedOperationSequences() {
+    qt().withExamples(200).withShrinkCycles(200).forAll(NodeOperations.scenarios(8))
+        .checkAssert(scenario -> assertThat(new Run(scenario).violations()).isEmpty());
+  }
+
+  private record RoundTrip(Machine machine, NodeConfig config, List<Pod> others, Pod pod, List<Integer> order) {}
+
+  private static Gen<RoundTrip> roundTrips() {
+    return Nodes.machines().flatMap(machine -> Nodes.configs(machine).zip(
+        SourceDSL.lists().of(NodePods.pods(2)).ofSizeBetween(0, 2), NodePods.pods(2),
+        SourceDSL.lists().of(SourceDSL.integers().between(0, 100)).ofSize(8),
+        (config, others, pod, order) -> new RoundTrip(machine, config, others, pod, order)));
+  }
+
+  /** §15.23: admitting a pod and removing all its containers restores the default set and the machine state. */
+  @Test
+  void invariant23AdmittingThenRemovingEveryContainerIsARoundTrip() {
+    Invariant23RemovalReleasesOnlyWithLastContainer invariant = new Invariant23RemovalReleasesOnlyWithLastContainer();
+    qt().withExamples(100).forAll(roundTrips()).checkAssert(trip -> {
+      NodeResourceManagers managers = NodeResourceManagers.create(trip.config(), trip.machine());
+      NodeState state = managers.initialState();
+      List<Pod> active = new ArrayList<>();
+      for (int i = 0; i < trip.others().size(); i++) {
+        Pod other = Run.named(trip.others().get(i), "other" + i);
+        Admission admission = managers.admit(state, other);
+        state = admission.state();
+        if (admission.admitted()) {
+          active.add(other);
+        }
+      }
+      NodeSnapshot before = NodeSnapshot.of(managers, state, active);
+      Pod pod = Run.named(trip.pod(), "trip");
+      Admission admission = managers.admit(state, pod);
+      if (!admission.admitted()) {
+        return;
+      }
+      state = admission.state();
+      List<String> left = new ArrayList<>(pod.initAndAppContainers().stream().map(Container::name).toList());
+      for (int pick : trip.order()) {
+        if (left.isEmpty()) {
+          break;
+        }
+        state = managers.removeContainer(state, pod.uid(), left.remove(pick % left.size()));
+      }
+      for (String name : left) {
+        state = managers.removeContainer(state, pod.uid(), name);
+      }
+      assertThat(invariant.roundTrip(before, NodeSnapshot.of(managers, state, active), pod.uid())).isEmpty();
+    });
+  }
+
+  /** Runs one scenario and collects every violation along the way. */
+  static final class Run {
+
+    private final NodeResourceManagers managers;
+    private final List<Violation> violations = new ArrayList<>();
+    private final List<String> log = new ArrayList<>();
+    private final Map<String, Pod> active = new LinkedHashMap<>();
+    private final Map<String, Set<String>> removed = new LinkedHashMap<>();
+    private NodeState state;
+    private int admitted;
+
+    Run(Scenario scenario) {
+      managers = NodeResourceManagers.create(scenario.config(), scenario.machine());
+      state = managers.initialState();
+      checkSnapshot(snapshot());
+      for (NodeOperations.Step step : scenario.steps()) {
+        apply(step);
+      }
+    }
+
+    static Pod named(Pod pod, String uid) {
+      return new Pod.Builder().from(pod).uid(uid).name(uid).build();
+    }
+
+    List<Violation> violations() {
+      if (!violations.isEmpty()) {
+        violations.add(new Violation(0, "", "", "operations: " + log));
+      }
+      return violations;
+    }
+
+    private NodeSnapshot snapshot() {
+      return NodeSnapshot.of(managers, state, List.copyOf(active.values()));
+    }
+
+    private void checkSnapshot(NodeSnapshot snapshot) {
+      violations.addAll(Invariants.check(snapshot));
+      violations.addAll(Invariants.checkPodResources(snapshot, managers.podResources(snapshot.state(), snapshot.activePods())));
+    }
+
+    private void apply(NodeOperations.Step step) {
+      NodeSnapshot before = snapshot();
+      Operation operation;
+      if (step instanceof NodeOperations.AdmitPod admit) {
+        Pod pod = named(admit.pod(), "p" + admitted++);
+        Admission outcome = managers.admit(state, pod);
+        state = outcome.state();
+        if (outcome.admitted()) {
+          active.put(pod.uid(), pod);
+          removed.put(pod.uid(), new TreeSet<>());
+        }
+        operation = new Operation.Admit(pod, outcome);
+        log.add("admit " + pod + " -> " + outcome.failure().map(Object::toString).orElse("admitted"));
+      } else if (step instanceof NodeOperations.Readmit readmit) {
+        List<Pod> whole = active.values().stream().filter(pod -> removed.get(pod.uid()).isEmpty()).toList();
+        if (whole.isEmpty()) {
+          return;
+        }
+        Pod pod = whole.get(readmit.podPick() % whole.size());
+        Admission outcome = managers.admit(state, pod);
+        state = outcome.state();
+        operation = new Operation.Admit(pod, outcome);
+        log.add("readmit " + pod.uid() + " -> " + outcome.failure().map(Object::toString).orElse("admitted"));
+      } else if (step instanceof NodeOperations.RemoveContainer removal) {
+        if (active.isEmpty()) {
+          return;
+        }
+        Pod pod = List.copyOf(active.values()).get(removal.podPick() % active.size());
+        List<String> left = pod.initAndAppContainers().stream().map(Container::name)
+            .filter(name -> !removed.get(pod.uid()).contains(name)).toList();
+        String name = left.get(removal.containerPick() % left.size());
+        state = managers.removeContainer(state, pod.uid(), name);
+        removed.get(pod.uid()).add(name);
+        if (left.size() == 1) {
+          active.remove(pod.uid());
+        }
+        operation = new Operation.RemoveContainer(pod.uid(), name);
+        log.add("remove container " + pod.uid() + "/" + name);
+      } else {
+        if (active.isEmpty()) {
+          return;
+        }
+        NodeOperations.RemovePod removal = (NodeOperations.RemovePod) step;
+        Pod pod = List.copyOf(active.values()).get(removal.podPick() % active.size());
+        state = managers.removePod(state, pod);
+        active.remove(pod.uid());
+        operation = new Operation.RemovePod(pod);
+        log.add("remove pod " + pod.uid());
+      }
+      NodeSnapshot after = snapshot();
+      violations.addAll(Invariants.checkTransition(before, operation, after));
+      checkSnapshot(after);
+    }
+  }
+}
