@@ -11,6 +11,7 @@ import io.podtopo.conformance.invariants.Invariant23RemovalReleasesOnlyWithLastC
 import io.podtopo.conformance.invariants.Invariants;
 import io.podtopo.conformance.invariants.NodeSnapshot;
 import io.podtopo.conformance.invariants.Operation;
+import io.podtopo.conformance.invariants.PodRules;
 import io.podtopo.conformance.invariants.Violation;
 import io.podtopo.domain.cpumanager.CpuTopology;
 import io.podtopo.domain.node.Admission;
@@ -39,10 +40,19 @@ import org.quicktheories.generators.SourceDSL;
  */
 class NodeInvariantsProperties {
 
+  /**
+   * Besides the invariants, the run must have met the situations they are about: pod-level bubbles
+   * and pod memory, each kind of rejection, restart re-admissions, non-last and last removals of
+   * pod-level pods, and container-scope pod-level pods.
+   */
   @Test
   void everyInvariantHoldsAlongGeneratedOperationSequences() {
+    Map<String, Integer> coverage = new java.util.TreeMap<>();
     qt().withExamples(200).withShrinkCycles(200).forAll(NodeOperations.scenarios(12))
-        .checkAssert(scenario -> assertThat(new Run(scenario).violations()).isEmpty());
+        .checkAssert(scenario -> assertThat(new Run(scenario, coverage).violations()).isEmpty());
+    assertThat(coverage).containsKeys("bubble", "pod memory", "container-level admitted", "readmission",
+        "non-last removal in a bubble", "last removal of a bubble", "rejected EmptyPodSharedPoolError",
+        "rejected TopologyAffinityError", "rejected SMTAlignmentError", "rejected UnexpectedAdmissionError");
   }
 
   private record RoundTrip(Machine machine, NodeConfig config, List<Pod> others, Pod pod, List<Integer> order) {}
@@ -99,10 +109,12 @@ class NodeInvariantsProperties {
     private final List<String> log = new ArrayList<>();
     private final Map<String, Pod> active = new LinkedHashMap<>();
     private final Map<String, Set<String>> removed = new LinkedHashMap<>();
+    private final Map<String, Integer> coverage;
     private NodeState state;
     private int admitted;
 
-    Run(Scenario scenario) {
+    Run(Scenario scenario, Map<String, Integer> coverage) {
+      this.coverage = coverage;
       managers = NodeResourceManagers.create(scenario.config(), scenario.machine());
       state = managers.initialState();
       checkSnapshot(snapshot());
@@ -130,6 +142,24 @@ class NodeInvariantsProperties {
       Invariants.check(snapshot).stream().filter(violation -> !knownDeviation26(snapshot, violation))
           .forEach(violations::add);
       violations.addAll(Invariants.checkPodResources(snapshot, managers.podResources(snapshot.state(), snapshot.activePods())));
+    }
+
+    private void count(NodeSnapshot before, Operation operation, NodeSnapshot after) {
+      String uid = operation.podUid();
+      if (operation instanceof Operation.Admit admit) {
+        if (before.isActive(uid)) {
+          coverage.merge("readmission", 1, Integer::sum);
+        } else if (!admit.outcome().admitted()) {
+          coverage.merge("rejected " + admit.outcome().reason().orElseThrow(), 1, Integer::sum);
+        } else if (PodRules.mode(after.config(), admit.pod()) == PodRules.Mode.CONTAINER_LEVEL) {
+          coverage.merge("container-level admitted", 1, Integer::sum);
+        }
+        after.state().cpu().podCpus(uid).ifPresent(bubble -> coverage.merge("bubble", 1, Integer::sum));
+        after.state().memory().podBlocks(uid).ifPresent(blocks -> coverage.merge("pod memory", 1, Integer::sum));
+      } else if (before.state().cpu().podCpus(uid).isPresent()) {
+        boolean last = after.state().cpu().podCpus(uid).isEmpty();
+        coverage.merge(last ? "last removal of a bubble" : "non-last removal in a bubble", 1, Integer::sum);
+      }
     }
 
     /**
@@ -215,6 +245,7 @@ class NodeInvariantsProperties {
       }
       log.add("  cpu " + state.cpu() + ", stored hints " + state.topologyHints());
       NodeSnapshot after = snapshot();
+      count(before, operation, after);
       Invariants.checkTransition(before, operation, after).stream()
           .filter(violation -> !knownDeviation24(operation, violation)).forEach(violations::add);
       checkSnapshot(after);
