@@ -224,10 +224,6 @@ public final class PodRules {
     return containers;
   }
 
-  public static boolean isSidecar(Pod pod, String name) {
-    return pod.initContainers().stream().anyMatch(c -> c.restartable() && c.name().equals(name));
-  }
-
   public static boolean isStandardInit(Pod pod, String name) {
     return pod.initContainers().stream().anyMatch(c -> !c.restartable() && c.name().equals(name));
   }
