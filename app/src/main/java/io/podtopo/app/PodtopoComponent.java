@@ -3,18 +3,26 @@ package io.podtopo.app;
 import dagger.BindsInstance;
 import dagger.Component;
 import io.podtopo.conformance.vectors.VectorKinds;
+import io.podtopo.ports.in.Simulator;
 import jakarta.inject.Provider;
 import jakarta.inject.Singleton;
 import java.util.Map;
 
 /**
  * The application's object graph: the vector kinds it is created over, the runner over them
- * ({@link ConformanceModule}), and every CLI command constructed with those injected, by class, for
- * picocli's factory ({@link CommandsModule}).
+ * ({@link ConformanceModule}), every CLI command constructed with those injected, by class, for
+ * picocli's factory ({@link CommandsModule}), the {@link Simulator} ({@link ServicesModule}), and a
+ * factory of {@link NodeComponent}s, one per node.
  */
 @Singleton
-@Component(modules = {ConformanceModule.class, CommandsModule.class})
+@Component(modules = {ConformanceModule.class, CommandsModule.class, ServicesModule.class})
 public interface PodtopoComponent {
+
+  /** The simulator: pure, one for the application. */
+  Simulator simulator();
+
+  /** Creates nodes: {@code node().create(config, machineSource).nodeResourceManager()}. */
+  NodeComponent.Factory node();
 
   /** Every command class with a provider of instances. */
   Map<Class<?>, Provider<Object>> commands();

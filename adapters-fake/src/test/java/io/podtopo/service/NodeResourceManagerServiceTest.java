@@ -1,0 +1,278 @@
+package io.podtopo.service;
+
+import static io.podtopo.service.ServiceFixtures.MACHINE;
+import static io.podtopo.service.ServiceFixtures.bestEffort;
+import static io.podtopo.service.ServiceFixtures.guaranteed;
+import static io.podtopo.service.ServiceFixtures.hybrid;
+import static io.podtopo.service.ServiceFixtures.podScope;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.podtopo.adapters.fake.CatalogMachineSource;
+import io.podtopo.adapters.fake.EventLog;
+import io.podtopo.adapters.fake.InMemoryAllocationStore;
+import io.podtopo.adapters.fake.InMemoryMetricsRecorder;
+import io.podtopo.adapters.fake.RecordingCpusetWriter;
+import io.podtopo.domain.cpumanager.CpuManagerState;
+import io.podtopo.domain.node.Admission;
+import io.podtopo.domain.node.ContainerAssignment;
+import io.podtopo.domain.node.InvalidNodeStateException;
+import io.podtopo.domain.node.NodeState;
+import io.podtopo.domain.pod.Pod;
+import io.podtopo.domain.topology.CpuSet;
+import io.podtopo.ports.in.NodeSnapshot;
+import io.podtopo.ports.out.AllocationStoreException;
+import io.podtopo.ports.out.CpusetWrite;
+import io.podtopo.ports.out.CpusetWriteException;
+import io.podtopo.ports.out.CpusetWriter;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.SortedMap;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@link NodeResourceManagerService} over the fake adapters (here, because the ports module cannot
+ * depend on them): save before write, failed saves, the node shared pool's reconcile writes, metrics,
+ * and restart idempotence (DESIGN.md "Ports and services", PLRM spec §8.3 and §10).
+ */
+class NodeResourceManagerServiceTest {
+
+  private final EventLog events = new EventLog();
+  private final InMemoryAllocationStore store = new InMemoryAllocationStore(events);
+  private final RecordingCpusetWriter writer = new RecordingCpusetWriter(events);
+  private final InMemoryMetricsRecorder metrics = new InMemoryMetricsRecorder();
+
+  private NodeResourceManagerService service(InMemoryAllocationStore from, RecordingCpusetWriter to) {
+    return new NodeResourceManagerService(podScope(), CatalogMachineSource.of(MACHINE), from, to, metrics);
+  }
+
+  @Test
+  void theNewStateIsSavedBeforeAnyCgroupIsWritten() {
+    NodeResourceManagerService node = service(store, writer);
+
+    Admission admission = node.admit(hybrid("p1", "2"));
+
+    assertThat(admission.admitted()).isTrue();
+    assertThat(events.events()).containsExactly("save",
+        "write " + writer.current("p1", "app").orElseThrow(),
+        "write " + writer.current("p1", "log").orElseThrow());
+    assertThat(writer.currentCpus("p1", "app")).contains(cpus(admission, "app"));
+    assertThat(writer.currentCpus("p1", "log")).contains(cpus(admission, "log"));
+    assertThat(store.load()).contains(node.snapshot());
+  }
+
+  @Test
+  void aContainerGetsTheNumaNodesOfItsMemoryAsMems() {
+    NodeResourceManagerService node = service(store, writer);
+
+    Admission admission = node.admit(hybrid("p1", "2"));
+
+    CpusetWrite app = writer.current("p1", "app").orElseThrow();
+    assertThat(app.mems()).isEqualTo(admission.assignment().orElseThrow().numaAffinity().orElseThrow());
+    assertThat(app.mems().count()).isEqualTo(1);
+  }
+
+  @Test
+  void aFailedSaveWritesNoCgroupAndLeavesTheSnapshotUnchanged() {
+    NodeResourceManagerService node = service(store, writer);
+    node.admit(hybrid("p1", "2"));
+    NodeSnapshot before = node.snapshot();
+    List<CpusetWrite> writesBefore = writer.writes();
+    store.failNextSave();
+
+    assertThatThrownBy(() -> node.admit(guaranteed("g1", "1"))).isInstanceOf(AllocationStoreException.class);
+
+    assertThat(node.snapshot()).isSameAs(before);
+    assertThat(writer.writes()).isEqualTo(writesBefore);
+    assertThat(store.load()).contains(before);
+    assertThat(metrics.counter("admissions{result=\"admitted\"}")).isEqualTo(1);
+  }
+
+  @Test
+  void nodeSharedPoolContainersAreRewrittenWhenThePoolShrinksAndGrows() {
+    NodeResourceManagerService node = service(store, writer);
+    node.admit(bestEffort("be"));
+    assertThat(writer.currentCpus("be", "main")).contains(MACHINE.cpuSet());
+
+    Admission exclusive = node.admit(guaranteed("g1", "2"));
+    CpuSet taken = cpus(exclusive, "app");
+
+    assertThat(writer.currentCpus("be", "main")).contains(MACHINE.cpuSet().difference(taken));
+    assertThat(writer.currentCpus("be", "main")).contains(node.snapshot().state().cpu().defaultCpuSet());
+
+    node.removePod("g1");
+
+    assertThat(writer.currentCpus("be", "main")).contains(MACHINE.cpuSet());
+    assertThat(writer.writes()).hasSize(4);
+  }
+
+  @Test
+  void aRemovedContainerIsNeverWrittenAgain() {
+    NodeResourceManagerService node = service(store, writer);
+    node.admit(bestEffort("be"));
+    node.removeContainer("be", "main");
+    int writes = writer.writes().size();
+
+    node.admit(guaranteed("g1", "2"));
+
+    assertThat(writer.writes().subList(writes, writer.writes().size()))
+        .extracting(CpusetWrite::podUid).containsOnly("g1");
+  }
+
+  @Test
+  void aRejectedPodChangesNothingAndIsCountedWithItsReason() {
+    NodeResourceManagerService node = service(store, writer);
+    NodeSnapshot before = node.snapshot();
+
+    Admission admission = node.admit(guaranteed("huge", "6"));
+
+    assertThat(admission.admitted()).isFalse();
+    assertThat(node.snapshot()).isSameAs(before);
+    assertThat(store.saves()).isZero();
+    assertThat(writer.writes()).isEmpty();
+    assertThat(metrics.counter("admissions{result=\"rejected\",reason=\"" + admission.reason().orElseThrow() + "\"}"))
+        .isEqualTo(1);
+  }
+
+  @Test
+  void aHybridPodCountsOnePodExclusiveAndOnePodSharedAssignmentPerResource() {
+    NodeResourceManagerService node = service(store, writer);
+
+    node.admit(hybrid("p1", "2"));
+    node.admit(guaranteed("g1", "1"));
+
+    for (String resource : List.of("cpu", "memory")) {
+      String name = "resource_name=\"" + resource + "\"";
+      assertThat(metrics.counters()).containsAllEntriesOf(Map.of(
+          "resource_manager_allocations_total{" + name + ",source=\"pod\"}", 2L,
+          "resource_manager_container_assignments{" + name + ",assignment_type=\"pod_exclusive\"}", 1L,
+          "resource_manager_container_assignments{" + name + ",assignment_type=\"pod_shared\"}", 1L,
+          "resource_manager_allocations_total{" + name + ",source=\"node\"}", 1L,
+          "resource_manager_container_assignments{" + name + ",assignment_type=\"node_exclusive\"}", 1L));
+    }
+  }
+
+  @Test
+  void reAdmittingAnAllocatedPodCountsNoAllocation() {
+    NodeResourceManagerService node = service(store, writer);
+    Pod pod = hybrid("p1", "2");
+    node.admit(pod);
+    SortedMap<String, Long> counters = metrics.counters();
+
+    node.admit(pod);
+
+    counters.put("admissions{result=\"admitted\"}", 2L);
+    assertThat(metrics.counters()).isEqualTo(counters);
+  }
+
+  @Test
+  void aServiceRebuiltFromTheStoreReadmitsAnAllocatedPodWithoutChangeAndAllocatesAroundIt() {
+    Pod p1 = hybrid("p1", "2");
+    Pod g1 = guaranteed("g1", "1");
+    NodeResourceManagerService first = service(store, writer);
+    Admission original = first.admit(p1);
+    first.admit(g1);
+    NodeSnapshot saved = store.load().orElseThrow();
+    int saves = store.saves();
+    RecordingCpusetWriter afterRestart = new RecordingCpusetWriter();
+
+    NodeResourceManagerService restarted = service(store, afterRestart);
+    Admission again = restarted.admit(p1);
+    Admission gAgain = restarted.admit(g1);
+
+    assertThat(again.failure()).isEmpty();
+    assertThat(gAgain.failure()).isEmpty();
+    assertThat(again.assignment()).isEqualTo(original.assignment());
+    assertThat(restarted.snapshot()).isEqualTo(saved);
+    assertThat(store.saves()).isEqualTo(saves);
+    assertThat(afterRestart.writes()).isEmpty();
+
+    Admission next = restarted.admit(guaranteed("g2", "2"));
+
+    assertThat(next.admitted()).isTrue();
+    CpuSet taken = saved.state().cpu().podCpus("p1").orElseThrow()
+        .union(saved.state().cpu().containerCpus("g1", "app").orElseThrow());
+    assertThat(cpus(next, "app").intersection(taken)).isEqualTo(CpuSet.empty());
+    assertThat(restarted.snapshot().activePods()).extracting(Pod::uid).containsExactly("p1", "g1", "g2");
+  }
+
+  @Test
+  void aRestartedServiceReconcilesEveryRunningContainerOnceWithItsRestoredCpuset() {
+    NodeResourceManagerService first = service(store, writer);
+    first.admit(hybrid("p1", "2"));
+    first.admit(bestEffort("be"));
+    RecordingCpusetWriter afterRestart = new RecordingCpusetWriter();
+    NodeResourceManagerService restarted = service(store, afterRestart);
+
+    List<CpusetWrite> reconciled = restarted.reconcile();
+
+    assertThat(reconciled).containsExactly(writer.current("p1", "app").orElseThrow(),
+        writer.current("p1", "log").orElseThrow(), writer.current("be", "main").orElseThrow());
+    assertThat(afterRestart.writes()).isEqualTo(reconciled);
+    assertThat(restarted.reconcile()).isEmpty();
+  }
+
+  @Test
+  void aFailedCgroupWriteKeepsTheSavedAdmissionAndIsRetriedWithTheNextChange() {
+    AtomicBoolean failOnce = new AtomicBoolean(true);
+    CpusetWriter flaky = write -> {
+      if (write.containerName().equals("log") && failOnce.getAndSet(false)) {
+        throw new CpusetWriteException("cgroup of " + write.podUid() + "/log is busy");
+      }
+      writer.write(write);
+    };
+    NodeResourceManagerService node =
+        new NodeResourceManagerService(podScope(), CatalogMachineSource.of(MACHINE), store, flaky, metrics);
+
+    assertThatThrownBy(() -> node.admit(hybrid("p1", "2"))).isInstanceOf(CpusetWriteException.class);
+    assertThat(node.snapshot().activePod("p1")).isPresent();
+    assertThat(store.load()).contains(node.snapshot());
+    assertThat(writer.current("p1", "log")).isEmpty();
+
+    node.admit(guaranteed("g1", "1"));
+
+    assertThat(writer.currentCpus("p1", "log")).contains(node.snapshot().state().cpu().containerCpus("p1", "log")
+        .orElseThrow());
+  }
+
+  @Test
+  void aSavedStateTheManagersRefuseStopsTheServiceFromStarting() {
+    CpuManagerState lostCpus = CpuManagerState.of(CpuSet.of(0, 1), Map.of(), Map.of());
+    InMemoryAllocationStore corrupt = InMemoryAllocationStore.holding(
+        NodeSnapshot.of(new NodeState.Builder().cpu(lostCpus).build()));
+
+    assertThatThrownBy(() -> service(corrupt, writer)).isInstanceOf(InvalidNodeStateException.class)
+        .hasMessageStartingWith("cpu manager: ");
+  }
+
+  @Test
+  void removingAnUnknownPodOrContainerChangesNothing() {
+    NodeResourceManagerService node = service(store, writer);
+    node.admit(hybrid("p1", "2"));
+    NodeSnapshot before = node.snapshot();
+    int saves = store.saves();
+
+    assertThat(node.removePod("nobody")).isSameAs(before);
+    assertThat(node.removeContainer("nobody", "app")).isSameAs(before);
+    assertThat(store.saves()).isEqualTo(saves);
+  }
+
+  @Test
+  void theViewsReadTheCurrentSnapshot() {
+    NodeResourceManagerService node = service(store, writer);
+    node.admit(hybrid("p1", "2"));
+
+    assertThat(node.podResources().pods()).extracting(p -> p.name()).containsExactly("p1");
+    assertThat(node.podResources().pod("p1", "default").orElseThrow().cpuIds())
+        .isEqualTo(node.snapshot().state().cpu().podCpus("p1").orElseThrow());
+    assertThat(node.allocatable().cpuIds()).isEqualTo(MACHINE.cpuSet().difference(CpuSet.of(0)));
+    assertThat(Set.copyOf(node.snapshot().activePods())).containsExactly(hybrid("p1", "2"));
+  }
+
+  private static CpuSet cpus(Admission admission, String container) {
+    return admission.assignment().orElseThrow().containers().stream()
+        .filter(c -> c.name().equals(container)).findFirst().flatMap(ContainerAssignment::cpus).orElseThrow();
+  }
+}

@@ -1,0 +1,184 @@
+package io.podtopo.service;
+
+import io.podtopo.domain.node.Admission;
+import io.podtopo.domain.node.AllocatableResources;
+import io.podtopo.domain.node.NodeConfig;
+import io.podtopo.domain.node.NodeResourceManagers;
+import io.podtopo.domain.node.PodResourcesView;
+import io.podtopo.domain.pod.Pod;
+import io.podtopo.ports.in.ContainerRef;
+import io.podtopo.ports.in.NodeResourceManager;
+import io.podtopo.ports.in.NodeSnapshot;
+import io.podtopo.ports.out.AdmissionResult;
+import io.podtopo.ports.out.AllocationStore;
+import io.podtopo.ports.out.CpusetWrite;
+import io.podtopo.ports.out.CpusetWriter;
+import io.podtopo.ports.out.MachineSource;
+import io.podtopo.ports.out.MetricsRecorder;
+import io.podtopo.ports.out.ResourceName;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.SortedMap;
+import java.util.TreeMap;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * The {@link NodeResourceManager} of one node, on the domain's pure functions.
+ *
+ * <p><b>One writer, lock-free readers.</b> Admissions and removals hold one lock, so they apply one at
+ * a time, each to the snapshot the previous one published. The current {@link NodeSnapshot} is
+ * immutable and published through a volatile field: readers never lock and always see a whole one.
+ *
+ * <p><b>Save, publish, write.</b> A change is saved through the {@link AllocationStore} first; if the
+ * save fails, nothing is published and no cgroup is written. Then the new snapshot is published, then
+ * the {@link CpusetWriter} gets, in pod and container order, every running container whose cpuset
+ * differs from the last one this service wrote for it: the new pod's containers, and
+ * node-shared-pool containers whose pool shrank or grew (the kubelet's reconcile loop). A write that
+ * failed is therefore retried with the next change or {@link #reconcile}.
+ *
+ * <p><b>Restart.</b> The service starts from the store's snapshot, its state checked by
+ * {@link NodeResourceManagers#start} (the kubelet's {@code validateState}); re-admitting an active
+ * pod whose allocation was restored changes nothing and saves nothing. As a crash may fall between
+ * a save and its writes, a restarted service has written no cgroup yet: {@link #reconcile} (or the
+ * first change) writes every running container once.
+ */
+public final class NodeResourceManagerService implements NodeResourceManager {
+
+  private final NodeOperations node;
+  private final ContainerCpusets cpusets;
+  private final AllocationStore store;
+  private final CpusetWriter writer;
+  private final MetricsRecorder metrics;
+  private final ReentrantLock writeLock = new ReentrantLock();
+  private volatile NodeSnapshot current;
+  /** The cpuset last written for each running container; guarded by {@link #writeLock}. */
+  private final SortedMap<ContainerRef, CpusetWrite> applied = new TreeMap<>();
+
+  /**
+   * A node on {@code machine} under {@code config}, starting from the store's saved snapshot (or the
+   * initial state when nothing was saved).
+   *
+   * @throws io.podtopo.domain.node.InvalidNodeConfigException when the kubelet would not start with
+   *     {@code config} on the machine
+   * @throws io.podtopo.domain.node.InvalidNodeStateException when the saved state is refused
+   * @throws io.podtopo.ports.out.AllocationStoreException when the store cannot be read
+   */
+  public NodeResourceManagerService(NodeConfig config, MachineSource machine, AllocationStore store,
+      CpusetWriter writer, MetricsRecorder metrics) {
+    NodeResourceManagers managers = NodeResourceManagers.create(config, machine.machine());
+    this.node = new NodeOperations(managers);
+    this.cpusets = new ContainerCpusets(managers);
+    this.store = store;
+    this.writer = writer;
+    this.metrics = metrics;
+    this.current = store.load()
+        .map(saved -> new NodeSnapshot.Builder().from(saved).state(managers.start(saved.state())).build())
+        .orElseGet(() -> NodeSnapshot.of(managers.initialState()));
+  }
+
+  @Override
+  public Admission admit(Pod pod) {
+    writeLock.lock();
+    try {
+      NodeSnapshot before = current;
+      NodeOperations.Admitted admitted = node.admit(before, pod);
+      Admission admission = admitted.admission();
+      if (!admission.admitted()) {
+        metrics.recordAdmission(AdmissionResult.REJECTED, admission.reason());
+        return admission;
+      }
+      commit(before, admitted.after(), () -> {
+        metrics.recordAdmission(AdmissionResult.ADMITTED, Optional.empty());
+        metrics.recordAllocations(ResourceName.CPU, AllocationCounts.cpu(before.state(), admission));
+        metrics.recordAllocations(ResourceName.MEMORY, AllocationCounts.memory(before.state(), admission, pod));
+      });
+      return admission;
+    } finally {
+      writeLock.unlock();
+    }
+  }
+
+  @Override
+  public NodeSnapshot removeContainer(String podUid, String containerName) {
+    writeLock.lock();
+    try {
+      NodeSnapshot before = current;
+      return commit(before, node.removeContainer(before, podUid, containerName), () -> {});
+    } finally {
+      writeLock.unlock();
+    }
+  }
+
+  @Override
+  public NodeSnapshot removePod(String podUid) {
+    writeLock.lock();
+    try {
+      NodeSnapshot before = current;
+      return commit(before, node.removePod(before, podUid), () -> {});
+    } finally {
+      writeLock.unlock();
+    }
+  }
+
+  @Override
+  public List<CpusetWrite> reconcile() {
+    writeLock.lock();
+    try {
+      return apply(current);
+    } finally {
+      writeLock.unlock();
+    }
+  }
+
+  @Override
+  public NodeSnapshot snapshot() {
+    return current;
+  }
+
+  @Override
+  public AllocatableResources allocatable() {
+    return node.managers().allocatable(current.state());
+  }
+
+  @Override
+  public PodResourcesView podResources() {
+    NodeSnapshot snapshot = current;
+    return node.managers().podResources(snapshot.state(), snapshot.activePods());
+  }
+
+  /**
+   * Saves {@code after}, publishes it, runs {@code saved} and writes the cpusets that changed; a
+   * snapshot equal to {@code before} is neither saved nor written. Called with the write lock held.
+   */
+  private NodeSnapshot commit(NodeSnapshot before, NodeSnapshot after, Runnable saved) {
+    if (after.equals(before)) {
+      saved.run();
+      return before;
+    }
+    store.save(after);
+    current = after;
+    saved.run();
+    apply(after);
+    return after;
+  }
+
+  /** Writes every running container whose cpuset is not the one last written. Called with the write lock held. */
+  private List<CpusetWrite> apply(NodeSnapshot snapshot) {
+    List<CpusetWrite> wanted = cpusets.wanted(snapshot);
+    applied.keySet().retainAll(wanted.stream().map(NodeResourceManagerService::container).toList());
+    List<CpusetWrite> written = new ArrayList<>();
+    for (CpusetWrite write : wanted) {
+      if (!write.equals(applied.get(container(write)))) {
+        writer.write(write);
+        applied.put(container(write), write);
+        written.add(write);
+      }
+    }
+    return List.copyOf(written);
+  }
+
+  private static ContainerRef container(CpusetWrite write) {
+    return ContainerRef.of(write.podUid(), write.containerName());
+  }
+}

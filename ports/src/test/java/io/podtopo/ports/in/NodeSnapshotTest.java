@@ -1,0 +1,75 @@
+package io.podtopo.ports.in;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.podtopo.domain.node.NodeState;
+import io.podtopo.domain.pod.Container;
+import io.podtopo.domain.pod.Pod;
+import org.junit.jupiter.api.Test;
+
+/** The bookkeeping of active pods and removed containers that both services share. */
+class NodeSnapshotTest {
+
+  private static final NodeState STATE = NodeState.empty();
+  private static final Pod WEB = new Pod.Builder().uid("web").name("web")
+      .addInitContainer(Container.named("setup"))
+      .addContainer(Container.named("app"))
+      .addEphemeralContainer(Container.named("debug"))
+      .build();
+  private static final Pod DB = new Pod.Builder().uid("db").name("db").addContainer(Container.named("main")).build();
+
+  @Test
+  void admittedPodsAreActiveInAdmissionOrderAndAReadmittedPodKeepsItsPlace() {
+    NodeSnapshot node = NodeSnapshot.of(STATE).withAdmitted(STATE, WEB).withAdmitted(STATE, DB);
+
+    NodeSnapshot again = node.withAdmitted(STATE, WEB);
+
+    assertThat(again.activePods()).containsExactly(WEB, DB);
+    assertThat(again).isEqualTo(node);
+  }
+
+  @Test
+  void runningContainersAreInitAppAndEphemeralContainersOfActivePodsMinusTheRemovedOnes() {
+    NodeSnapshot node = NodeSnapshot.of(STATE).withAdmitted(STATE, WEB).withAdmitted(STATE, DB)
+        .withContainerRemoved(STATE, "web", "setup");
+
+    assertThat(node.runningContainers()).containsExactly(ContainerRef.of("web", "app"),
+        ContainerRef.of("web", "debug"), ContainerRef.of("db", "main"));
+  }
+
+  @Test
+  void removingAnUnknownContainerMarksNothing() {
+    NodeSnapshot node = NodeSnapshot.of(STATE).withAdmitted(STATE, WEB);
+
+    assertThat(node.withContainerRemoved(STATE, "web", "nope")).isEqualTo(node);
+    assertThat(node.withContainerRemoved(STATE, "nobody", "app")).isEqualTo(node);
+  }
+
+  @Test
+  void aRemovedPodIsNoLongerActiveAndItsRemovedMarksGo() {
+    NodeSnapshot node = NodeSnapshot.of(STATE).withAdmitted(STATE, WEB).withAdmitted(STATE, DB)
+        .withContainerRemoved(STATE, "web", "setup");
+
+    NodeSnapshot after = node.withPodRemoved(STATE, "web");
+
+    assertThat(after.activePods()).containsExactly(DB);
+    assertThat(after.removedContainers()).isEmpty();
+  }
+
+  @Test
+  void aPodIsActiveAtMostOnce() {
+    assertThatThrownBy(() -> new NodeSnapshot.Builder().state(STATE).addActivePod(DB).addActivePod(DB).build())
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("[db, db]");
+  }
+
+  @Test
+  void aStepNamesExactlyWhatItsKindNeeds() {
+    assertThat(ScenarioStep.admit(WEB).toString()).isEqualTo("admit web");
+    assertThat(ScenarioStep.removeContainer("web", "app").toString()).isEqualTo("remove container web/app");
+    assertThatThrownBy(() -> new ScenarioStep.Builder().kind(ScenarioStep.Kind.REMOVE_POD).podUid("web")
+        .containerName("app").build()).isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> new ScenarioStep.Builder().kind(ScenarioStep.Kind.ADMIT).podUid("db").pod(WEB).build())
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("differs");
+  }
+}
