@@ -1,0 +1,43 @@
+package io.podtopo.conformance.invariants;
+
+import io.podtopo.domain.pod.Pod;
+import java.util.List;
+
+/**
+ * §15.7: a pod-level pod whose long-running containers are all eligible with Σ == budget is admitted:
+ * more generally, {@code EmptyPodSharedPoolError} is given only when the §6.3 walk (CPU, or memory
+ * for some type of the budget) finds a shared container left with nothing. Whether there is room on
+ * the node is another matter: such a pod may still be refused for lack of CPUs or topology.
+ */
+public final class Invariant07EmptyPoolRejectionOnlyWhenStarved implements TransitionInvariant {
+
+  @Override
+  public int number() {
+    return 7;
+  }
+
+  @Override
+  public String rule() {
+    return "A pod whose LR containers are all eligible with Σ == budget is admitted";
+  }
+
+  @Override
+  public List<Violation> checkTransition(NodeSnapshot before, Operation operation, NodeSnapshot after) {
+    if (!(operation instanceof Operation.Admit admit) || admit.outcome().admitted()) {
+      return List.of();
+    }
+    Pod pod = admit.pod();
+    boolean emptyPool = admit.outcome().reason().orElseThrow().equals(Invariant06ExclusiveSumWithinBudget.EMPTY_POD_SHARED_POOL);
+    if (!emptyPool) {
+      return List.of();
+    }
+    boolean cpuStarved = PodRules.podLevelCpu(after.config(), pod) && PodRules.podCpuBudget(pod) > 0
+        && PodRules.cpuPoolProblem(pod).isPresent();
+    boolean memoryStarved = PodRules.podLevelMemory(after.config(), pod) && PodRules.memoryPoolProblem(pod).isPresent();
+    if (cpuStarved || memoryStarved) {
+      return List.of();
+    }
+    return List.of(Violation.ofPod(number(), pod.uid(), "rejected with EmptyPodSharedPoolError ("
+        + admit.outcome().message().orElse("") + ") although every shared container keeps CPUs and memory"));
+  }
+}

@@ -1,0 +1,33 @@
+package io.podtopo.conformance.invariants;
+
+import java.util.List;
+
+/**
+ * §15.14: pods with pod-level resources that are not Guaranteed by their pod stanza (gates on) are admitted with "no preference" from every provider and leave no CPU or
+ * memory state at all. A pod that only KEP-2837's per-resource rule calls Guaranteed (cpu or memory
+ * missing from the stanza) is left out: it is rejected by decision (spec §14-Q3).
+ */
+public final class Invariant14NonGuaranteedPlrPodsGetNothing implements SnapshotInvariant, TransitionInvariant {
+
+  private final NothingAllocated nothing = new NothingAllocated(14, mode -> mode == PodRules.Mode.NOT_GUARANTEED);
+
+  @Override
+  public int number() {
+    return 14;
+  }
+
+  @Override
+  public String rule() {
+    return "Non-Guaranteed (by PLR) pods get no hints, no pod entry, no container entries, no error";
+  }
+
+  @Override
+  public List<Violation> check(NodeSnapshot snapshot) {
+    return nothing.check(snapshot);
+  }
+
+  @Override
+  public List<Violation> checkTransition(NodeSnapshot before, Operation operation, NodeSnapshot after) {
+    return nothing.checkTransition(operation, after);
+  }
+}

@@ -1,0 +1,73 @@
+package io.podtopo.conformance.invariants;
+
+import io.podtopo.domain.pod.Container;
+import io.podtopo.domain.pod.Pod;
+import io.podtopo.domain.topologymanager.MergeTrace;
+import io.podtopo.domain.topologymanager.TopologyHint;
+import io.podtopo.domain.topologymanager.TopologyManagerPolicy;
+import io.podtopo.domain.topologymanager.TopologyManagerScope;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.SortedMap;
+
+/**
+ * §15.19: in pod scope the pod's one merged hint is stored for every init and app container of a pod
+ * with pod-level resources (gates on; any QoS class: the Topology Manager stores it before the
+ * managers look at the pod). In every snapshot the hints stored for such a pod agree.
+ */
+public final class Invariant19PodScopeHintSharedByAllContainers implements SnapshotInvariant, TransitionInvariant {
+
+  @Override
+  public int number() {
+    return 19;
+  }
+
+  @Override
+  public String rule() {
+    return "In pod scope the same best hint is stored for every init and app container of a PLR pod";
+  }
+
+  private static boolean applies(NodeSnapshot snapshot, Pod pod) {
+    return snapshot.config().topologyManagerScope() == TopologyManagerScope.POD
+        && snapshot.config().topologyManagerPolicy() != TopologyManagerPolicy.NONE
+        && PodRules.gatesOn(snapshot.config()) && pod.isPodLevelResourcesSet();
+  }
+
+  @Override
+  public List<Violation> check(NodeSnapshot snapshot) {
+    List<Violation> violations = new ArrayList<>();
+    for (Pod pod : snapshot.activePods()) {
+      SortedMap<String, TopologyHint> stored = snapshot.state().topologyHints().get(pod.uid());
+      if (!applies(snapshot, pod) || stored == null || stored.values().stream().distinct().count() <= 1) {
+        continue;
+      }
+      violations.add(Violation.ofPod(number(), pod.uid(), "stored hints differ: " + stored));
+    }
+    return violations;
+  }
+
+  @Override
+  public List<Violation> checkTransition(NodeSnapshot before, Operation operation, NodeSnapshot after) {
+    if (!(operation instanceof Operation.Admit admit) || !admit.outcome().admitted() || !applies(after, admit.pod())) {
+      return List.of();
+    }
+    Optional<TopologyHint> merged = admit.outcome().trace().merges().stream()
+        .filter(merge -> merge.container().isEmpty()).map(MergeTrace::bestHint).findFirst();
+    if (merged.isEmpty()) {
+      return List.of(Violation.ofPod(number(), admit.podUid(), "no pod-scope merge in the trace "
+          + admit.outcome().trace().lines()));
+    }
+    List<Violation> violations = new ArrayList<>();
+    Map<String, TopologyHint> stored = after.state().topologyHints().getOrDefault(admit.podUid(), new java.util.TreeMap<>());
+    for (Container container : admit.pod().initAndAppContainers()) {
+      TopologyHint hint = stored.get(container.name());
+      if (!merged.get().equals(hint)) {
+        violations.add(Violation.ofContainer(number(), admit.podUid(), container.name(), "stored hint " + hint
+            + " is not the pod's merged hint " + merged.get()));
+      }
+    }
+    return violations;
+  }
+}

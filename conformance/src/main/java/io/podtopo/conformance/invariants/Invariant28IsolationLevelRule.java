@@ -1,0 +1,62 @@
+package io.podtopo.conformance.invariants;
+
+import io.podtopo.domain.cpumanager.ResourceIsolationLevel;
+import io.podtopo.domain.gates.FeatureGates;
+import io.podtopo.domain.node.ContainerAssignment;
+import io.podtopo.domain.pod.Container;
+import io.podtopo.domain.pod.Pod;
+import io.podtopo.domain.pod.Quantity;
+import io.podtopo.domain.pod.Resources;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * §15.28 (upstream {@code GetResourceIsolationLevel}, spec §6.6): a container without a CPU entry is
+ * {@code host}; with one, a container of a pod with pod-level resources under the
+ * {@code PodLevelResourceManagers} gate that is not equivalent-Guaranteed with an integral cpu limit
+ * is {@code pod}; any other is {@code container}. Checked on each admitted container's assignment
+ * against the state after the admission.
+ */
+public final class Invariant28IsolationLevelRule implements TransitionInvariant {
+
+  @Override
+  public int number() {
+    return 28;
+  }
+
+  @Override
+  public String rule() {
+    return "Isolation level: no entry → host; PLR ∧ PLRM ∧ not exclusive-eligible → pod; else container";
+  }
+
+  static ResourceIsolationLevel expected(NodeSnapshot snapshot, Pod pod, String containerName) {
+    Optional<Container> container = pod.container(containerName);
+    if (container.isEmpty() || snapshot.state().cpu().containerCpus(pod.uid(), containerName).isEmpty()) {
+      return ResourceIsolationLevel.HOST;
+    }
+    boolean eligible = container.get().isEquivalentGuaranteed()
+        && container.get().limit(Resources.CPU).map(Quantity::isIntegral).orElse(false);
+    boolean podLevelManagers = snapshot.config().featureGates().enabled(FeatureGates.POD_LEVEL_RESOURCE_MANAGERS);
+    if (podLevelManagers && pod.isPodLevelResourcesSet() && !eligible) {
+      return ResourceIsolationLevel.POD;
+    }
+    return ResourceIsolationLevel.CONTAINER;
+  }
+
+  @Override
+  public List<Violation> checkTransition(NodeSnapshot before, Operation operation, NodeSnapshot after) {
+    if (!(operation instanceof Operation.Admit admit) || admit.outcome().assignment().isEmpty()) {
+      return List.of();
+    }
+    List<Violation> violations = new ArrayList<>();
+    for (ContainerAssignment container : admit.outcome().assignment().get().containers()) {
+      ResourceIsolationLevel expected = expected(after, admit.pod(), container.name());
+      if (container.isolation() != expected) {
+        violations.add(Violation.ofContainer(number(), admit.podUid(), container.name(), "isolation "
+            + container.isolation() + ", the rule gives " + expected));
+      }
+    }
+    return violations;
+  }
+}

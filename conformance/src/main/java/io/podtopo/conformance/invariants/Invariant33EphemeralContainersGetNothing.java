@@ -1,0 +1,58 @@
+package io.podtopo.conformance.invariants;
+
+import io.podtopo.domain.cpumanager.ResourceIsolationLevel;
+import io.podtopo.domain.node.ContainerAssignment;
+import io.podtopo.domain.pod.Container;
+import io.podtopo.domain.pod.Pod;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * §15.33: ephemeral containers have no CPU or memory entry and no stored hint, and are admitted onto
+ * the node shared pool (no CPUs of their own, isolation {@code host}, no memory).
+ */
+public final class Invariant33EphemeralContainersGetNothing implements SnapshotInvariant, TransitionInvariant {
+
+  @Override
+  public int number() {
+    return 33;
+  }
+
+  @Override
+  public String rule() {
+    return "Ephemeral containers never receive entries and run on D";
+  }
+
+  @Override
+  public List<Violation> check(NodeSnapshot snapshot) {
+    List<Violation> violations = new ArrayList<>();
+    for (Pod pod : snapshot.activePods()) {
+      for (Container ephemeral : pod.ephemeralContainers()) {
+        if (StateViews.hasEntry(snapshot.state(), pod.uid(), ephemeral.name())
+            || snapshot.state().topologyHint(pod.uid(), ephemeral.name()).isPresent()) {
+          violations.add(Violation.ofContainer(number(), pod.uid(), ephemeral.name(), "ephemeral container has state: cpus "
+              + snapshot.state().cpu().containerCpus(pod.uid(), ephemeral.name()) + ", memory "
+              + snapshot.state().memory().containerBlocks(pod.uid(), ephemeral.name()) + ", hint "
+              + snapshot.state().topologyHint(pod.uid(), ephemeral.name())));
+        }
+      }
+    }
+    return violations;
+  }
+
+  @Override
+  public List<Violation> checkTransition(NodeSnapshot before, Operation operation, NodeSnapshot after) {
+    if (!(operation instanceof Operation.Admit admit) || admit.outcome().assignment().isEmpty()) {
+      return List.of();
+    }
+    List<Violation> violations = new ArrayList<>();
+    for (ContainerAssignment container : admit.outcome().assignment().get().containers()) {
+      if (PodRules.isEphemeral(admit.pod(), container.name()) && (container.cpus().isPresent() || container.exclusive()
+          || container.isolation() != ResourceIsolationLevel.HOST || !container.memory().isEmpty())) {
+        violations.add(Violation.ofContainer(number(), admit.podUid(), container.name(), "ephemeral container assigned "
+            + container));
+      }
+    }
+    return violations;
+  }
+}

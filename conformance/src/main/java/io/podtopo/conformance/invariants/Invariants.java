@@ -1,0 +1,87 @@
+package io.podtopo.conformance.invariants;
+
+import io.podtopo.domain.node.PodResourcesView;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Every invariant of spec §15, in number order, and the three ways to run them. */
+public final class Invariants {
+
+  private static final List<Invariant> ALL = List.of(
+      new Invariant01ContainerCpusWithinBubble(),
+      new Invariant02BubbleSizeIsPodBudget(),
+      new Invariant03LongRunningSlicesDisjoint(),
+      new Invariant04PodSharedPoolIsBubbleMinusSlices(),
+      new Invariant05SharedContainersShareOnePool(),
+      new Invariant06ExclusiveSumWithinBudget(),
+      new Invariant07EmptyPoolRejectionOnlyWhenStarved(),
+      new Invariant08StandardInitSliceWithinRunnablePool(),
+      new Invariant09SharedStandardInitGetsRunnablePool(),
+      new Invariant10SidecarSlicesNotReused(),
+      new Invariant11PodsAreDisjoint(),
+      new Invariant12CpuAccounting(),
+      new Invariant13ExclusivityFollowsEligibility(),
+      new Invariant14NonGuaranteedPlrPodsGetNothing(),
+      new Invariant15GateOffPlrPodsGetNothing(),
+      new Invariant16FractionalCpuBudgetHasNoCpuEntries(),
+      new Invariant17SingleNumaNodeAlignment(),
+      new Invariant18RestrictedAdmitsOnlyPreferred(),
+      new Invariant19PodScopeHintSharedByAllContainers(),
+      new Invariant20PodMemoryBlocksShareThePodMask(),
+      new Invariant21PodMemoryPartitionSumsToBudget(),
+      new Invariant22MachineReservationMovesByPodBudget(),
+      new Invariant23RemovalReleasesOnlyWithLastContainer(),
+      new Invariant24RestartReadmissionIsIdempotent(),
+      new Invariant25PodEntriesHaveContainerEntries(),
+      new Invariant26FullPcpusOnlyWholeCores(),
+      new Invariant27QuotaOnlyOffForContainerIsolation(),
+      new Invariant28IsolationLevelRule(),
+      new Invariant29PodResourcesInPodScope(),
+      new Invariant30PodResourcesOutsidePodScope(),
+      new Invariant31PodResourcesListShape(),
+      new Invariant32ContainerScopeAlignsEligibleContainersOnly(),
+      new Invariant33EphemeralContainersGetNothing(),
+      new Invariant34ExitedSlicesNotReturned(),
+      new Invariant35RejectionLeavesNoResidue(),
+      new Invariant36UnusedBudgetStaysInBubble());
+
+  private Invariants() {}
+
+  /** The 36 invariants, by number. */
+  public static List<Invariant> all() {
+    return ALL;
+  }
+
+  /** The violations of every snapshot check. */
+  public static List<Violation> check(NodeSnapshot snapshot) {
+    List<Violation> violations = new ArrayList<>();
+    for (Invariant invariant : ALL) {
+      if (invariant instanceof SnapshotInvariant check) {
+        violations.addAll(check.check(snapshot));
+      }
+    }
+    return violations;
+  }
+
+  /** The violations of every transition check. */
+  public static List<Violation> checkTransition(NodeSnapshot before, Operation operation, NodeSnapshot after) {
+    List<Violation> violations = new ArrayList<>();
+    for (Invariant invariant : ALL) {
+      if (invariant instanceof TransitionInvariant check) {
+        violations.addAll(check.checkTransition(before, operation, after));
+      }
+    }
+    return violations;
+  }
+
+  /** The violations of every PodResources check. */
+  public static List<Violation> checkPodResources(NodeSnapshot snapshot, PodResourcesView view) {
+    List<Violation> violations = new ArrayList<>();
+    for (Invariant invariant : ALL) {
+      if (invariant instanceof PodResourcesInvariant check) {
+        violations.addAll(check.checkPodResources(snapshot, view));
+      }
+    }
+    return violations;
+  }
+}

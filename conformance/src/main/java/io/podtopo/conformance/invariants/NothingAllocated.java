@@ -1,0 +1,47 @@
+package io.podtopo.conformance.invariants;
+
+import io.podtopo.domain.pod.Pod;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Predicate;
+
+/**
+ * The shared body of §15.14 and §15.15: pods of a kind get no hints (every provider answers "no
+ * preference"), no pod entry, no container entry and no error.
+ */
+final class NothingAllocated {
+
+  private final int number;
+  private final Predicate<PodRules.Mode> applies;
+
+  NothingAllocated(int number, Predicate<PodRules.Mode> applies) {
+    this.number = number;
+    this.applies = applies;
+  }
+
+  List<Violation> check(NodeSnapshot snapshot) {
+    List<Violation> violations = new ArrayList<>();
+    for (Pod pod : snapshot.activePods()) {
+      if (applies.test(PodRules.mode(snapshot.config(), pod)) && StateViews.hasAnyState(snapshot.state(), pod.uid())) {
+        violations.add(Violation.ofPod(number, pod.uid(), "has state: CPU entries "
+            + snapshot.state().cpu().containerEntries(pod.uid()) + ", bubble " + snapshot.state().cpu().podCpus(pod.uid())
+            + ", memory entries " + snapshot.state().memory().containersOf(pod.uid()) + ", pod memory "
+            + snapshot.state().memory().podBlocks(pod.uid())));
+      }
+    }
+    return violations;
+  }
+
+  List<Violation> checkTransition(Operation operation, NodeSnapshot after) {
+    if (!(operation instanceof Operation.Admit admit) || !applies.test(PodRules.mode(after.config(), admit.pod()))
+        || PodRules.gatesOn(after.config()) && PodRules.guaranteedOnlyByKepRule(admit.pod())) {
+      return List.of();
+    }
+    if (!admit.outcome().admitted()) {
+      return List.of(Violation.ofPod(number, admit.podUid(), "rejected: " + admit.outcome().failure().orElseThrow()));
+    }
+    List<String> preferences = TraceViews.preferences(admit.outcome());
+    return preferences.isEmpty() ? List.of()
+        : List.of(Violation.ofPod(number, admit.podUid(), "providers gave hints: " + preferences));
+  }
+}

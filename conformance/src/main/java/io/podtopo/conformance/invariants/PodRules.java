@@ -1,0 +1,311 @@
+package io.podtopo.conformance.invariants;
+
+import io.podtopo.domain.cpumanager.StaticPolicyException;
+import io.podtopo.domain.cpumanager.StaticPolicyOptions;
+import io.podtopo.domain.gates.FeatureGates;
+import io.podtopo.domain.node.CpuManagerPolicy;
+import io.podtopo.domain.node.MemoryManagerPolicy;
+import io.podtopo.domain.node.NodeConfig;
+import io.podtopo.domain.pod.Container;
+import io.podtopo.domain.pod.Pod;
+import io.podtopo.domain.pod.QosClass;
+import io.podtopo.domain.pod.Quantity;
+import io.podtopo.domain.pod.Resources;
+import io.podtopo.domain.topologymanager.TopologyManagerPolicy;
+import io.podtopo.domain.topologymanager.TopologyManagerScope;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.SortedMap;
+import java.util.TreeMap;
+
+/**
+ * What the spec says a pod should get, written out from spec §3-§7 independently of the domain's own
+ * eligibility code, so that the invariants can catch the domain getting it wrong.
+ */
+public final class PodRules {
+
+  private PodRules() {}
+
+  /** How the managers treat a pod (spec §3, §4.1, §5). */
+  public enum Mode {
+    /** Pod scope with pod-level resources, both gates on, Guaranteed: bubble and partition. */
+    POD_LEVEL,
+    /**
+     * Container scope (or Topology Manager policy {@code none}, which allocates container by
+     * container) with pod-level resources, both gates on, Guaranteed: eligible containers aligned
+     * one by one from the node pool, no pod entry.
+     */
+    CONTAINER_LEVEL,
+    /** No pod-level resources: the legacy per-container rules. */
+    LEGACY,
+    /** Pod-level resources with either gate off: nil hints, nothing allocated. */
+    GATED_OFF,
+    /** Pod-level resources, gates on, not Guaranteed by the pod stanza: nothing allocated. */
+    NOT_GUARANTEED
+  }
+
+  /** Both KEP-5526 gates on. */
+  public static boolean gatesOn(NodeConfig config) {
+    FeatureGates gates = config.featureGates();
+    return gates.enabled(FeatureGates.POD_LEVEL_RESOURCES) && gates.enabled(FeatureGates.POD_LEVEL_RESOURCE_MANAGERS);
+  }
+
+  public static Mode mode(NodeConfig config, Pod pod) {
+    if (!pod.isPodLevelResourcesSet()) {
+      return Mode.LEGACY;
+    }
+    if (!gatesOn(config)) {
+      return Mode.GATED_OFF;
+    }
+    if (pod.qosClass(true) != QosClass.GUARANTEED) {
+      return Mode.NOT_GUARANTEED;
+    }
+    boolean podScope = config.topologyManagerScope() == TopologyManagerScope.POD
+        && config.topologyManagerPolicy() != TopologyManagerPolicy.NONE;
+    return podScope ? Mode.POD_LEVEL : Mode.CONTAINER_LEVEL;
+  }
+
+  public static boolean cpuStatic(NodeConfig config) {
+    return config.cpuManagerPolicy() == CpuManagerPolicy.STATIC;
+  }
+
+  /** The static policy options the configuration names (the defaults when they do not parse). */
+  public static StaticPolicyOptions cpuOptions(NodeConfig config) {
+    try {
+      return StaticPolicyOptions.parse(config.cpuManagerPolicyOptions(), config.featureGates());
+    } catch (StaticPolicyException e) {
+      return StaticPolicyOptions.defaults();
+    }
+  }
+
+  public static boolean memoryStatic(NodeConfig config) {
+    return config.memoryManagerPolicy() == MemoryManagerPolicy.STATIC;
+  }
+
+  /** Pod scope, pod-level resources, gates on, Guaranteed, CPU static: the pod should have a bubble iff its budget is integral. */
+  public static boolean podLevelCpu(NodeConfig config, Pod pod) {
+    return cpuStatic(config) && mode(config, pod) == Mode.POD_LEVEL;
+  }
+
+  public static boolean podLevelMemory(NodeConfig config, Pod pod) {
+    return memoryStatic(config) && mode(config, pod) == Mode.POD_LEVEL && !podMemoryBudget(pod).isEmpty();
+  }
+
+  /** The pod CPU budget: the pod cpu request when integral, else 0 (spec §6.1). */
+  public static int podCpuBudget(Pod pod) {
+    Quantity cpu = pod.podRequests().get(Resources.CPU);
+    return cpu != null && cpu.isIntegral() ? Math.toIntExact(cpu.value()) : 0;
+  }
+
+  public static boolean fractionalCpuBudget(Pod pod) {
+    Quantity cpu = pod.podRequests().get(Resources.CPU);
+    return cpu != null && !cpu.isZero() && !cpu.isIntegral();
+  }
+
+  /** The pod memory budget: memory and hugepages pod requests in bytes, zero ones dropped (spec §7.1). */
+  public static SortedMap<String, Long> podMemoryBudget(Pod pod) {
+    return memoryOf(pod.podRequests());
+  }
+
+  /** A container's memory and hugepages requests in bytes, zero ones dropped. */
+  public static SortedMap<String, Long> containerMemory(Container container) {
+    return memoryOf(container.requests());
+  }
+
+  private static SortedMap<String, Long> memoryOf(Map<String, Quantity> requests) {
+    SortedMap<String, Long> memory = new TreeMap<>();
+    requests.forEach((name, quantity) -> {
+      if (Resources.isMemoryKind(name) && !quantity.isZero()) {
+        memory.put(name, quantity.bytes());
+      }
+    });
+    return memory;
+  }
+
+  /** The container's cpu request in whole CPUs (0 when absent or fractional). */
+  public static int cpus(Container container) {
+    Quantity cpu = container.request(Resources.CPU).orElse(Quantity.ZERO);
+    return cpu.isIntegral() ? Math.toIntExact(cpu.value()) : 0;
+  }
+
+  /** Spec §4.3: exclusive CPUs need cpu and memory request == limit > 0 and an integral cpu amount. */
+  public static boolean cpuEligible(Container container) {
+    return container.isEquivalentGuaranteed() && container.request(Resources.CPU).map(Quantity::isIntegral).orElse(false);
+  }
+
+  /** Whether the container should hold exclusive CPUs (isolation level {@code container}). */
+  public static boolean cpuExclusive(NodeConfig config, Pod pod, Container container) {
+    if (!cpuStatic(config) || isEphemeral(pod, container.name())) {
+      return false;
+    }
+    return switch (mode(config, pod)) {
+      case POD_LEVEL -> podCpuBudget(pod) > 0 && cpuEligible(container);
+      case CONTAINER_LEVEL -> cpuEligible(container);
+      case LEGACY -> pod.qosClass(true) == QosClass.GUARANTEED && cpus(container) > 0;
+      case GATED_OFF, NOT_GUARANTEED -> false;
+    };
+  }
+
+  /** Whether the container should hold exclusive memory blocks of its own requests. */
+  public static boolean memoryExclusive(NodeConfig config, Pod pod, Container container) {
+    if (!memoryStatic(config) || isEphemeral(pod, container.name())) {
+      return false;
+    }
+    return switch (mode(config, pod)) {
+      case POD_LEVEL, CONTAINER_LEVEL -> container.isEquivalentGuaranteed();
+      case LEGACY -> pod.qosClass(true) == QosClass.GUARANTEED && !containerMemory(container).isEmpty();
+      case GATED_OFF, NOT_GUARANTEED -> false;
+    };
+  }
+
+  /**
+   * Whether the KEP-753 aggregate of the container requests (the larger of the largest standard init
+   * container plus the sidecars before it, and all app containers plus all sidecars) exceeds the pod
+   * request for cpu or a memory type of the pod budget: the pods this project rejects before any hint
+   * is asked (spec §14-Q4, reason {@code PodLevelResourcesValidationError}).
+   */
+  public static boolean aggregateExceedsBudget(Pod pod) {
+    for (Map.Entry<String, Quantity> budget : pod.podRequests().entrySet()) {
+      if (!Resources.isManaged(budget.getKey())) {
+        continue;
+      }
+      Quantity sidecars = Quantity.ZERO;
+      Quantity largestInit = Quantity.ZERO;
+      for (Container init : pod.initContainers()) {
+        Quantity request = init.request(budget.getKey()).orElse(Quantity.ZERO);
+        if (init.restartable()) {
+          sidecars = sidecars.plus(request);
+        } else {
+          largestInit = largestInit.max(sidecars.plus(request));
+        }
+      }
+      Quantity apps = Quantity.ZERO;
+      for (Container app : pod.containers()) {
+        apps = apps.plus(app.request(budget.getKey()).orElse(Quantity.ZERO));
+      }
+      if (largestInit.max(apps.plus(sidecars)).compareTo(budget.getValue()) > 0) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Whether KEP-2837's per-resource rule makes the pod Guaranteed while the pod stanza alone does not
+   * (cpu or memory missing from {@code spec.resources}, taken from pinned containers): spec §14-Q2/Q3,
+   * such pods are rejected by decision rather than treated as non-Guaranteed.
+   */
+  public static boolean guaranteedOnlyByKepRule(Pod pod) {
+    if (pod.qosClass(true) == QosClass.GUARANTEED) {
+      return false;
+    }
+    for (String resource : new String[] {Resources.CPU, Resources.MEMORY}) {
+      Quantity request = pod.podRequests().get(resource);
+      Quantity limit = pod.podLimits().get(resource);
+      boolean set = request != null && !request.isZero() || limit != null && !limit.isZero();
+      if (set && !(request != null && !request.isZero() && request.equals(limit))) {
+        return false;
+      }
+      if (!set && (pod.initAndAppContainers().isEmpty() || !pod.initAndAppContainers().stream().allMatch(c ->
+          c.request(resource).filter(q -> !q.isZero()).isPresent() && c.request(resource).equals(c.limit(resource))))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** Long-running containers: sidecars (restartable init containers) then app containers. */
+  public static List<Container> longRunning(Pod pod) {
+    List<Container> containers = new ArrayList<>();
+    pod.initContainers().stream().filter(Container::restartable).forEach(containers::add);
+    containers.addAll(pod.containers());
+    return containers;
+  }
+
+  public static boolean isStandardInit(Pod pod, String name) {
+    return pod.initContainers().stream().anyMatch(c -> !c.restartable() && c.name().equals(name));
+  }
+
+  public static boolean isEphemeral(Pod pod, String name) {
+    return pod.ephemeralContainers().stream().anyMatch(c -> c.name().equals(name));
+  }
+
+  /** The eligible sidecars declared before the init container at {@code index}. */
+  public static List<Container> eligibleSidecarsBefore(Pod pod, int index) {
+    return pod.initContainers().subList(0, index).stream()
+        .filter(c -> c.restartable() && cpuEligible(c)).toList();
+  }
+
+  /**
+   * The CPU side of spec §6.3 ({@code validatePodScopeResources}): the rejection it calls for, if
+   * any, as a short description.
+   */
+  public static Optional<String> cpuPoolProblem(Pod pod) {
+    int budget = podCpuBudget(pod);
+    return poolProblem(pod, budget, PodRules::cpuEligible, PodRules::cpus);
+  }
+
+  /**
+   * The memory side of spec §6.3 for every type of the pod budget. Whether an eligible container
+   * that does not request a type counts as exclusive (with 0) or as shared for that type is not
+   * spelled out upstream; a problem under either reading is reported.
+   */
+  public static Optional<String> memoryPoolProblem(Pod pod) {
+    for (Map.Entry<String, Long> budget : podMemoryBudget(pod).entrySet()) {
+      String type = budget.getKey();
+      Optional<String> asZero = poolProblem(pod, budget.getValue(), Container::isEquivalentGuaranteed,
+          c -> containerMemory(c).getOrDefault(type, 0L));
+      Optional<String> asShared = poolProblem(pod, budget.getValue(),
+          c -> c.isEquivalentGuaranteed() && containerMemory(c).containsKey(type),
+          c -> containerMemory(c).getOrDefault(type, 0L));
+      if (asZero.isPresent() || asShared.isPresent()) {
+        return Optional.of(type + ": " + asZero.or(() -> asShared).orElseThrow());
+      }
+    }
+    return Optional.empty();
+  }
+
+  private interface Eligible {
+    boolean test(Container container);
+  }
+
+  private interface Amount {
+    long of(Container container);
+  }
+
+  private static Optional<String> poolProblem(Pod pod, long budget, Eligible eligible, Amount amount) {
+    long exclusive = 0;
+    boolean shared = false;
+    for (Container init : pod.initContainers()) {
+      boolean isEligible = eligible.test(init);
+      long n = isEligible ? amount.of(init) : 0;
+      if (!init.restartable()) {
+        if (isEligible && n > budget - exclusive) {
+          return Optional.of("init container " + init.name() + " requests " + n + " but only "
+              + (budget - exclusive) + " is left beside the sidecars before it");
+        }
+        if (!isEligible && exclusive >= budget) {
+          return Optional.of("shared init container " + init.name() + " has nothing left beside the sidecars");
+        }
+      } else if (isEligible) {
+        exclusive += n;
+      } else {
+        shared = true;
+      }
+    }
+    for (Container app : pod.containers()) {
+      if (eligible.test(app)) {
+        exclusive += amount.of(app);
+      } else {
+        shared = true;
+      }
+    }
+    if (shared && exclusive >= budget) {
+      return Optional.of("exclusive requests " + exclusive + " leave nothing of the budget " + budget
+          + " for the shared containers");
+    }
+    return Optional.empty();
+  }
+}

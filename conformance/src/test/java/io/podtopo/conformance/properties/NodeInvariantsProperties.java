@@ -1,0 +1,254 @@
+package io.podtopo.conformance.properties;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.quicktheories.QuickTheory.qt;
+
+import io.podtopo.conformance.generators.NodeOperations;
+import io.podtopo.conformance.generators.NodeOperations.Scenario;
+import io.podtopo.conformance.generators.NodePods;
+import io.podtopo.conformance.generators.Nodes;
+import io.podtopo.conformance.invariants.Invariant23RemovalReleasesOnlyWithLastContainer;
+import io.podtopo.conformance.invariants.Invariants;
+import io.podtopo.conformance.invariants.NodeSnapshot;
+import io.podtopo.conformance.invariants.Operation;
+import io.podtopo.conformance.invariants.PodRules;
+import io.podtopo.conformance.invariants.Violation;
+import io.podtopo.domain.cpumanager.CpuTopology;
+import io.podtopo.domain.node.Admission;
+import io.podtopo.domain.node.NodeConfig;
+import io.podtopo.domain.node.NodeResourceManagers;
+import io.podtopo.domain.node.NodeState;
+import io.podtopo.domain.pod.Container;
+import io.podtopo.domain.pod.Pod;
+import io.podtopo.domain.topology.CpuSet;
+import io.podtopo.domain.topology.Machine;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import org.junit.jupiter.api.Test;
+import org.quicktheories.core.Gen;
+import org.quicktheories.generators.SourceDSL;
+
+/**
+ * Spec §15: over generated machines, kubelet configurations (both scopes, every Topology Manager
+ * policy, CPU options, gates on and off) and sequences of admissions, container and pod removals and
+ * re-admissions, every snapshot, every transition and every PodResources view satisfies every
+ * invariant of {@link Invariants#all()}.
+ */
+class NodeInvariantsProperties {
+
+  /**
+   * Besides the invariants, the run must have met the situations they are about: pod-level bubbles
+   * and pod memory, each kind of rejection, restart re-admissions, non-last and last removals of
+   * pod-level pods, and container-scope pod-level pods.
+   */
+  @Test
+  void everyInvariantHoldsAlongGeneratedOperationSequences() {
+    Map<String, Integer> coverage = new java.util.TreeMap<>();
+    qt().withExamples(200).withShrinkCycles(200).forAll(NodeOperations.scenarios(12))
+        .checkAssert(scenario -> assertThat(new Run(scenario, coverage).violations()).isEmpty());
+    assertThat(coverage).containsKeys("bubble", "pod memory", "container-level admitted", "readmission",
+        "non-last removal in a bubble", "last removal of a bubble", "rejected EmptyPodSharedPoolError",
+        "rejected TopologyAffinityError", "rejected SMTAlignmentError", "rejected UnexpectedAdmissionError");
+  }
+
+  private record RoundTrip(Machine machine, NodeConfig config, List<Pod> others, Pod pod, List<Integer> order) {}
+
+  private static Gen<RoundTrip> roundTrips() {
+    return Nodes.machines().flatMap(machine -> Nodes.configs(machine).zip(
+        SourceDSL.lists().of(NodePods.pods(2)).ofSizeBetween(0, 2), NodePods.pods(2),
+        SourceDSL.lists().of(SourceDSL.integers().between(0, 100)).ofSize(8),
+        (config, others, pod, order) -> new RoundTrip(machine, config, others, pod, order)));
+  }
+
+  /** §15.23: admitting a pod and removing all its containers restores the default set and the machine state. */
+  @Test
+  void invariant23AdmittingThenRemovingEveryContainerIsARoundTrip() {
+    Invariant23RemovalReleasesOnlyWithLastContainer invariant = new Invariant23RemovalReleasesOnlyWithLastContainer();
+    qt().withExamples(100).forAll(roundTrips()).checkAssert(trip -> {
+      NodeResourceManagers managers = NodeResourceManagers.create(trip.config(), trip.machine());
+      NodeState state = managers.initialState();
+      List<Pod> active = new ArrayList<>();
+      for (int i = 0; i < trip.others().size(); i++) {
+        Pod other = Run.named(trip.others().get(i), "other" + i);
+        Admission admission = managers.admit(state, other);
+        state = admission.state();
+        if (admission.admitted()) {
+          active.add(other);
+        }
+      }
+      NodeSnapshot before = NodeSnapshot.of(managers, state, active);
+      Pod pod = Run.named(trip.pod(), "trip");
+      Admission admission = managers.admit(state, pod);
+      if (!admission.admitted()) {
+        return;
+      }
+      state = admission.state();
+      List<String> left = new ArrayList<>(pod.initAndAppContainers().stream().map(Container::name).toList());
+      for (int pick : trip.order()) {
+        if (left.isEmpty()) {
+          break;
+        }
+        state = managers.removeContainer(state, pod.uid(), left.remove(pick % left.size()));
+      }
+      for (String name : left) {
+        state = managers.removeContainer(state, pod.uid(), name);
+      }
+      assertThat(invariant.roundTrip(before, NodeSnapshot.of(managers, state, active), pod.uid())).isEmpty();
+    });
+  }
+
+  /** Runs one scenario and collects every violation along the way. */
+  static final class Run {
+
+    private final NodeResourceManagers managers;
+    private final List<Violation> violations = new ArrayList<>();
+    private final List<String> log = new ArrayList<>();
+    private final Map<String, Pod> active = new LinkedHashMap<>();
+    private final Map<String, Set<String>> removed = new LinkedHashMap<>();
+    private final Map<String, Integer> coverage;
+    private NodeState state;
+    private int admitted;
+
+    Run(Scenario scenario, Map<String, Integer> coverage) {
+      this.coverage = coverage;
+      managers = NodeResourceManagers.create(scenario.config(), scenario.machine());
+      state = managers.initialState();
+      checkSnapshot(snapshot());
+      for (NodeOperations.Step step : scenario.steps()) {
+        apply(step);
+      }
+    }
+
+    static Pod named(Pod pod, String uid) {
+      return new Pod.Builder().from(pod).uid(uid).name(uid).build();
+    }
+
+    List<Violation> violations() {
+      if (!violations.isEmpty()) {
+        violations.add(new Violation(0, "", "", "operations: " + log));
+      }
+      return violations;
+    }
+
+    private NodeSnapshot snapshot() {
+      return NodeSnapshot.of(managers, state, List.copyOf(active.values()));
+    }
+
+    private void checkSnapshot(NodeSnapshot snapshot) {
+      Invariants.check(snapshot).stream().filter(violation -> !knownDeviation26(snapshot, violation))
+          .forEach(violations::add);
+      violations.addAll(Invariants.checkPodResources(snapshot, managers.podResources(snapshot.state(), snapshot.activePods())));
+    }
+
+    private void count(NodeSnapshot before, Operation operation, NodeSnapshot after) {
+      String uid = operation.podUid();
+      if (operation instanceof Operation.Admit admit) {
+        if (before.isActive(uid)) {
+          coverage.merge("readmission", 1, Integer::sum);
+        } else if (!admit.outcome().admitted()) {
+          coverage.merge("rejected " + admit.outcome().reason().orElseThrow(), 1, Integer::sum);
+        } else if (PodRules.mode(after.config(), admit.pod()) == PodRules.Mode.CONTAINER_LEVEL) {
+          coverage.merge("container-level admitted", 1, Integer::sum);
+        }
+        after.state().cpu().podCpus(uid).ifPresent(bubble -> coverage.merge("bubble", 1, Integer::sum));
+        after.state().memory().podBlocks(uid).ifPresent(blocks -> coverage.merge("pod memory", 1, Integer::sum));
+      } else if (before.state().cpu().podCpus(uid).isPresent()) {
+        boolean last = after.state().cpu().podCpus(uid).isEmpty();
+        coverage.merge(last ? "last removal of a bubble" : "non-last removal in a bubble", 1, Integer::sum);
+      }
+    }
+
+    /**
+     * The first known violation (reported, see docs/conformance.md "Known violations"): with
+     * {@code full-pcpus-only}, an allocation aligned to a hint whose NUMA nodes hold the SMT sibling of
+     * a reserved CPU takes that lone sibling (upstream {@code allocateCPUs} takes aligned CPUs from
+     * {@code default − reserved}), so the set is not whole cores. Only invariant-26 violations of a set
+     * holding such a sibling are left out; every other one fails the property.
+     */
+    private boolean knownDeviation26(NodeSnapshot snapshot, Violation violation) {
+      if (violation.invariant() != 26) {
+        return false;
+      }
+      CpuSet reservedSiblings = CpuTopology.of(snapshot.machine()).siblingsOf(snapshot.reservedCpus())
+          .difference(snapshot.reservedCpus());
+      CpuSet held = violation.container().isEmpty()
+          ? snapshot.state().cpu().podCpus(violation.pod()).orElse(CpuSet.empty())
+          : snapshot.state().cpu().containerCpus(violation.pod(), violation.container()).orElse(CpuSet.empty());
+      return held.intersects(reservedSiblings);
+    }
+
+    /**
+     * The second known violation (reported, see docs/conformance.md "Known violations"): the static
+     * policy's container path checks {@code full-pcpus-only} alignment before it looks for the
+     * container's entry, so a restart re-admission of a pod whose exclusive containers hold their CPUs
+     * is rejected with {@code SMTAlignmentError} when the node has no free whole core left (upstream
+     * issue kubernetes/kubernetes#129078, fixed by #129079). Only invariant-24 violations of a
+     * re-admission rejected with that reason are left out.
+     */
+    private static boolean knownDeviation24(Operation operation, Violation violation) {
+      return violation.invariant() == 24 && operation instanceof Operation.Admit admit
+          && admit.outcome().reason().filter("SMTAlignmentError"::equals).isPresent();
+    }
+
+    private void apply(NodeOperations.Step step) {
+      NodeSnapshot before = snapshot();
+      Operation operation;
+      if (step instanceof NodeOperations.AdmitPod admit) {
+        Pod pod = named(admit.pod(), "p" + admitted++);
+        Admission outcome = managers.admit(state, pod);
+        state = outcome.state();
+        if (outcome.admitted()) {
+          active.put(pod.uid(), pod);
+          removed.put(pod.uid(), new TreeSet<>());
+        }
+        operation = new Operation.Admit(pod, outcome);
+        log.add("admit " + pod + " -> " + outcome.failure().map(Object::toString).orElse("admitted"));
+      } else if (step instanceof NodeOperations.Readmit readmit) {
+        List<Pod> whole = active.values().stream().filter(pod -> removed.get(pod.uid()).isEmpty()).toList();
+        if (whole.isEmpty()) {
+          return;
+        }
+        Pod pod = whole.get(readmit.podPick() % whole.size());
+        Admission outcome = managers.admit(state, pod);
+        state = outcome.state();
+        operation = new Operation.Admit(pod, outcome);
+        log.add("readmit " + pod.uid() + " -> " + outcome.failure().map(Object::toString).orElse("admitted"));
+      } else if (step instanceof NodeOperations.RemoveContainer removal) {
+        if (active.isEmpty()) {
+          return;
+        }
+        Pod pod = List.copyOf(active.values()).get(removal.podPick() % active.size());
+        List<String> left = pod.initAndAppContainers().stream().map(Container::name)
+            .filter(name -> !removed.get(pod.uid()).contains(name)).toList();
+        String name = left.get(removal.containerPick() % left.size());
+        state = managers.removeContainer(state, pod.uid(), name);
+        removed.get(pod.uid()).add(name);
+        if (left.size() == 1) {
+          active.remove(pod.uid());
+        }
+        operation = new Operation.RemoveContainer(pod.uid(), name);
+        log.add("remove container " + pod.uid() + "/" + name);
+      } else {
+        if (active.isEmpty()) {
+          return;
+        }
+        NodeOperations.RemovePod removal = (NodeOperations.RemovePod) step;
+        Pod pod = List.copyOf(active.values()).get(removal.podPick() % active.size());
+        state = managers.removePod(state, pod);
+        active.remove(pod.uid());
+        operation = new Operation.RemovePod(pod);
+        log.add("remove pod " + pod.uid());
+      }
+      log.add("  cpu " + state.cpu() + ", stored hints " + state.topologyHints());
+      NodeSnapshot after = snapshot();
+      count(before, operation, after);
+      Invariants.checkTransition(before, operation, after).stream()
+          .filter(violation -> !knownDeviation24(operation, violation)).forEach(violations::add);
+      checkSnapshot(after);
+    }
+  }
+}
