@@ -13,14 +13,12 @@ import io.podtopo.conformance.invariants.NodeSnapshot;
 import io.podtopo.conformance.invariants.Operation;
 import io.podtopo.conformance.invariants.PodRules;
 import io.podtopo.conformance.invariants.Violation;
-import io.podtopo.domain.cpumanager.CpuTopology;
 import io.podtopo.domain.node.Admission;
 import io.podtopo.domain.node.NodeConfig;
 import io.podtopo.domain.node.NodeResourceManagers;
 import io.podtopo.domain.node.NodeState;
 import io.podtopo.domain.pod.Container;
 import io.podtopo.domain.pod.Pod;
-import io.podtopo.domain.topology.CpuSet;
 import io.podtopo.domain.topology.Machine;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -139,8 +137,7 @@ class NodeInvariantsProperties {
     }
 
     private void checkSnapshot(NodeSnapshot snapshot) {
-      Invariants.check(snapshot).stream().filter(violation -> !knownDeviation26(snapshot, violation))
-          .forEach(violations::add);
+      violations.addAll(Invariants.check(snapshot));
       violations.addAll(Invariants.checkPodResources(snapshot, managers.podResources(snapshot.state(), snapshot.activePods())));
     }
 
@@ -160,38 +157,6 @@ class NodeInvariantsProperties {
         boolean last = after.state().cpu().podCpus(uid).isEmpty();
         coverage.merge(last ? "last removal of a bubble" : "non-last removal in a bubble", 1, Integer::sum);
       }
-    }
-
-    /**
-     * The first known violation (reported, see docs/conformance.md "Known violations"): with
-     * {@code full-pcpus-only}, an allocation aligned to a hint whose NUMA nodes hold the SMT sibling of
-     * a reserved CPU takes that lone sibling (upstream {@code allocateCPUs} takes aligned CPUs from
-     * {@code default − reserved}), so the set is not whole cores. Only invariant-26 violations of a set
-     * holding such a sibling are left out; every other one fails the property.
-     */
-    private boolean knownDeviation26(NodeSnapshot snapshot, Violation violation) {
-      if (violation.invariant() != 26) {
-        return false;
-      }
-      CpuSet reservedSiblings = CpuTopology.of(snapshot.machine()).siblingsOf(snapshot.reservedCpus())
-          .difference(snapshot.reservedCpus());
-      CpuSet held = violation.container().isEmpty()
-          ? snapshot.state().cpu().podCpus(violation.pod()).orElse(CpuSet.empty())
-          : snapshot.state().cpu().containerCpus(violation.pod(), violation.container()).orElse(CpuSet.empty());
-      return held.intersects(reservedSiblings);
-    }
-
-    /**
-     * The second known violation (reported, see docs/conformance.md "Known violations"): the static
-     * policy's container path checks {@code full-pcpus-only} alignment before it looks for the
-     * container's entry, so a restart re-admission of a pod whose exclusive containers hold their CPUs
-     * is rejected with {@code SMTAlignmentError} when the node has no free whole core left (upstream
-     * issue kubernetes/kubernetes#129078, fixed by #129079). Only invariant-24 violations of a
-     * re-admission rejected with that reason are left out.
-     */
-    private static boolean knownDeviation24(Operation operation, Violation violation) {
-      return violation.invariant() == 24 && operation instanceof Operation.Admit admit
-          && admit.outcome().reason().filter("SMTAlignmentError"::equals).isPresent();
     }
 
     private void apply(NodeOperations.Step step) {
@@ -246,8 +211,7 @@ class NodeInvariantsProperties {
       log.add("  cpu " + state.cpu() + ", stored hints " + state.topologyHints());
       NodeSnapshot after = snapshot();
       count(before, operation, after);
-      Invariants.checkTransition(before, operation, after).stream()
-          .filter(violation -> !knownDeviation24(operation, violation)).forEach(violations::add);
+      violations.addAll(Invariants.checkTransition(before, operation, after));
       checkSnapshot(after);
     }
   }

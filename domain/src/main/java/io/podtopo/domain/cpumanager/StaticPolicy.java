@@ -319,15 +319,15 @@ public final class StaticPolicy {
     if (numCpus == 0 || skipsPodLevelPod(pod)) {
       return CpuAllocationResult.success(state, ResourceManagerMetrics.none());
     }
-    ResourceManagerMetrics failed = new ResourceManagerMetrics.Builder().nodeAllocationErrors(1).build();
-    Optional<SmtAlignmentError> smt = smtAlignmentError(state, numCpus);
-    if (smt.isPresent()) {
-      return CpuAllocationResult.failure(state, smt.get(), failed);
-    }
     Optional<CpuSet> existing = state.containerCpus(pod.uid(), container.name());
     if (existing.isPresent()) {
       return CpuAllocationResult.success(updateReusable(state, pod, container, existing.get()),
           ResourceManagerMetrics.none());
+    }
+    ResourceManagerMetrics failed = new ResourceManagerMetrics.Builder().nodeAllocationErrors(1).build();
+    Optional<SmtAlignmentError> smt = smtAlignmentError(state, numCpus);
+    if (smt.isPresent()) {
+      return CpuAllocationResult.failure(state, smt.get(), failed);
     }
     CpuSet cpus;
     try {
@@ -361,7 +361,8 @@ public final class StaticPolicy {
   }
 
   /**
-   * Upstream {@code allocateCPUs}: from {@code (default − reserved) ∪ reusable}, up to
+   * Upstream {@code allocateCPUs}: from {@code (default − reserved) ∪ reusable} (whole cores only
+   * with {@code full-pcpus-only}, decision D-21), up to
    * {@code numCpus} CPUs of the hinted NUMA nodes first (of their whole sockets under
    * {@code align-by-socket}), the rest from anywhere. The caller removes the result from the default
    * set.
@@ -370,12 +371,35 @@ public final class StaticPolicy {
    */
   public CpuSet allocateCpus(CpuManagerState state, int numCpus, Optional<NumaMask> affinity, CpuSet reusable) {
     CpuSet allocatable = availableCpus(state).union(reusable);
+    if (options.fullPhysicalCpusOnly()) {
+      allocatable = wholeCoresOf(allocatable);
+    }
     CpuSet result = CpuSet.empty();
     if (affinity.isPresent()) {
       CpuSet aligned = alignedCpus(affinity.get(), allocatable);
-      result = takeByTopology(aligned, Math.min(numCpus, aligned.size()));
+      int alignedCount = Math.min(numCpus, aligned.size());
+      if (options.fullPhysicalCpusOnly() && topology.cpusPerCore() > 0) {
+        alignedCount -= alignedCount % topology.cpusPerCore();
+      }
+      result = takeByTopology(aligned, alignedCount);
     }
     return result.union(takeByTopology(allocatable.difference(result), numCpus - result.size()));
+  }
+
+  /**
+   * Decision D-21 (invariant 26): with {@code full-pcpus-only} only cores whose every thread is
+   * allocatable are given out, so neither the lone sibling of a reserved CPU nor a half-used core
+   * lands in an allocation, and the NUMA-aligned part is a whole number of cores.
+   */
+  private CpuSet wholeCoresOf(CpuSet cpus) {
+    CpuSet.Builder whole = new CpuSet.Builder();
+    topology.coresOf(cpus).forEachCpu(core -> {
+      CpuSet threads = topology.cpusInCore(core);
+      if (threads.isSubsetOf(cpus)) {
+        whole.addAll(threads);
+      }
+    });
+    return whole.build();
   }
 
   private CpuSet alignedCpus(NumaMask affinity, CpuSet allocatable) {

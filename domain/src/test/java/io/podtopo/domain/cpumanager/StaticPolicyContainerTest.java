@@ -125,6 +125,35 @@ class StaticPolicyContainerTest {
   }
 
   @Test
+  void rule26_fullPcpusOnlyNeverHandsOutTheSiblingOfAReservedCpu() {
+    StaticPolicyOptions full = new StaticPolicyOptions.Builder().fullPhysicalCpusOnly(true).build();
+    StaticPolicy policy = StaticPolicy.create(UpstreamTopologies.dualSocketHt(), 1, CpuSet.of(0), full,
+        FeatureGates.defaults());
+    CpuManagerState state = policy.start(CpuManagerState.of(CpuSet.empty(), Map.of(), Map.of()));
+    Container six = guaranteed("c", "6", "1G");
+    CpuSet cpus = policy.allocate(state, pod("p", six), six, TopologyHint.of(NumaMask.of(0), true))
+        .state().containerCpus("p", "c").orElseThrow();
+    assertThat(cpus).doesNotContain(6);
+    assertThat(UpstreamTopologies.dualSocketHt().siblingsOf(cpus)).isEqualTo(cpus);
+    assertThat(cpus.intersection(UpstreamTopologies.dualSocketHt().cpusInNumaNode(0))).isEqualTo(CpuSet.of(2, 4, 8, 10));
+  }
+
+  @Test
+  void rule26_aContainerWithAnEntryReadmitsEvenWhenNoWholeCoreIsFree() {
+    StaticPolicyOptions full = new StaticPolicyOptions.Builder().fullPhysicalCpusOnly(true).build();
+    StaticPolicy policy = StaticPolicy.create(UpstreamTopologies.dualSocketHt(), 1, CpuSet.of(0), full,
+        FeatureGates.defaults());
+    CpuManagerState state = policy.start(CpuManagerState.of(CpuSet.empty(), Map.of(), Map.of()));
+    Container ten = guaranteed("c", "10", "1G");
+    Pod pod = pod("p", ten);
+    CpuManagerState full10 = policy.allocate(state, pod, ten, NONE).state();
+    CpuAllocationResult again = policy.allocate(full10, pod, ten, NONE);
+    assertThat(again.error()).isEmpty();
+    assertThat(again.state().containerCpus("p", "c")).isEqualTo(full10.containerCpus("p", "c"));
+    assertThat(again.state().defaultCpuSet()).isEqualTo(full10.defaultCpuSet());
+  }
+
+  @Test
   void rule26_hintedNumaNodesAreFilledFirstAndTheRemainderComesFromAnywhere() {
     StaticPolicy policy = policy(UpstreamTopologies.dualSocketHt(), 0, DEFAULTS);
     CpuManagerState state = policy.start(CpuManagerState.empty());
