@@ -1,0 +1,83 @@
+package io.podtopo.domain.node;
+
+import io.podtopo.domain.gates.FeatureGates;
+import io.podtopo.domain.topology.CpuSet;
+import io.podtopo.domain.topologymanager.TopologyManagerPolicy;
+import io.podtopo.domain.topologymanager.TopologyManagerScope;
+import java.util.Optional;
+import java.util.SortedMap;
+import org.immutables.value.Value;
+
+/**
+ * Everything a KubeletConfiguration says about the node resource managers, plus the feature gates.
+ * Defaults are the kubelet's: CPU policy {@code none}, Topology Manager {@code none} in
+ * {@code container} scope, Memory Manager {@code None}, nothing reserved, default gates.
+ *
+ * <p>Values are taken as written; {@link NodeResourceManagers#create} checks them against the
+ * machine the way the kubelet does at start.
+ */
+@Value.Immutable
+public abstract class NodeConfig {
+
+  /** {@code cpuManagerPolicy}. */
+  @Value.Default
+  public CpuManagerPolicy cpuManagerPolicy() {
+    return CpuManagerPolicy.NONE;
+  }
+
+  /** {@code cpuManagerPolicyOptions}: option name → value (e.g. {@code full-pcpus-only → "true"}). */
+  @Value.NaturalOrder
+  public abstract SortedMap<String, String> cpuManagerPolicyOptions();
+
+  /** {@code reservedSystemCPUs}: an explicit reserved CPU list; wins over {@link #reservedCpuCount()}. */
+  public abstract Optional<CpuSet> reservedSystemCpus();
+
+  /**
+   * The number of CPUs to reserve when no explicit list is given: upstream
+   * {@code ceil(kubeReserved.cpu + systemReserved.cpu)} (the static policy needs at least one).
+   */
+  @Value.Default
+  public int reservedCpuCount() {
+    return 0;
+  }
+
+  /** {@code topologyManagerPolicy}. */
+  @Value.Default
+  public TopologyManagerPolicy topologyManagerPolicy() {
+    return TopologyManagerPolicy.NONE;
+  }
+
+  /** {@code topologyManagerScope}. */
+  @Value.Default
+  public TopologyManagerScope topologyManagerScope() {
+    return TopologyManagerScope.defaultScope();
+  }
+
+  /** {@code topologyManagerPolicyOptions}: option name → value. */
+  @Value.NaturalOrder
+  public abstract SortedMap<String, String> topologyManagerPolicyOptions();
+
+  /** {@code memoryManagerPolicy}. */
+  @Value.Default
+  public MemoryManagerPolicy memoryManagerPolicy() {
+    return MemoryManagerPolicy.NONE;
+  }
+
+  /** {@code reservedMemory}: NUMA node id → resource ({@code memory}, {@code hugepages-<size>}) → bytes. */
+  @Value.NaturalOrder
+  public abstract SortedMap<Integer, SortedMap<String, Long>> reservedMemory();
+
+  /** {@code featureGates}. */
+  @Value.Default
+  public FeatureGates featureGates() {
+    return FeatureGates.defaults();
+  }
+
+  /** The kubelet defaults. */
+  public static NodeConfig defaults() {
+    return new Builder().build();
+  }
+
+  /** Builder: {@code new NodeConfig.Builder().cpuManagerPolicy(CpuManagerPolicy.STATIC)...build()}. */
+  public static class Builder extends ImmutableNodeConfig.Builder {}
+}

@@ -1,0 +1,298 @@
+package io.podtopo.domain.node;
+
+import io.podtopo.domain.cpumanager.CpuManagerState;
+import io.podtopo.domain.cpumanager.CpuTopology;
+import io.podtopo.domain.cpumanager.StaticPolicy;
+import io.podtopo.domain.cpumanager.StaticPolicyException;
+import io.podtopo.domain.cpumanager.StaticPolicyOptions;
+import io.podtopo.domain.gates.FeatureGates;
+import io.podtopo.domain.memorymanager.MemoryManagerException;
+import io.podtopo.domain.memorymanager.MemoryManagerState;
+import io.podtopo.domain.memorymanager.StaticMemoryPolicy;
+import io.podtopo.domain.pod.Container;
+import io.podtopo.domain.pod.Pod;
+import io.podtopo.domain.pod.Resources;
+import io.podtopo.domain.topology.CpuSet;
+import io.podtopo.domain.topology.Machine;
+import io.podtopo.domain.topologymanager.InvalidTopologyManagerConfigException;
+import io.podtopo.domain.topologymanager.NumaInfo;
+import io.podtopo.domain.topologymanager.TopologyAdmission;
+import io.podtopo.domain.topologymanager.TopologyHint;
+import io.podtopo.domain.topologymanager.TopologyManagerOptions;
+import io.podtopo.domain.topologymanager.TopologyPolicy;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.SortedMap;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * The node's resource managers (Topology Manager, CPU Manager, Memory Manager) configured for one
+ * machine, as pure functions of a {@link NodeState}:
+ *
+ * <ul>
+ *   <li>{@link #create}: the kubelet's start-up validation of the configuration;
+ *   <li>{@link #initialState} / {@link #start}: a fresh state, or a restored one validated;
+ *   <li>{@link #admit}: hints, merge, policy decision and allocations for one pod, with a trace;
+ *       a rejected pod leaves the state exactly as it was;
+ *   <li>{@link #removeContainer} / {@link #removePod}: releases, the bubble and pod memory with the
+ *       pod's last container;
+ *   <li>{@link #podResources} / {@link #allocatable}: the PodResources v1 views.
+ * </ul>
+ *
+ * <p>Instances are immutable and hold no state of their own. See {@code docs/spec/node-admission.md}.
+ */
+public final class NodeResourceManagers {
+
+  private final NodeConfig config;
+  private final Machine machine;
+  private final Optional<StaticPolicy> cpuPolicy;
+  private final Optional<StaticMemoryPolicy> memoryPolicy;
+  private final TopologyAdmission topologyAdmission;
+
+  private NodeResourceManagers(NodeConfig config, Machine machine, Optional<StaticPolicy> cpuPolicy,
+      Optional<StaticMemoryPolicy> memoryPolicy, TopologyAdmission topologyAdmission) {
+    this.config = config;
+    this.machine = machine;
+    this.cpuPolicy = cpuPolicy;
+    this.memoryPolicy = memoryPolicy;
+    this.topologyAdmission = topologyAdmission;
+  }
+
+  /**
+   * Checks {@code config} against {@code machine} as the kubelet does when its managers start: the
+   * Topology Manager policy options and the NUMA node limit, the CPU Manager policy, its options and
+   * the reserved CPUs, the Memory Manager's reserved memory.
+   *
+   * @throws InvalidNodeConfigException naming the first field at fault
+   */
+  public static NodeResourceManagers create(NodeConfig config, Machine machine) {
+    FeatureGates gates = config.featureGates();
+    TopologyPolicy topologyPolicy = topologyPolicy(config, machine);
+    Optional<StaticPolicy> cpuPolicy = cpuPolicy(config, machine);
+    Optional<StaticMemoryPolicy> memoryPolicy = memoryPolicy(config, machine);
+    TopologyAdmission admission = TopologyAdmission.of(topologyPolicy, config.topologyManagerScope(), gates);
+    return new NodeResourceManagers(config, machine, cpuPolicy, memoryPolicy, admission);
+  }
+
+  private static TopologyPolicy topologyPolicy(NodeConfig config, Machine machine) {
+    TopologyManagerOptions options;
+    try {
+      options = TopologyManagerOptions.parse(config.topologyManagerPolicyOptions(), config.featureGates());
+    } catch (InvalidTopologyManagerConfigException e) {
+      throw new InvalidNodeConfigException("topologyManagerPolicyOptions", e.getMessage());
+    }
+    if (options.preferClosestNumaNodes() && !machine.hasDistances()) {
+      throw new InvalidNodeConfigException("topologyManagerPolicyOptions",
+          "cannot discover NUMA topology: error getting NUMA distances from cadvisor");
+    }
+    try {
+      NumaInfo numaInfo = NumaInfo.forMachine(machine, config.topologyManagerPolicy(), options);
+      return TopologyPolicy.of(config.topologyManagerPolicy(), numaInfo, options);
+    } catch (InvalidTopologyManagerConfigException e) {
+      throw new InvalidNodeConfigException("topologyManagerPolicy", e.getMessage());
+    }
+  }
+
+  private static Optional<StaticPolicy> cpuPolicy(NodeConfig config, Machine machine) {
+    if (config.cpuManagerPolicy() == CpuManagerPolicy.NONE) {
+      if (!config.cpuManagerPolicyOptions().isEmpty()) {
+        throw new InvalidNodeConfigException("cpuManagerPolicyOptions",
+            "None policy: cpu manager policy options not supported");
+      }
+      return Optional.empty();
+    }
+    CpuTopology topology = CpuTopology.of(machine);
+    StaticPolicyOptions options;
+    try {
+      options = StaticPolicyOptions.parse(config.cpuManagerPolicyOptions(), config.featureGates());
+      options.validateFor(topology, config.topologyManagerPolicy().kubeletName());
+    } catch (StaticPolicyException e) {
+      throw new InvalidNodeConfigException("cpuManagerPolicyOptions", e.getMessage());
+    }
+    CpuSet explicit = config.reservedSystemCpus().orElse(CpuSet.empty());
+    String field = explicit.isEmpty() ? "kubeReserved/systemReserved cpu" : "reservedSystemCPUs";
+    if (!explicit.isSubsetOf(machine.cpuSet())) {
+      throw new InvalidNodeConfigException(field, "CPUs \"" + explicit.difference(machine.cpuSet())
+          + "\" are not CPUs of the machine \"" + machine.cpuSet() + "\"");
+    }
+    int numReserved = explicit.isEmpty() ? config.reservedCpuCount() : explicit.size();
+    if (numReserved <= 0) {
+      throw new InvalidNodeConfigException(field,
+          "the static policy requires systemreserved.cpu + kubereserved.cpu to be greater than zero");
+    }
+    try {
+      return Optional.of(StaticPolicy.create(topology, numReserved, explicit, options, config.featureGates(),
+          config.topologyManagerPolicy().kubeletName()));
+    } catch (StaticPolicyException e) {
+      throw new InvalidNodeConfigException(field, e.getMessage());
+    }
+  }
+
+  private static Optional<StaticMemoryPolicy> memoryPolicy(NodeConfig config, Machine machine) {
+    if (config.memoryManagerPolicy() == MemoryManagerPolicy.NONE) {
+      return Optional.empty();
+    }
+    for (Map.Entry<Integer, SortedMap<String, Long>> node : config.reservedMemory().entrySet()) {
+      if (!machine.numaNodeIds().contains(node.getKey())) {
+        throw new InvalidNodeConfigException("reservedMemory",
+            "NUMA node " + node.getKey() + " does not exist on the machine " + machine.numaNodeIds());
+      }
+      for (Map.Entry<String, Long> reserved : node.getValue().entrySet()) {
+        if (!Resources.isMemoryKind(reserved.getKey())) {
+          throw new InvalidNodeConfigException("reservedMemory",
+              "NUMA node " + node.getKey() + ": unsupported resource \"" + reserved.getKey() + "\"");
+        }
+        if (reserved.getValue() < 0) {
+          throw new InvalidNodeConfigException("reservedMemory",
+              "NUMA node " + node.getKey() + ": negative " + reserved.getKey() + " " + reserved.getValue());
+        }
+      }
+    }
+    try {
+      return Optional.of(StaticMemoryPolicy.create(machine.numaNodes(), config.reservedMemory(), config.featureGates()));
+    } catch (MemoryManagerException e) {
+      throw new InvalidNodeConfigException("reservedMemory", e.getMessage());
+    }
+  }
+
+  public NodeConfig config() {
+    return config;
+  }
+
+  public Machine machine() {
+    return machine;
+  }
+
+  /** The CPU Manager static policy; empty under policy {@code none}. */
+  public Optional<StaticPolicy> cpuPolicy() {
+    return cpuPolicy;
+  }
+
+  /** The Memory Manager Static policy; empty under policy {@code None}. */
+  public Optional<StaticMemoryPolicy> memoryPolicy() {
+    return memoryPolicy;
+  }
+
+  /** The state of a node that has admitted nothing: {@link #start} of the empty state. */
+  public NodeState initialState() {
+    return start(NodeState.empty());
+  }
+
+  /**
+   * Upstream {@code Start} of both managers: an empty manager state is initialised, a restored one
+   * is validated ({@code validateState}) and returned unchanged.
+   *
+   * @throws InvalidNodeStateException when a manager refuses the restored state
+   */
+  public NodeState start(NodeState restored) {
+    CpuManagerState cpu = restored.cpu();
+    MemoryManagerState memory = restored.memory();
+    if (cpuPolicy.isPresent()) {
+      try {
+        cpu = cpuPolicy.get().start(cpu);
+      } catch (StaticPolicyException e) {
+        throw new InvalidNodeStateException("cpu manager", e.getMessage());
+      }
+    }
+    if (memoryPolicy.isPresent()) {
+      try {
+        memory = memoryPolicy.get().start(memory);
+      } catch (MemoryManagerException e) {
+        throw new InvalidNodeStateException("memory manager", e.getMessage());
+      }
+    }
+    return new NodeState.Builder().from(restored).cpu(cpu).memory(memory).build();
+  }
+
+  /**
+   * Admits {@code pod} on {@code state}: the Topology Manager's scope runs the hint providers (CPU
+   * then memory), merges their hints under the policy and calls the managers' allocations. A
+   * rejection returns the input state unchanged.
+   */
+  public Admission admit(NodeState state, Pod pod) {
+    throw new UnsupportedOperationException("admission is implemented in the next commit");
+  }
+
+  /**
+   * Upstream {@code RemoveContainer} of every manager: the container's entries go; a pod's bubble
+   * and pod memory are released with its last container; the container's stored hint is dropped.
+   */
+  public NodeState removeContainer(NodeState state, String podUid, String containerName) {
+    CpuManagerState cpu = cpuPolicy.map(policy -> policy.removeContainer(state.cpu(), podUid, containerName))
+        .orElse(state.cpu());
+    MemoryManagerState memory = memoryPolicy
+        .map(policy -> policy.removeContainer(state.memory(), podUid, containerName)).orElse(state.memory());
+    SortedMap<String, SortedMap<String, TopologyHint>> hints = new TreeMap<>(state.topologyHints());
+    SortedMap<String, TopologyHint> podHints = new TreeMap<>(hints.getOrDefault(podUid, new TreeMap<>()));
+    podHints.remove(containerName);
+    if (podHints.isEmpty()) {
+      hints.remove(podUid);
+    } else {
+      hints.put(podUid, podHints);
+    }
+    return new NodeState.Builder().cpu(cpu).memory(memory).topologyHints(hints).build();
+  }
+
+  /**
+   * Removes every container of the pod that has an entry or a stored hint (in name order), then any
+   * pod entry left without containers (a bubble returns to the default set; a pod memory entry
+   * without containers holds no reservation and is dropped).
+   */
+  public NodeState removePod(NodeState state, Pod pod) {
+    String uid = pod.uid();
+    TreeSet<String> names = new TreeSet<>();
+    pod.initAndAppContainers().forEach(container -> names.add(container.name()));
+    names.addAll(state.cpu().containerEntries(uid).keySet());
+    names.addAll(state.memory().containersOf(uid).keySet());
+    NodeState current = state;
+    for (String name : names) {
+      current = removeContainer(current, uid, name);
+    }
+    CpuManagerState cpu = current.cpu();
+    Optional<CpuSet> bubble = cpu.podCpus(uid);
+    if (bubble.isPresent()) {
+      cpu = cpu.withDefaultCpuSet(cpu.defaultCpuSet().union(bubble.get())).withoutPod(uid);
+    }
+    MemoryManagerState memory = current.memory().podBlocks(uid).isPresent()
+        ? current.memory().withoutPod(uid) : current.memory();
+    return new NodeState.Builder().from(current).cpu(cpu).memory(memory).build();
+  }
+
+  /**
+   * The PodResources v1 {@code List} view of {@code activePods} (spec §9.2), in the given order.
+   */
+  public PodResourcesView podResources(NodeState state, List<Pod> activePods) {
+    throw new UnsupportedOperationException("the view is implemented in the next commit");
+  }
+
+  /** The v1 {@code GetAllocatableResources} answer. */
+  public AllocatableResources allocatable(NodeState state) {
+    return new AllocatableResources.Builder()
+        .cpuIds(cpuPolicy.map(StaticPolicy::allocatableCpus).orElse(CpuSet.empty()))
+        .memory(memoryPolicy.map(policy -> policy.allocatableMemory(state.memory())).orElse(List.of()))
+        .build();
+  }
+
+  /**
+   * What {@code container} is to {@code pod}: a standard or restartable init container, an app
+   * container or an ephemeral container (matched by name).
+   *
+   * @throws IllegalArgumentException when the pod has no container of that name
+   */
+  public ContainerRole roleOf(Pod pod, Container container) {
+    for (Container init : pod.initContainers()) {
+      if (init.name().equals(container.name())) {
+        return init.restartable() ? ContainerRole.SIDECAR : ContainerRole.INIT;
+      }
+    }
+    if (pod.containers().stream().anyMatch(app -> app.name().equals(container.name()))) {
+      return ContainerRole.APP;
+    }
+    if (pod.ephemeralContainers().stream().anyMatch(e -> e.name().equals(container.name()))) {
+      return ContainerRole.EPHEMERAL;
+    }
+    throw new IllegalArgumentException("pod " + pod.uid() + " has no container " + container.name());
+  }
+}

@@ -1,0 +1,48 @@
+package io.podtopo.domain.node;
+
+import io.podtopo.domain.cpumanager.CpuManagerState;
+import io.podtopo.domain.memorymanager.MemoryManagerState;
+import io.podtopo.domain.topologymanager.TopologyHint;
+import java.util.Optional;
+import java.util.SortedMap;
+import org.immutables.value.Value;
+
+/**
+ * The whole allocation state of a node's resource managers: the CPU Manager's state (default CPU
+ * set, container entries, pod bubbles), the Memory Manager's state (machine state, container and
+ * pod blocks) and the hint the Topology Manager stored for each container (pod uid → container
+ * name → hint). Immutable: every operation of {@link NodeResourceManagers} returns a new state.
+ *
+ * <p>Under CPU policy {@code none} or Memory policy {@code None} the respective state stays empty.
+ */
+@Value.Immutable
+public abstract class NodeState {
+
+  @Value.Default
+  public CpuManagerState cpu() {
+    return CpuManagerState.empty();
+  }
+
+  @Value.Default
+  public MemoryManagerState memory() {
+    return MemoryManagerState.empty();
+  }
+
+  /** Upstream {@code podTopologyHints}: pod uid → container name → the hint stored at admission. */
+  @Value.NaturalOrder
+  public abstract SortedMap<String, SortedMap<String, TopologyHint>> topologyHints();
+
+  /** The hint stored for a container, if its pod was admitted with hints. */
+  public Optional<TopologyHint> topologyHint(String podUid, String containerName) {
+    return Optional.ofNullable(topologyHints().getOrDefault(podUid, java.util.Collections.emptySortedMap())
+        .get(containerName));
+  }
+
+  /** The empty state: nothing started, nothing allocated. */
+  public static NodeState empty() {
+    return new Builder().build();
+  }
+
+  /** Builder: {@code new NodeState.Builder().cpu(cpuState).memory(memoryState).build()}. */
+  public static class Builder extends ImmutableNodeState.Builder {}
+}

@@ -1,0 +1,12 @@
+/**
+ * The node: everything a KubeletConfiguration says about the resource managers
+ * ({@link io.podtopo.domain.node.NodeConfig}), their whole state
+ * ({@link io.podtopo.domain.node.NodeState}), and the pure functions over them that a kubelet runs:
+ * pod admission (hint providers, merge, policy, allocation, with a trace of every step), container
+ * and pod removal, the PodResources view and the allocatable resources
+ * ({@link io.podtopo.domain.node.NodeResourceManagers}).
+ */
+@PodtopoStyle
+package io.podtopo.domain.node;
+
+import io.podtopo.domain.style.PodtopoStyle;
