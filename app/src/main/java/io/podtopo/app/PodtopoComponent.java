@@ -9,11 +9,11 @@ import java.util.Map;
 
 /**
  * The application's object graph: the vector kinds it is created over, the runner over them
- * ({@link ConformanceModule}), and every CLI command constructed with those injected, by class, for
+ * ({@link ConformanceModule}), the machine catalog ({@link MachinesModule}), and every CLI command constructed with those injected, by class, for
  * picocli's factory ({@link CommandsModule}).
  */
 @Singleton
-@Component(modules = {ConformanceModule.class, CommandsModule.class})
+@Component(modules = {ConformanceModule.class, MachinesModule.class, CommandsModule.class})
 public interface PodtopoComponent {
 
   /** Every command class with a provider of instances. */
