@@ -8,18 +8,23 @@ import io.podtopo.domain.cpumanager.StaticPolicyOptions;
 import io.podtopo.domain.gates.FeatureGates;
 import io.podtopo.domain.memorymanager.MemoryManagerException;
 import io.podtopo.domain.memorymanager.MemoryManagerState;
+import io.podtopo.domain.memorymanager.ReusableInitMemory;
 import io.podtopo.domain.memorymanager.StaticMemoryPolicy;
 import io.podtopo.domain.pod.Container;
 import io.podtopo.domain.pod.Pod;
 import io.podtopo.domain.pod.Resources;
 import io.podtopo.domain.topology.CpuSet;
 import io.podtopo.domain.topology.Machine;
+import io.podtopo.domain.topology.NumaMask;
+import io.podtopo.domain.topologymanager.AdmissionFailure;
 import io.podtopo.domain.topologymanager.InvalidTopologyManagerConfigException;
 import io.podtopo.domain.topologymanager.NumaInfo;
+import io.podtopo.domain.topologymanager.ScopeAdmission;
 import io.podtopo.domain.topologymanager.TopologyAdmission;
 import io.podtopo.domain.topologymanager.TopologyHint;
 import io.podtopo.domain.topologymanager.TopologyManagerOptions;
 import io.podtopo.domain.topologymanager.TopologyPolicy;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -50,6 +55,10 @@ public final class NodeResourceManagers {
   private final Optional<StaticPolicy> cpuPolicy;
   private final Optional<StaticMemoryPolicy> memoryPolicy;
   private final TopologyAdmission topologyAdmission;
+  private final NodeAllocator allocator;
+  private final PodLevelResourcesValidation validation;
+  private final AssignmentReport report;
+  private final PodResourcesReport podResourcesReport;
 
   private NodeResourceManagers(NodeConfig config, Machine machine, Optional<StaticPolicy> cpuPolicy,
       Optional<StaticMemoryPolicy> memoryPolicy, TopologyAdmission topologyAdmission) {
@@ -58,6 +67,11 @@ public final class NodeResourceManagers {
     this.cpuPolicy = cpuPolicy;
     this.memoryPolicy = memoryPolicy;
     this.topologyAdmission = topologyAdmission;
+    this.allocator = new NodeAllocator(cpuPolicy, memoryPolicy);
+    this.validation = new PodLevelResourcesValidation(config.featureGates(),
+        cpuPolicy.isPresent() || memoryPolicy.isPresent());
+    this.report = new AssignmentReport(cpuPolicy, memoryPolicy);
+    this.podResourcesReport = new PodResourcesReport(report, config.featureGates());
   }
 
   /**
@@ -207,12 +221,62 @@ public final class NodeResourceManagers {
   }
 
   /**
-   * Admits {@code pod} on {@code state}: the Topology Manager's scope runs the hint providers (CPU
-   * then memory), merges their hints under the policy and calls the managers' allocations. A
-   * rejection returns the input state unchanged.
+   * Admits {@code pod} on {@code state} (spec {@code docs/spec/node-admission.md}):
+   *
+   * <ol>
+   *   <li>a pod-level pod the managers cannot partition is rejected with
+   *       {@code PodLevelResourcesValidationError} (decisions Q3, Q4);
+   *   <li>the Topology Manager's scope asks the hint providers (CPU, then memory), merges their
+   *       hints under the policy, and calls the managers' {@code Allocate} per container or
+   *       {@code AllocatePod} once (pod scope, pod-level resources), CPU before memory;
+   *   <li>a rejection or allocation error returns the input state exactly (decision Q13: nothing
+   *       of the pod survives, not even the containers allocated before the failure);
+   *   <li>when admitted, the stored hints are recorded, the per-admission reuse bookkeeping of
+   *       both managers is dropped (it is never checkpointed), and the pod's assignment is read
+   *       from the new state.
+   * </ol>
+   *
+   * <p>Admitting a pod whose complete allocation is already in the state changes nothing
+   * (invariant 24): the managers restore what they find.
    */
   public Admission admit(NodeState state, Pod pod) {
-    throw new UnsupportedOperationException("admission is implemented in the next commit");
+    Optional<AdmissionFailure> invalid = validation.check(pod);
+    if (invalid.isPresent()) {
+      return Admission.rejected(state, invalid.get(), new AdmissionTrace.Builder().build());
+    }
+    ScopeAdmission<NodeState> result = topologyAdmission.admit(pod, state, allocator);
+    AdmissionTrace.Builder trace = new AdmissionTrace.Builder().merges(result.trace());
+    if (!result.admitted()) {
+      return Admission.rejected(state, result.failure().orElseThrow(), trace.build());
+    }
+    NodeState next = withStoredHints(withoutReuseBookkeeping(result.state()), pod.uid(), result.affinities());
+    PodAssignment assignment = report.assignment(next, pod, numaAffinity(result.affinities()));
+    return Admission.admitted(next, assignment, trace.steps(report.steps(next, pod)).build());
+  }
+
+  private static NodeState withoutReuseBookkeeping(NodeState state) {
+    CpuManagerState cpu = state.cpu();
+    return new NodeState.Builder().from(state)
+        .cpu(CpuManagerState.of(cpu.defaultCpuSet(), cpu.entries(), cpu.podEntries()))
+        .memory(new MemoryManagerState.Builder().from(state.memory()).reusableInitMemory(ReusableInitMemory.none())
+            .build())
+        .build();
+  }
+
+  private static NodeState withStoredHints(NodeState state, String podUid, Map<String, TopologyHint> affinities) {
+    if (affinities.isEmpty()) {
+      return state;
+    }
+    SortedMap<String, SortedMap<String, TopologyHint>> hints = new TreeMap<>(state.topologyHints());
+    hints.put(podUid, Collections.unmodifiableSortedMap(new TreeMap<>(affinities)));
+    return new NodeState.Builder().from(state).topologyHints(hints).build();
+  }
+
+  /** The pod's NUMA affinity: the union of the masks of the stored hints (one hint in pod scope). */
+  private static Optional<NumaMask> numaAffinity(Map<String, TopologyHint> affinities) {
+    TreeSet<Integer> nodes = new TreeSet<>();
+    affinities.values().forEach(hint -> hint.affinity().ifPresent(mask -> nodes.addAll(mask.nodes())));
+    return nodes.isEmpty() ? Optional.empty() : Optional.of(NumaMask.of(nodes));
   }
 
   /**
@@ -264,7 +328,7 @@ public final class NodeResourceManagers {
    * The PodResources v1 {@code List} view of {@code activePods} (spec §9.2), in the given order.
    */
   public PodResourcesView podResources(NodeState state, List<Pod> activePods) {
-    throw new UnsupportedOperationException("the view is implemented in the next commit");
+    return podResourcesReport.view(state, activePods);
   }
 
   /** The v1 {@code GetAllocatableResources} answer. */
@@ -282,17 +346,6 @@ public final class NodeResourceManagers {
    * @throws IllegalArgumentException when the pod has no container of that name
    */
   public ContainerRole roleOf(Pod pod, Container container) {
-    for (Container init : pod.initContainers()) {
-      if (init.name().equals(container.name())) {
-        return init.restartable() ? ContainerRole.SIDECAR : ContainerRole.INIT;
-      }
-    }
-    if (pod.containers().stream().anyMatch(app -> app.name().equals(container.name()))) {
-      return ContainerRole.APP;
-    }
-    if (pod.ephemeralContainers().stream().anyMatch(e -> e.name().equals(container.name()))) {
-      return ContainerRole.EPHEMERAL;
-    }
-    throw new IllegalArgumentException("pod " + pod.uid() + " has no container " + container.name());
+    return PodContainers.roleOf(pod, container.name());
   }
 }

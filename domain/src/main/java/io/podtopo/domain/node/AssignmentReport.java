@@ -1,0 +1,109 @@
+package io.podtopo.domain.node;
+
+import io.podtopo.domain.cpumanager.ResourceIsolationLevel;
+import io.podtopo.domain.cpumanager.StaticPolicy;
+import io.podtopo.domain.memorymanager.MemoryBlock;
+import io.podtopo.domain.memorymanager.StaticMemoryPolicy;
+import io.podtopo.domain.pod.Pod;
+import io.podtopo.domain.topology.CpuSet;
+import io.podtopo.domain.topology.NumaMask;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Reads what a pod holds in a state: its {@link PodAssignment} and the allocation steps of the
+ * trace (the bubble, the exclusive slices, the pod shared pools, the containers left on the node
+ * shared pool, the pod memory and each container's blocks), all in pod order.
+ */
+final class AssignmentReport {
+
+  private final Optional<StaticPolicy> cpuPolicy;
+  private final Optional<StaticMemoryPolicy> memoryPolicy;
+
+  AssignmentReport(Optional<StaticPolicy> cpuPolicy, Optional<StaticMemoryPolicy> memoryPolicy) {
+    this.cpuPolicy = cpuPolicy;
+    this.memoryPolicy = memoryPolicy;
+  }
+
+  ResourceIsolationLevel isolation(NodeState state, Pod pod, PodContainers.Member member) {
+    return cpuPolicy.map(policy -> policy.isolationLevel(state.cpu(), pod, member.container()))
+        .orElse(ResourceIsolationLevel.HOST);
+  }
+
+  PodAssignment assignment(NodeState state, Pod pod, Optional<NumaMask> numaAffinity) {
+    PodAssignment.Builder assignment = new PodAssignment.Builder()
+        .uid(pod.uid()).name(pod.name()).namespace(pod.namespace())
+        .numaAffinity(numaAffinity)
+        .podCpus(state.cpu().podCpus(pod.uid()))
+        .podMemory(state.memory().podBlocks(pod.uid()).orElse(List.of()));
+    for (PodContainers.Member member : PodContainers.of(pod)) {
+      String name = member.container().name();
+      ResourceIsolationLevel isolation = isolation(state, pod, member);
+      assignment.addContainer(new ContainerAssignment.Builder()
+          .name(name)
+          .role(member.role())
+          .cpus(state.cpu().containerCpus(pod.uid(), name))
+          .exclusive(isolation == ResourceIsolationLevel.CONTAINER)
+          .isolation(isolation)
+          .memory(state.memory().containerBlocks(pod.uid(), name).orElse(List.of()))
+          .build());
+    }
+    return assignment.build();
+  }
+
+  List<AllocationStep> steps(NodeState state, Pod pod) {
+    List<AllocationStep> steps = new ArrayList<>();
+    cpuSteps(state, pod, steps);
+    memorySteps(state, pod, steps);
+    return List.copyOf(steps);
+  }
+
+  private void cpuSteps(NodeState state, Pod pod, List<AllocationStep> steps) {
+    Optional<CpuSet> bubble = state.cpu().podCpus(pod.uid());
+    bubble.ifPresent(cpus -> steps.add(new AllocationStep.Builder()
+        .kind(AllocationStepKind.POD_BUBBLE).cpus(cpus).numaNodes(numaNodesOf(cpus)).build()));
+    Map<CpuSet, List<String>> podPools = new LinkedHashMap<>();
+    List<String> nodePool = new ArrayList<>();
+    for (PodContainers.Member member : PodContainers.of(pod)) {
+      String name = member.container().name();
+      Optional<CpuSet> cpus = state.cpu().containerCpus(pod.uid(), name);
+      switch (isolation(state, pod, member)) {
+        case HOST -> nodePool.add(name);
+        case POD -> podPools.computeIfAbsent(cpus.orElseThrow(), set -> new ArrayList<>()).add(name);
+        case CONTAINER -> steps.add(bubble.isPresent()
+            ? new AllocationStep.Builder().kind(AllocationStepKind.EXCLUSIVE_SLICE).addContainer(name)
+                .cpus(cpus.orElseThrow()).build()
+            : new AllocationStep.Builder().kind(AllocationStepKind.EXCLUSIVE_CPUS).addContainer(name)
+                .cpus(cpus.orElseThrow()).numaNodes(numaNodesOf(cpus.orElseThrow())).build());
+      }
+    }
+    podPools.forEach((cpus, names) -> steps.add(new AllocationStep.Builder()
+        .kind(AllocationStepKind.POD_SHARED_POOL).containers(names).cpus(cpus).build()));
+    if (!nodePool.isEmpty()) {
+      steps.add(new AllocationStep.Builder().kind(AllocationStepKind.NODE_SHARED_POOL).containers(nodePool).build());
+    }
+  }
+
+  private void memorySteps(NodeState state, Pod pod, List<AllocationStep> steps) {
+    if (memoryPolicy.isEmpty()) {
+      return;
+    }
+    state.memory().podBlocks(pod.uid()).ifPresent(blocks -> steps.add(new AllocationStep.Builder()
+        .kind(AllocationStepKind.POD_MEMORY).memory(blocks).build()));
+    for (PodContainers.Member member : PodContainers.of(pod)) {
+      String name = member.container().name();
+      List<MemoryBlock> blocks = state.memory().containerBlocks(pod.uid(), name).orElse(List.of());
+      if (!blocks.isEmpty()) {
+        steps.add(new AllocationStep.Builder().kind(AllocationStepKind.CONTAINER_MEMORY).addContainer(name)
+            .memory(blocks).build());
+      }
+    }
+  }
+
+  private Optional<NumaMask> numaNodesOf(CpuSet cpus) {
+    return cpuPolicy.map(policy -> NumaMask.of(policy.topology().numaNodesOf(cpus).toList()));
+  }
+}

@@ -1,0 +1,284 @@
+package io.podtopo.domain.node;
+
+import static io.podtopo.domain.node.NodeFixtures.GI;
+import static io.podtopo.domain.node.NodeFixtures.PLRM_OFF;
+import static io.podtopo.domain.node.NodeFixtures.config;
+import static io.podtopo.domain.node.NodeFixtures.cpus;
+import static io.podtopo.domain.node.NodeFixtures.gu;
+import static io.podtopo.domain.node.NodeFixtures.managers;
+import static io.podtopo.domain.node.NodeFixtures.podLevel;
+import static io.podtopo.domain.node.NodeFixtures.shared;
+import static io.podtopo.domain.node.NodeFixtures.sidecar;
+import static io.podtopo.domain.node.NodeFixtures.twoSocketsNoSmt;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.podtopo.domain.cpumanager.ResourceIsolationLevel;
+import io.podtopo.domain.memorymanager.MemoryBlock;
+import io.podtopo.domain.pod.Pod;
+import io.podtopo.domain.pod.Quantity;
+import io.podtopo.domain.topology.CpuSet;
+import io.podtopo.domain.topologymanager.TopologyManagerPolicy;
+import io.podtopo.domain.topologymanager.TopologyManagerScope;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The admission decisions of docs/spec/node-admission.md, each with the rule or invariant it pins. */
+class AdmissionDecisionsTest {
+
+  private final NodeResourceManagers podScope = managers(TopologyManagerPolicy.BEST_EFFORT, TopologyManagerScope.POD);
+  private final NodeResourceManagers containerScope =
+      managers(TopologyManagerPolicy.BEST_EFFORT, TopologyManagerScope.CONTAINER);
+
+  private static Pod mixedPod(String uid) {
+    return podLevel(uid, "6", "6Gi")
+        .addInitContainers(gu("init", "2", "1Gi"), sidecar(gu("side", "1", "1Gi")), shared("setup"))
+        .addContainers(gu("main", "2", "2Gi"), shared("log"))
+        .addEphemeralContainer(shared("debug"))
+        .build();
+  }
+
+  @Test
+  void na3_q13_invariant35_memoryFailureAfterCpuSuccessRollsBackTheBubble() {
+    NodeState initial = podScope.initialState();
+    // CPU leaves 2 CPUs for the shared container; memory's exclusive requests take the whole budget.
+    Pod pod = podLevel("p", "5", "4Gi").addContainers(gu("c1", "3", "4Gi"), shared("c2")).build();
+
+    Admission admission = podScope.admit(initial, pod);
+
+    assertThat(admission.admitted()).isFalse();
+    assertThat(admission.reason()).contains("EmptyPodSharedPoolError");
+    assertThat(admission.message().orElseThrow()).contains("sum of exclusive container memory requests equals pod budget");
+    assertThat(admission.state()).isEqualTo(initial);
+    assertThat(admission.state().cpu().podEntries()).isEmpty();
+  }
+
+  @Test
+  void na3_invariant35_containerScopeFailureRollsBackEarlierContainersAndMapsUntypedErrors() {
+    NodeState initial = containerScope.initialState();
+    Pod pod = podLevel("p", "16", "5Gi").addContainers(gu("c1", "3", "1Gi"), gu("c2", "13", "1Gi")).build();
+
+    Admission admission = containerScope.admit(initial, pod);
+
+    assertThat(admission.admitted()).isFalse();
+    assertThat(admission.reason()).contains("UnexpectedAdmissionError");
+    assertThat(admission.message().orElseThrow()).contains("Allocate failed due to not enough cpus available to satisfy request: "
+        + "requested=9, available=8, which is unexpected");
+    assertThat(admission.state()).isEqualTo(initial);
+  }
+
+  @Test
+  void na4_invariant24_readmittingAnAdmittedPodChangesNothingInPodScope() {
+    Admission first = podScope.admit(podScope.initialState(), mixedPod("p"));
+    NodeState restored = podScope.start(first.state());
+
+    Admission again = podScope.admit(restored, mixedPod("p"));
+
+    assertThat(again.admitted()).isTrue();
+    assertThat(again.state()).isEqualTo(first.state());
+    assertThat(again.assignment()).isEqualTo(first.assignment());
+  }
+
+  @Test
+  void na4_invariant24_readmittingAnAdmittedPodChangesNothingInContainerScope() {
+    Admission first = containerScope.admit(containerScope.initialState(), mixedPod("p"));
+
+    Admission again = containerScope.admit(containerScope.start(first.state()), mixedPod("p"));
+
+    assertThat(again.admitted()).isTrue();
+    assertThat(again.state()).isEqualTo(first.state());
+  }
+
+  @Test
+  void na4_invariant24_restartedNodeCompletesAPartialPodFromItsBubble() {
+    Admission first = podScope.admit(podScope.initialState(), mixedPod("p"));
+    NodeState partial = new NodeState.Builder().from(first.state())
+        .cpu(first.state().cpu().withoutContainer("p", "log"))
+        .build();
+
+    Admission again = podScope.admit(partial, mixedPod("p"));
+
+    assertThat(again.state().cpu()).isEqualTo(first.state().cpu());
+  }
+
+  @Test
+  void na5_q4_aggregatedContainerRequestsAboveThePodBudgetAreRejected() {
+    NodeState initial = podScope.initialState();
+    Pod pod = podLevel("p", "4", "4Gi").addContainers(gu("c1", "3", "1Gi"), gu("c2", "2", "1Gi")).build();
+
+    Admission admission = podScope.admit(initial, pod);
+
+    assertThat(admission.reason()).contains("PodLevelResourcesValidationError");
+    assertThat(admission.message().orElseThrow()).contains("pod rejected, aggregated container requests of cpu (5) exceed the "
+        + "pod-level request (4)");
+    assertThat(admission.trace().merges()).isEmpty();
+    assertThat(admission.state()).isSameAs(initial);
+  }
+
+  @Test
+  void na5_q4_aggregationFollowsKep753ForInitContainersAndSidecars() {
+    // max(init 3 + sidecar 1 before it = 4, app 2 + sidecar 1 = 3) = 4 <= 4: admitted.
+    Pod fits = podLevel("p", "4", "4Gi")
+        .addInitContainers(sidecar(gu("side", "1", "1Gi")), gu("init", "3", "1Gi"))
+        .addContainers(gu("app", "2", "1Gi"))
+        .build();
+    assertThat(podScope.admit(podScope.initialState(), fits).admitted()).isTrue();
+    Pod exceeds = podLevel("q", "4", "4Gi")
+        .addInitContainers(sidecar(gu("side", "1", "1Gi")), gu("init", "3", "1Gi"))
+        .addContainers(gu("app", "2", "3Gi"), gu("app2", "1", "1Gi"))
+        .build();
+    assertThat(podScope.admit(podScope.initialState(), exceeds).message().orElseThrow())
+        .contains("aggregated container requests of memory (5368709120) exceed the pod-level request (4Gi)");
+  }
+
+  @Test
+  void na6_q3_hugepagesRequestedByContainersButNotByThePodAreRejected() {
+    Pod pod = podLevel("p", "4", "4Gi").addContainers(gu("c1", "2", "1Gi", "hugepages-1Gi", "1Gi"), shared("c2")).build();
+
+    Admission admission = podScope.admit(podScope.initialState(), pod);
+
+    assertThat(admission.reason()).contains("PodLevelResourcesValidationError");
+    assertThat(admission.message().orElseThrow()).contains("containers request hugepages-1Gi but the pod-level resources do not");
+  }
+
+  @Test
+  void na7_q3_podLevelCpuWithoutMemoryOfAGuaranteedByKepPodIsRejected() {
+    Pod pod = new Pod.Builder().uid("p").putPodRequest("cpu", Quantity.parse("4")).putPodLimit("cpu", Quantity.parse("4"))
+        .addContainers(gu("c1", "2", "1Gi"), gu("c2", "2", "1Gi")).build();
+
+    Admission admission = podScope.admit(podScope.initialState(), pod);
+
+    assertThat(admission.reason()).contains("PodLevelResourcesValidationError");
+    assertThat(admission.message().orElseThrow()).contains("pod-level resources must set both cpu and memory requests and limits, "
+        + "but memory is taken from the containers");
+  }
+
+  @Test
+  void na7_invariant14_podLevelCpuOnlyBurstablePodIsAdmittedWithNothing() {
+    NodeState initial = podScope.initialState();
+    Pod pod = new Pod.Builder().uid("p").putPodRequest("cpu", Quantity.parse("4")).putPodLimit("cpu", Quantity.parse("4"))
+        .addContainers(shared("c1"), gu("c2", "2", "1Gi")).build();
+
+    Admission admission = podScope.admit(initial, pod);
+
+    assertThat(admission.admitted()).isTrue();
+    assertThat(admission.state().cpu()).isEqualTo(initial.cpu());
+    assertThat(admission.state().memory()).isEqualTo(initial.memory());
+  }
+
+  @Test
+  void na8_invariant14_nonGuaranteedPodLevelPodGetsNoHintsNoEntriesNoError() {
+    NodeState initial = podScope.initialState();
+    Pod pod = new Pod.Builder().uid("p")
+        .putPodRequest("cpu", Quantity.parse("2")).putPodLimit("cpu", Quantity.parse("4"))
+        .putPodRequest("memory", Quantity.parse("1Gi")).putPodLimit("memory", Quantity.parse("1Gi"))
+        .addContainers(gu("c1", "1", "512Mi"), shared("c2")).build();
+
+    Admission admission = podScope.admit(initial, pod);
+
+    assertThat(admission.admitted()).isTrue();
+    assertThat(admission.trace().merges().get(0).answers())
+        .allSatisfy(answer -> assertThat(answer.hints().isNoPreference()).isTrue());
+    assertThat(admission.state().cpu()).isEqualTo(initial.cpu());
+    assertThat(admission.state().memory()).isEqualTo(initial.memory());
+    assertThat(admission.assignment().orElseThrow().containers())
+        .allSatisfy(c -> assertThat(c.isolation()).isEqualTo(ResourceIsolationLevel.HOST));
+  }
+
+  @Test
+  void na9_invariant15_gateOffPodLevelPodIsAdmittedWithoutAnyManagerState() {
+    NodeResourceManagers gateOff = NodeResourceManagers.create(
+        config(TopologyManagerPolicy.RESTRICTED, TopologyManagerScope.POD, PLRM_OFF).build(), twoSocketsNoSmt());
+    NodeState initial = gateOff.initialState();
+
+    Admission admission = gateOff.admit(initial, podLevel("p", "5", "5Gi")
+        .addContainers(gu("c1", "3", "1Gi"), shared("c2")).build());
+
+    assertThat(admission.admitted()).isTrue();
+    assertThat(admission.trace().merges().get(0).answers())
+        .allSatisfy(answer -> assertThat(answer.hints().isNoPreference()).isTrue());
+    assertThat(admission.state().cpu()).isEqualTo(initial.cpu());
+    assertThat(admission.state().memory()).isEqualTo(initial.memory());
+    assertThat(admission.assignment().orElseThrow().podCpus()).isEmpty();
+  }
+
+  @Test
+  void na10_invariant33_ephemeralContainersNeverGetEntries() {
+    Admission admission = podScope.admit(podScope.initialState(), mixedPod("p"));
+
+    ContainerAssignment debug = NodeFixtures.container(admission, "debug");
+    assertThat(debug.role()).isEqualTo(ContainerRole.EPHEMERAL);
+    assertThat(debug.cpus()).isEmpty();
+    assertThat(debug.memory()).isEmpty();
+    assertThat(debug.isolation()).isEqualTo(ResourceIsolationLevel.HOST);
+    assertThat(admission.state().cpu().containerCpus("p", "debug")).isEmpty();
+    assertThat(admission.state().memory().containerBlocks("p", "debug")).isEmpty();
+    assertThat(admission.assignment().orElseThrow().containers()).extracting(ContainerAssignment::role)
+        .containsExactly(ContainerRole.INIT, ContainerRole.SIDECAR, ContainerRole.INIT, ContainerRole.APP,
+            ContainerRole.APP, ContainerRole.EPHEMERAL);
+  }
+
+  @Test
+  void na11_topologyPolicyNoneMeansNoBubbleAndPerContainerAllocation() {
+    NodeResourceManagers none = managers(TopologyManagerPolicy.NONE, TopologyManagerScope.POD);
+
+    Admission admission = none.admit(none.initialState(), podLevel("p", "5", "5Gi")
+        .addContainers(gu("c1", "3", "1Gi"), shared("c2")).build());
+
+    assertThat(admission.admitted()).isTrue();
+    assertThat(admission.trace().merges()).isEmpty();
+    assertThat(admission.assignment().orElseThrow().podCpus()).isEmpty();
+    assertThat(admission.state().cpu().podEntries()).isEmpty();
+    assertThat(admission.state().memory().podEntries()).isEmpty();
+    assertThat(cpus(admission, "c1")).hasSize(3);
+    assertThat(NodeFixtures.container(admission, "c1").exclusive()).isTrue();
+    assertThat(NodeFixtures.container(admission, "c2").cpus()).isEmpty();
+    assertThat(admission.state().topologyHints()).isEmpty();
+  }
+
+  @Test
+  void na12_invariant19_podScopeStoresTheOneHintForEveryInitAndAppContainer() {
+    Admission admission = podScope.admit(podScope.initialState(), mixedPod("p"));
+
+    assertThat(admission.state().topologyHints().get("p")).containsOnlyKeys("init", "side", "setup", "main", "log");
+    assertThat(admission.state().topologyHints().get("p").values()).containsOnly(
+        admission.trace().merges().get(0).bestHint());
+  }
+
+  @Test
+  void na13_invariant36_unusedBudgetStaysInTheBubbleUntilTeardown() {
+    NodeState initial = podScope.initialState();
+    Admission admission = podScope.admit(initial, podLevel("p", "5", "5Gi")
+        .addContainers(gu("c1", "2", "1Gi"), gu("c2", "1", "1Gi")).build());
+
+    CpuSet bubble = admission.assignment().orElseThrow().podCpus().orElseThrow();
+    CpuSet unused = bubble.difference(cpus(admission, "c1")).difference(cpus(admission, "c2"));
+    assertThat(unused).hasSize(2);
+    assertThat(admission.state().cpu().defaultCpuSet().intersects(unused)).isFalse();
+    NodeState afterOne = podScope.removeContainer(admission.state(), "p", "c1");
+    assertThat(afterOne.cpu().defaultCpuSet()).isEqualTo(admission.state().cpu().defaultCpuSet());
+  }
+
+  @Test
+  void na14_podMemoryBlocksCoverTheBudgetWithTheBubbleMask() {
+    Admission admission = podScope.admit(podScope.initialState(), mixedPod("p"));
+
+    PodAssignment pod = admission.assignment().orElseThrow();
+    assertThat(pod.podMemory()).containsExactly(MemoryBlock.of(List.of(0), "memory", 6 * GI));
+    assertThat(NodeFixtures.container(admission, "main").memory())
+        .containsExactly(MemoryBlock.of(List.of(0), "memory", 2 * GI));
+    assertThat(admission.trace().steps()).extracting(AllocationStep::kind).contains(
+        AllocationStepKind.POD_BUBBLE, AllocationStepKind.EXCLUSIVE_SLICE, AllocationStepKind.POD_SHARED_POOL,
+        AllocationStepKind.NODE_SHARED_POOL, AllocationStepKind.POD_MEMORY, AllocationStepKind.CONTAINER_MEMORY);
+  }
+
+  @Test
+  void equalInputsGiveEqualAdmissionsAndTraces() {
+    Admission first = podScope.admit(podScope.initialState(), mixedPod("p"));
+    Admission second = managers(TopologyManagerPolicy.BEST_EFFORT, TopologyManagerScope.POD)
+        .admit(podScope.initialState(), mixedPod("p"));
+
+    assertThat(second).isEqualTo(first);
+    assertThat(second.trace().lines()).isEqualTo(first.trace().lines());
+  }
+
+}

@@ -1,0 +1,78 @@
+package io.podtopo.domain.node;
+
+import static io.podtopo.domain.node.NodeFixtures.cpus;
+import static io.podtopo.domain.node.NodeFixtures.gu;
+import static io.podtopo.domain.node.NodeFixtures.managers;
+import static io.podtopo.domain.node.NodeFixtures.podLevel;
+import static io.podtopo.domain.node.NodeFixtures.shared;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.podtopo.domain.cpumanager.ResourceIsolationLevel;
+import io.podtopo.domain.topology.CpuSet;
+import io.podtopo.domain.topology.NumaMask;
+import io.podtopo.domain.topologymanager.TopologyManagerPolicy;
+import io.podtopo.domain.topologymanager.TopologyManagerScope;
+import org.junit.jupiter.api.Test;
+
+/** The KEP's rows for container scope with pod-level resources (PLRM spec §5.3, invariant 32). */
+class KepExamplesContainerScopeTest {
+
+  private final NodeResourceManagers node =
+      managers(TopologyManagerPolicy.RESTRICTED, TopologyManagerScope.CONTAINER);
+
+  @Test
+  void spec5_3_eligibleContainerAlignedAloneAndTheOthersOnTheNodeSharedPool() {
+    NodeState initial = node.initialState();
+    Admission admission = node.admit(initial, podLevel("p", "5", "5Gi")
+        .addContainers(gu("c1", "3", "1Gi"), shared("c2"), shared("c3")).build());
+
+    assertThat(admission.admitted()).isTrue();
+    assertThat(admission.trace().merges()).hasSize(3);
+    assertThat(admission.trace().merges().get(0).bestHint().affinity()).contains(NumaMask.of(0));
+    assertThat(admission.trace().merges().get(1).answers())
+        .allSatisfy(answer -> assertThat(answer.hints().isNoPreference()).isTrue());
+    assertThat(admission.trace().merges().get(2).answers())
+        .allSatisfy(answer -> assertThat(answer.hints().isNoPreference()).isTrue());
+    assertThat(cpus(admission, "c1")).isEqualTo(CpuSet.of(1, 2, 3));
+    assertThat(NodeFixtures.container(admission, "c1").memory()).hasSize(1);
+    for (String name : new String[] {"c2", "c3"}) {
+      ContainerAssignment container = NodeFixtures.container(admission, name);
+      assertThat(container.cpus()).isEmpty();
+      assertThat(container.memory()).isEmpty();
+      assertThat(container.isolation()).isEqualTo(ResourceIsolationLevel.HOST);
+    }
+    PodAssignment pod = admission.assignment().orElseThrow();
+    assertThat(pod.podCpus()).isEmpty();
+    assertThat(pod.podMemory()).isEmpty();
+    assertThat(admission.state().cpu().podEntries()).isEmpty();
+    assertThat(admission.state().memory().podEntries()).isEmpty();
+    assertThat(admission.state().cpu().defaultCpuSet()).isEqualTo(initial.cpu().defaultCpuSet().difference(CpuSet.of(1, 2, 3)));
+  }
+
+  @Test
+  void spec5_3_noEligibleContainerMeansNoAlignmentAtAll() {
+    NodeState initial = node.initialState();
+    Admission admission = node.admit(initial, podLevel("p", "5", "5Gi")
+        .addContainers(shared("c1"), shared("c2")).build());
+
+    assertThat(admission.admitted()).isTrue();
+    assertThat(admission.state().cpu()).isEqualTo(initial.cpu());
+    assertThat(admission.state().memory()).isEqualTo(initial.memory());
+    assertThat(admission.assignment().orElseThrow().numaAffinity()).contains(NumaMask.of(0, 1));
+  }
+
+  @Test
+  void spec5_3_rejectionInContainerScopeUsesTheLegacyMessageAndRollsBackEarlierContainers() {
+    NodeResourceManagers singleNuma = managers(TopologyManagerPolicy.SINGLE_NUMA_NODE, TopologyManagerScope.CONTAINER);
+    NodeState initial = singleNuma.initialState();
+
+    Admission admission = singleNuma.admit(initial, podLevel("p", "12", "5Gi")
+        .addContainers(gu("c1", "2", "1Gi"), gu("c2", "10", "1Gi")).build());
+
+    assertThat(admission.admitted()).isFalse();
+    assertThat(admission.reason()).contains("TopologyAffinityError");
+    assertThat(admission.message().orElseThrow()).contains("Resources cannot be allocated with Topology locality");
+    assertThat(admission.trace().merges()).hasSize(2);
+    assertThat(admission.state()).isEqualTo(initial);
+  }
+}

@@ -1,0 +1,124 @@
+package io.podtopo.domain.node;
+
+import io.podtopo.domain.gates.FeatureGates;
+import io.podtopo.domain.pod.Container;
+import io.podtopo.domain.pod.Pod;
+import io.podtopo.domain.pod.Quantity;
+import io.podtopo.domain.topology.Cpu;
+import io.podtopo.domain.topology.CpuSet;
+import io.podtopo.domain.topology.Machine;
+import io.podtopo.domain.topology.NumaNode;
+import io.podtopo.domain.topologymanager.TopologyManagerPolicy;
+import io.podtopo.domain.topologymanager.TopologyManagerScope;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/** Machines, configurations and pods for the node tests. */
+final class NodeFixtures {
+
+  static final long GI = 1L << 30;
+  static final FeatureGates PLRM_ON = FeatureGates.defaults().with(FeatureGates.POD_LEVEL_RESOURCE_MANAGERS, true);
+  static final FeatureGates PLRM_OFF = FeatureGates.defaults();
+
+  private NodeFixtures() {}
+
+  /**
+   * Two sockets without SMT, one NUMA node each: CPUs 0-7 on node 0, 8-15 on node 1; 16 GiB of
+   * memory and four 1 GiB hugepages per node. CPU ids are easy to read in the KEP examples.
+   */
+  static Machine twoSocketsNoSmt() {
+    List<Cpu> cpus = new ArrayList<>();
+    for (int id = 0; id < 16; id++) {
+      int node = id / 8;
+      cpus.add(Cpu.of(id, id, node, node, node));
+    }
+    return new Machine.Builder().name("two-sockets-no-smt").cpus(cpus)
+        .addNumaNode(new NumaNode.Builder().id(0).memoryBytes(16 * GI).putHugepage(GI, 4L).build())
+        .addNumaNode(new NumaNode.Builder().id(1).memoryBytes(16 * GI).putHugepage(GI, 4L).build())
+        .build();
+  }
+
+  /**
+   * Two sockets with 2-way SMT, one NUMA node each: cores 0-5 on node 0 (CPUs 0-5 and siblings
+   * 12-17), cores 6-11 on node 1 (CPUs 6-11 and 18-23); 16 GiB per node.
+   */
+  static Machine twoSocketsSmt() {
+    List<Cpu> cpus = new ArrayList<>();
+    for (int id = 0; id < 24; id++) {
+      int core = id % 12;
+      int node = core / 6;
+      cpus.add(Cpu.of(id, core, node, node, node));
+    }
+    return new Machine.Builder().name("two-sockets-smt").cpus(cpus)
+        .addNumaNode(NumaNode.of(0, 16 * GI))
+        .addNumaNode(NumaNode.of(1, 16 * GI))
+        .build();
+  }
+
+  /** Static CPU (CPU 0 reserved) and Static memory (1 GiB reserved per node) managers under this topology policy. */
+  static NodeConfig.Builder config(TopologyManagerPolicy policy, TopologyManagerScope scope, FeatureGates gates) {
+    Map<Integer, Map<String, Long>> reserved = new TreeMap<>();
+    NodeConfig.Builder config = new NodeConfig.Builder()
+        .cpuManagerPolicy(CpuManagerPolicy.STATIC)
+        .reservedSystemCpus(CpuSet.of(0))
+        .memoryManagerPolicy(MemoryManagerPolicy.STATIC)
+        .topologyManagerPolicy(policy)
+        .topologyManagerScope(scope)
+        .featureGates(gates);
+    for (int node = 0; node < 2; node++) {
+      config.putReservedMemory(node, new TreeMap<>(Map.of("memory", GI)));
+    }
+    return config;
+  }
+
+  static NodeResourceManagers managers(TopologyManagerPolicy policy, TopologyManagerScope scope) {
+    return NodeResourceManagers.create(config(policy, scope, PLRM_ON).build(), twoSocketsNoSmt());
+  }
+
+  /** An equivalent-Guaranteed container: cpu and memory (and extra resources) request = limit. */
+  static Container gu(String name, String cpu, String memory, String... extra) {
+    Container.Builder container = new Container.Builder().name(name);
+    put(container, "cpu", cpu);
+    put(container, "memory", memory);
+    for (int i = 0; i < extra.length; i += 2) {
+      put(container, extra[i], extra[i + 1]);
+    }
+    return container.build();
+  }
+
+  /** A container without resources. */
+  static Container shared(String name) {
+    return Container.named(name);
+  }
+
+  static Container sidecar(Container container) {
+    return new Container.Builder().from(container).restartable(true).build();
+  }
+
+  private static void put(Container.Builder container, String resource, String quantity) {
+    container.putRequest(resource, Quantity.parse(quantity)).putLimit(resource, Quantity.parse(quantity));
+  }
+
+  /** A pod-level pod with cpu and memory (and extra resources) request = limit. */
+  static Pod.Builder podLevel(String uid, String cpu, String memory, String... extra) {
+    Pod.Builder pod = new Pod.Builder().uid(uid).name(uid);
+    pod.putPodRequest("cpu", Quantity.parse(cpu)).putPodLimit("cpu", Quantity.parse(cpu));
+    pod.putPodRequest("memory", Quantity.parse(memory)).putPodLimit("memory", Quantity.parse(memory));
+    for (int i = 0; i < extra.length; i += 2) {
+      pod.putPodRequest(extra[i], Quantity.parse(extra[i + 1])).putPodLimit(extra[i], Quantity.parse(extra[i + 1]));
+    }
+    return pod;
+  }
+
+  /** The assignment of one container of an admission. */
+  static ContainerAssignment container(Admission admission, String name) {
+    return admission.assignment().orElseThrow().containers().stream()
+        .filter(c -> c.name().equals(name)).findFirst().orElseThrow();
+  }
+
+  static CpuSet cpus(Admission admission, String name) {
+    return container(admission, name).cpus().orElseThrow();
+  }
+}
