@@ -1,7 +1,6 @@
 package io.podtopo.app.input;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.podtopo.app.input.YamlDocuments.Document;
 import io.podtopo.domain.pod.Container;
 import io.podtopo.domain.pod.Pod;
 import java.nio.file.Files;
@@ -44,14 +43,13 @@ public final class ScenarioFile {
 
   /** The steps of {@code file}; {@code givenPods} are the pods steps may name. @throws InputException */
   public static List<ScenarioStep> read(Path file, List<Pod> givenPods) {
-    return new ScenarioFile(file, givenPods).steps(YamlDocuments.read(file));
+    return new ScenarioFile(file, givenPods).steps(YamlDocuments.readSingle(file));
   }
 
-  private List<ScenarioStep> steps(List<Document> documents) {
-    if (documents.size() != 1 || !documents.get(0).tree().isArray()) {
+  private List<ScenarioStep> steps(JsonNode list) {
+    if (!list.isArray()) {
       throw new InputException(file + ": expected one YAML list of steps (- admit: ... / - remove: ...)");
     }
-    JsonNode list = documents.get(0).tree();
     List<ScenarioStep> steps = new ArrayList<>();
     for (int i = 0; i < list.size(); i++) {
       String where = "steps[" + i + "]";

@@ -29,14 +29,14 @@ public final class SimulationExplain {
     for (MergeTrace merge : trace.merges()) {
       lines.add("topology manager, " + merge.container().map(name -> "container " + name).orElse("pod scope") + ":");
       for (ProviderAnswer answer : merge.answers()) {
-        lines.add("  " + answer.provider() + " hints: " + hintsText(answer));
+        lines.add("  " + answer.provider() + " manager: " + hintsText(answer));
       }
       lines.add("  merged hint: " + hintText(merge.bestHint()) + " -> " + (merge.admit() ? "admit" : "reject"));
     }
     if (!trace.steps().isEmpty()) {
       lines.add("allocation:");
       for (AllocationStep step : trace.steps()) {
-        lines.add("  " + step.description());
+        lines.add("  " + stepText(step));
       }
     }
     lines.add(outcome.admission().failure()
@@ -53,6 +53,22 @@ public final class SimulationExplain {
       lines(outcome).forEach(line -> out.append("  ").append(line).append('\n'));
     }
     return out.toString();
+  }
+
+  /** {@code slice main-app: 3-4,19 on NUMA 0}, {@code pod memory: 6Gi @0}. */
+  private static String stepText(AllocationStep step) {
+    StringBuilder line = new StringBuilder(step.kind().label());
+    if (!step.containers().isEmpty()) {
+      line.append(' ').append(String.join(", ", step.containers()));
+    }
+    line.append(": ");
+    step.cpus().ifPresent(cpus -> line.append(cpus.isEmpty() ? "(none)" : cpus.toString()));
+    if (!step.memory().isEmpty()) {
+      line.append(ContainerRow.memoryText(step.memory()));
+    }
+    step.numaNodes().ifPresent(mask -> line.append(" on NUMA ")
+        .append(mask.nodes().stream().map(String::valueOf).collect(Collectors.joining(","))));
+    return line.toString().stripTrailing();
   }
 
   private static String hintsText(ProviderAnswer answer) {
