@@ -109,6 +109,7 @@ public final class SimulateCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
+    PodManifests.prepareInBackground();
     List<SimulationRun> runs = runsAsked();
     String text = format == OutputFormat.json ? SimulationJson.render(runs, explain) : table(runs);
     PrintWriter out = spec.commandLine().getOut();

@@ -66,6 +66,24 @@ public final class PodManifests {
     return List.copyOf(pods);
   }
 
+  /**
+   * Builds the fabric8 Pod binding ahead of use, on a daemon thread: Jackson introspects the whole
+   * Pod model (some hundreds of classes) on first use, which dominates a short run's start-up. A
+   * caller with other work to do first starts it, and the first {@link #read} finds it done or
+   * waits for it.
+   */
+  public static void prepareInBackground() {
+    Thread thread = new Thread(() -> {
+      try {
+        YamlDocuments.MAPPER.treeToValue(YamlDocuments.MAPPER.createObjectNode(), io.fabric8.kubernetes.api.model.Pod.class);
+      } catch (JsonProcessingException e) {
+        throw new IllegalStateException("an empty Pod cannot be bound", e);
+      }
+    }, "podtopo-prepare-pod-binding");
+    thread.setDaemon(true);
+    thread.start();
+  }
+
   /** The pods of one file or folder. @throws InputException on bad input */
   public static List<Pod> read(Path path) {
     return read(List.of(path));
