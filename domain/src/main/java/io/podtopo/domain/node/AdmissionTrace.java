@@ -1,6 +1,7 @@
 package io.podtopo.domain.node;
 
 import io.podtopo.domain.topologymanager.MergeTrace;
+import java.util.ArrayList;
 import java.util.List;
 import org.immutables.value.Value;
 
@@ -18,7 +19,7 @@ public abstract class AdmissionTrace {
 
   /** The trace as readable lines: one per merge, then one per step. */
   public List<String> lines() {
-    java.util.List<String> lines = new java.util.ArrayList<>();
+    List<String> lines = new ArrayList<>();
     for (MergeTrace merge : merges()) {
       StringBuilder line = new StringBuilder("merge");
       merge.container().ifPresent(name -> line.append(' ').append(name));

@@ -33,7 +33,15 @@ final class ManagerHintProviders {
   }
 
   /** The CPU Manager: {@code {"cpu": hints}}, or nil when it has no preference. */
-  private record Cpu(Optional<StaticPolicy> policy, CpuManagerState state) implements HintProvider {
+  private static final class Cpu implements HintProvider {
+
+    private final Optional<StaticPolicy> policy;
+    private final CpuManagerState state;
+
+    Cpu(Optional<StaticPolicy> policy, CpuManagerState state) {
+      this.policy = policy;
+      this.state = state;
+    }
 
     @Override
     public String name() {
@@ -77,7 +85,15 @@ final class ManagerHintProviders {
   }
 
   /** The Memory Manager: hints per memory type, or nil when it has no preference. */
-  private record Memory(Optional<StaticMemoryPolicy> policy, MemoryManagerState state) implements HintProvider {
+  private static final class Memory implements HintProvider {
+
+    private final Optional<StaticMemoryPolicy> policy;
+    private final MemoryManagerState state;
+
+    Memory(Optional<StaticMemoryPolicy> policy, MemoryManagerState state) {
+      this.policy = policy;
+      this.state = state;
+    }
 
     @Override
     public String name() {

@@ -1,28 +1,21 @@
 package io.podtopo.domain.node;
 
 import io.podtopo.domain.cpumanager.CpuManagerState;
-import io.podtopo.domain.cpumanager.CpuTopology;
 import io.podtopo.domain.cpumanager.StaticPolicy;
 import io.podtopo.domain.cpumanager.StaticPolicyException;
-import io.podtopo.domain.cpumanager.StaticPolicyOptions;
-import io.podtopo.domain.gates.FeatureGates;
 import io.podtopo.domain.memorymanager.MemoryManagerException;
 import io.podtopo.domain.memorymanager.MemoryManagerState;
 import io.podtopo.domain.memorymanager.ReusableInitMemory;
 import io.podtopo.domain.memorymanager.StaticMemoryPolicy;
 import io.podtopo.domain.pod.Container;
 import io.podtopo.domain.pod.Pod;
-import io.podtopo.domain.pod.Resources;
 import io.podtopo.domain.topology.CpuSet;
 import io.podtopo.domain.topology.Machine;
 import io.podtopo.domain.topology.NumaMask;
 import io.podtopo.domain.topologymanager.AdmissionFailure;
-import io.podtopo.domain.topologymanager.InvalidTopologyManagerConfigException;
-import io.podtopo.domain.topologymanager.NumaInfo;
 import io.podtopo.domain.topologymanager.ScopeAdmission;
 import io.podtopo.domain.topologymanager.TopologyAdmission;
 import io.podtopo.domain.topologymanager.TopologyHint;
-import io.podtopo.domain.topologymanager.TopologyManagerOptions;
 import io.podtopo.domain.topologymanager.TopologyPolicy;
 import java.util.Collections;
 import java.util.List;
@@ -82,93 +75,12 @@ public final class NodeResourceManagers {
    * @throws InvalidNodeConfigException naming the first field at fault
    */
   public static NodeResourceManagers create(NodeConfig config, Machine machine) {
-    FeatureGates gates = config.featureGates();
-    TopologyPolicy topologyPolicy = topologyPolicy(config, machine);
-    Optional<StaticPolicy> cpuPolicy = cpuPolicy(config, machine);
-    Optional<StaticMemoryPolicy> memoryPolicy = memoryPolicy(config, machine);
-    TopologyAdmission admission = TopologyAdmission.of(topologyPolicy, config.topologyManagerScope(), gates);
+    TopologyPolicy topologyPolicy = ManagerFactory.topologyPolicy(config, machine);
+    Optional<StaticPolicy> cpuPolicy = ManagerFactory.cpuPolicy(config, machine);
+    Optional<StaticMemoryPolicy> memoryPolicy = ManagerFactory.memoryPolicy(config, machine);
+    TopologyAdmission admission =
+        TopologyAdmission.of(topologyPolicy, config.topologyManagerScope(), config.featureGates());
     return new NodeResourceManagers(config, machine, cpuPolicy, memoryPolicy, admission);
-  }
-
-  private static TopologyPolicy topologyPolicy(NodeConfig config, Machine machine) {
-    TopologyManagerOptions options;
-    try {
-      options = TopologyManagerOptions.parse(config.topologyManagerPolicyOptions(), config.featureGates());
-    } catch (InvalidTopologyManagerConfigException e) {
-      throw new InvalidNodeConfigException("topologyManagerPolicyOptions", e.getMessage());
-    }
-    if (options.preferClosestNumaNodes() && !machine.hasDistances()) {
-      throw new InvalidNodeConfigException("topologyManagerPolicyOptions",
-          "cannot discover NUMA topology: error getting NUMA distances from cadvisor");
-    }
-    try {
-      NumaInfo numaInfo = NumaInfo.forMachine(machine, config.topologyManagerPolicy(), options);
-      return TopologyPolicy.of(config.topologyManagerPolicy(), numaInfo, options);
-    } catch (InvalidTopologyManagerConfigException e) {
-      throw new InvalidNodeConfigException("topologyManagerPolicy", e.getMessage());
-    }
-  }
-
-  private static Optional<StaticPolicy> cpuPolicy(NodeConfig config, Machine machine) {
-    if (config.cpuManagerPolicy() == CpuManagerPolicy.NONE) {
-      if (!config.cpuManagerPolicyOptions().isEmpty()) {
-        throw new InvalidNodeConfigException("cpuManagerPolicyOptions",
-            "None policy: cpu manager policy options not supported");
-      }
-      return Optional.empty();
-    }
-    CpuTopology topology = CpuTopology.of(machine);
-    StaticPolicyOptions options;
-    try {
-      options = StaticPolicyOptions.parse(config.cpuManagerPolicyOptions(), config.featureGates());
-      options.validateFor(topology, config.topologyManagerPolicy().kubeletName());
-    } catch (StaticPolicyException e) {
-      throw new InvalidNodeConfigException("cpuManagerPolicyOptions", e.getMessage());
-    }
-    CpuSet explicit = config.reservedSystemCpus().orElse(CpuSet.empty());
-    String field = explicit.isEmpty() ? "kubeReserved/systemReserved cpu" : "reservedSystemCPUs";
-    if (!explicit.isSubsetOf(machine.cpuSet())) {
-      throw new InvalidNodeConfigException(field, "CPUs \"" + explicit.difference(machine.cpuSet())
-          + "\" are not CPUs of the machine \"" + machine.cpuSet() + "\"");
-    }
-    int numReserved = explicit.isEmpty() ? config.reservedCpuCount() : explicit.size();
-    if (numReserved <= 0) {
-      throw new InvalidNodeConfigException(field,
-          "the static policy requires systemreserved.cpu + kubereserved.cpu to be greater than zero");
-    }
-    try {
-      return Optional.of(StaticPolicy.create(topology, numReserved, explicit, options, config.featureGates(),
-          config.topologyManagerPolicy().kubeletName()));
-    } catch (StaticPolicyException e) {
-      throw new InvalidNodeConfigException(field, e.getMessage());
-    }
-  }
-
-  private static Optional<StaticMemoryPolicy> memoryPolicy(NodeConfig config, Machine machine) {
-    if (config.memoryManagerPolicy() == MemoryManagerPolicy.NONE) {
-      return Optional.empty();
-    }
-    for (Map.Entry<Integer, SortedMap<String, Long>> node : config.reservedMemory().entrySet()) {
-      if (!machine.numaNodeIds().contains(node.getKey())) {
-        throw new InvalidNodeConfigException("reservedMemory",
-            "NUMA node " + node.getKey() + " does not exist on the machine " + machine.numaNodeIds());
-      }
-      for (Map.Entry<String, Long> reserved : node.getValue().entrySet()) {
-        if (!Resources.isMemoryKind(reserved.getKey())) {
-          throw new InvalidNodeConfigException("reservedMemory",
-              "NUMA node " + node.getKey() + ": unsupported resource \"" + reserved.getKey() + "\"");
-        }
-        if (reserved.getValue() < 0) {
-          throw new InvalidNodeConfigException("reservedMemory",
-              "NUMA node " + node.getKey() + ": negative " + reserved.getKey() + " " + reserved.getValue());
-        }
-      }
-    }
-    try {
-      return Optional.of(StaticMemoryPolicy.create(machine.numaNodes(), config.reservedMemory(), config.featureGates()));
-    } catch (MemoryManagerException e) {
-      throw new InvalidNodeConfigException("reservedMemory", e.getMessage());
-    }
   }
 
   public NodeConfig config() {
@@ -294,7 +206,7 @@ public final class NodeResourceManagers {
     if (podHints.isEmpty()) {
       hints.remove(podUid);
     } else {
-      hints.put(podUid, podHints);
+      hints.put(podUid, Collections.unmodifiableSortedMap(podHints));
     }
     return new NodeState.Builder().cpu(cpu).memory(memory).topologyHints(hints).build();
   }

@@ -3,6 +3,7 @@ package io.podtopo.domain.node;
 import io.podtopo.domain.cpumanager.CpuManagerState;
 import io.podtopo.domain.memorymanager.MemoryManagerState;
 import io.podtopo.domain.topologymanager.TopologyHint;
+import java.util.Collections;
 import java.util.Optional;
 import java.util.SortedMap;
 import org.immutables.value.Value;
@@ -34,8 +35,7 @@ public abstract class NodeState {
 
   /** The hint stored for a container, if its pod was admitted with hints. */
   public Optional<TopologyHint> topologyHint(String podUid, String containerName) {
-    return Optional.ofNullable(topologyHints().getOrDefault(podUid, java.util.Collections.emptySortedMap())
-        .get(containerName));
+    return Optional.ofNullable(topologyHints().getOrDefault(podUid, Collections.emptySortedMap()).get(containerName));
   }
 
   /** The empty state: nothing started, nothing allocated. */

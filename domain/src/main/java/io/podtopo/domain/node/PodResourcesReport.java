@@ -9,7 +9,7 @@ import io.podtopo.domain.topology.CpuSet;
 import java.util.List;
 
 /**
- * The PodResources v1 view of a state (PLRM spec §9.2, {@code docs/spec/node-admission.md} NA-12):
+ * The PodResources v1 view of a state (PLRM spec §9.2, {@code docs/spec/node-admission.md} NA-16):
  *
  * <ul>
  *   <li>pod {@code cpu_ids} = the bubble and pod {@code memory} = the pod entry's blocks, with the

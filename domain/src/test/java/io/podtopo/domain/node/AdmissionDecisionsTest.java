@@ -89,6 +89,44 @@ class AdmissionDecisionsTest {
   }
 
   @Test
+  void na4_invariant24_readmittingALegacyPodChangesNothingInPodScope() {
+    Pod legacy = new Pod.Builder().uid("legacy")
+        .addInitContainer(gu("init", "3", "1Gi")).addContainers(gu("a", "2", "1Gi"), gu("b", "1", "1Gi")).build();
+    Admission first = podScope.admit(podScope.initialState(), legacy);
+
+    Admission again = podScope.admit(podScope.start(first.state()), legacy);
+
+    assertThat(again.admitted()).isTrue();
+    assertThat(again.state()).isEqualTo(first.state());
+  }
+
+  @Test
+  void na19_e9_fullPcpusOnlyBudgetNotMultipleOfSmtIsSmtAlignmentError() {
+    NodeResourceManagers strict = NodeResourceManagers.create(config(TopologyManagerPolicy.RESTRICTED,
+        TopologyManagerScope.POD, NodeFixtures.PLRM_ON).reservedSystemCpus(CpuSet.of(0, 12))
+        .putCpuManagerPolicyOption("full-pcpus-only", "true").build(), NodeFixtures.twoSocketsSmt());
+    NodeState initial = strict.initialState();
+
+    Admission odd = strict.admit(initial, podLevel("p", "5", "2Gi").addContainers(shared("c")).build());
+
+    assertThat(odd.reason()).contains("SMTAlignmentError");
+    assertThat(odd.message()).contains("SMT Alignment Error: requested 5 cpus not multiple cpus per core = 2");
+    assertThat(odd.state()).isEqualTo(initial);
+  }
+
+  @Test
+  void na19_e8_fullPcpusOnlyBudgetMultipleOfSmtGetsABubbleOfWholeCores() {
+    NodeResourceManagers strict = NodeResourceManagers.create(config(TopologyManagerPolicy.RESTRICTED,
+        TopologyManagerScope.POD, NodeFixtures.PLRM_ON).reservedSystemCpus(CpuSet.of(0, 12))
+        .putCpuManagerPolicyOption("full-pcpus-only", "true").build(), NodeFixtures.twoSocketsSmt());
+
+    Admission even = strict.admit(strict.initialState(),
+        podLevel("p", "4", "2Gi").addContainers(gu("one", "1", "1Gi"), shared("c")).build());
+
+    assertThat(even.assignment().orElseThrow().podCpus()).contains(CpuSet.of(1, 2, 13, 14));
+  }
+
+  @Test
   void na4_invariant24_restartedNodeCompletesAPartialPodFromItsBubble() {
     Admission first = podScope.admit(podScope.initialState(), mixedPod("p"));
     NodeState partial = new NodeState.Builder().from(first.state())

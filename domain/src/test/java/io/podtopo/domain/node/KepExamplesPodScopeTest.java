@@ -109,4 +109,29 @@ class KepExamplesPodScopeTest {
         "pod shared pool c2,c3 4-5");
     assertThat(admission.trace().lines().get(0)).startsWith("merge cpu=");
   }
+
+  @Test
+  void invariant7_allExclusiveContainersFillingTheBudgetAreAdmitted() {
+    Admission admission = admit(podLevel("p", "5", "5Gi")
+        .addContainers(gu("c1", "3", "3Gi"), gu("c2", "2", "2Gi")).build());
+
+    assertThat(admission.admitted()).isTrue();
+    assertThat(cpus(admission, "c1").union(cpus(admission, "c2"))).isEqualTo(CpuSet.range(1, 5));
+  }
+
+  @Test
+  void e10_invariant11_largePodsWithSharedContainersAreAdmittedSideBySideWithDisjointBubbles() {
+    NodeState state = node.initialState();
+    Admission first = node.admit(state, podLevel("a", "7", "8Gi")
+        .addContainers(shared("x"), shared("y"), shared("z")).build());
+    Admission second = node.admit(first.state(), podLevel("b", "7", "8Gi")
+        .addContainers(shared("x"), shared("y"), shared("z")).build());
+
+    assertThat(second.admitted()).isTrue();
+    CpuSet a = first.assignment().orElseThrow().podCpus().orElseThrow();
+    CpuSet b = second.assignment().orElseThrow().podCpus().orElseThrow();
+    assertThat(a.intersects(b)).isFalse();
+    assertThat(second.state().cpu().defaultCpuSet().intersects(a.union(b))).isFalse();
+    assertThat(first.assignment().orElseThrow().numaAffinity()).isNotEqualTo(second.assignment().orElseThrow().numaAffinity());
+  }
 }

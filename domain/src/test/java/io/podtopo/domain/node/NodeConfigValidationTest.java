@@ -1,0 +1,161 @@
+package io.podtopo.domain.node;
+
+import static io.podtopo.domain.node.NodeFixtures.PLRM_ON;
+import static io.podtopo.domain.node.NodeFixtures.config;
+import static io.podtopo.domain.node.NodeFixtures.twoSocketsNoSmt;
+import static io.podtopo.domain.node.NodeFixtures.twoSocketsSmt;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.podtopo.domain.cpumanager.CpuManagerState;
+import io.podtopo.domain.pod.Container;
+import io.podtopo.domain.pod.Pod;
+import io.podtopo.domain.topology.Cpu;
+import io.podtopo.domain.topology.CpuSet;
+import io.podtopo.domain.topology.Machine;
+import io.podtopo.domain.topologymanager.TopologyManagerPolicy;
+import io.podtopo.domain.topologymanager.TopologyManagerScope;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.junit.jupiter.api.Test;
+
+/** Start-up validation of a node configuration and of a restored state (rules NA-1, NA-2). */
+class NodeConfigValidationTest {
+
+  private static NodeConfig.Builder valid() {
+    return config(TopologyManagerPolicy.RESTRICTED, TopologyManagerScope.POD, PLRM_ON);
+  }
+
+  private static void assertInvalid(NodeConfig config, Machine machine, String field, String text) {
+    assertThatThrownBy(() -> NodeResourceManagers.create(config, machine))
+        .isInstanceOfSatisfying(InvalidNodeConfigException.class, e -> assertThat(e.field()).isEqualTo(field))
+        .hasMessage(field + ": " + text);
+  }
+
+  /** {@code nodes} NUMA nodes with two CPUs each. */
+  private static Machine numaNodes(int nodes) {
+    List<Cpu> cpus = new ArrayList<>();
+    for (int id = 0; id < nodes * 2; id++) {
+      cpus.add(Cpu.of(id, id, 0, id / 2, 0));
+    }
+    return Machine.ofCpus("numa-" + nodes, cpus);
+  }
+
+  @Test
+  void na1_kubeletDefaultsManageNothing() {
+    NodeResourceManagers node = NodeResourceManagers.create(NodeConfig.defaults(), twoSocketsNoSmt());
+    NodeState state = node.initialState();
+    Pod pod = new Pod.Builder().uid("p").addContainers(NodeFixtures.gu("c", "2", "1Gi")).build();
+
+    Admission admission = node.admit(state, pod);
+
+    assertThat(state).isEqualTo(NodeState.empty());
+    assertThat(admission.admitted()).isTrue();
+    assertThat(admission.state()).isEqualTo(state);
+    assertThat(node.allocatable(state).cpuIds()).isEqualTo(CpuSet.empty());
+    assertThat(node.allocatable(state).memory()).isEmpty();
+  }
+
+  @Test
+  void na1_cpuPolicyNoneRefusesOptions() {
+    assertInvalid(new NodeConfig.Builder().putCpuManagerPolicyOption("full-pcpus-only", "true").build(), twoSocketsNoSmt(),
+        "cpuManagerPolicyOptions", "None policy: cpu manager policy options not supported");
+  }
+
+  @Test
+  void na1_staticPolicyNeedsReservedCpus() {
+    assertInvalid(valid().reservedSystemCpus(java.util.Optional.empty()).build(), twoSocketsNoSmt(),
+        "kubeReserved/systemReserved cpu",
+        "the static policy requires systemreserved.cpu + kubereserved.cpu to be greater than zero");
+  }
+
+  @Test
+  void na1_reservedCpusMustBeCpusOfTheMachine() {
+    assertInvalid(valid().reservedSystemCpus(CpuSet.of(0, 40)).build(), twoSocketsNoSmt(),
+        "reservedSystemCPUs", "CPUs \"40\" are not CPUs of the machine \"0-15\"");
+  }
+
+  @Test
+  void na1_reservedCpuCountIsTakenByTheStaticPolicy() {
+    NodeResourceManagers node = NodeResourceManagers.create(
+        valid().reservedSystemCpus(java.util.Optional.empty()).reservedCpuCount(2).build(), twoSocketsSmt());
+
+    assertThat(node.cpuPolicy().orElseThrow().reservedCpus()).isEqualTo(CpuSet.of(0, 12));
+    assertThat(node.allocatable(node.initialState()).cpuIds()).isEqualTo(CpuSet.range(0, 23).difference(CpuSet.of(0, 12)));
+  }
+
+  @Test
+  void na1_cpuPolicyOptionsAreCheckedWithUpstreamTexts() {
+    assertInvalid(valid().putCpuManagerPolicyOption("no-such-option", "true").build(), twoSocketsNoSmt(),
+        "cpuManagerPolicyOptions", "unknown CPU Manager Policy option: \"no-such-option\"");
+    assertInvalid(config(TopologyManagerPolicy.SINGLE_NUMA_NODE, TopologyManagerScope.POD, PLRM_ON)
+            .putCpuManagerPolicyOption("align-by-socket", "true")
+            .featureGates(PLRM_ON.with("CPUManagerPolicyAlphaOptions", true)).build(), twoSocketsNoSmt(),
+        "cpuManagerPolicyOptions",
+        "Topolgy manager single-numa-node policy is incompatible with CPUManager align-by-socket policy option");
+  }
+
+  @Test
+  void na1_staticMemoryPolicyNeedsReservedMemory() {
+    assertInvalid(valid().reservedMemory(new TreeMap<>()).build(), twoSocketsNoSmt(),
+        "reservedMemory", "[memorymanager] you should specify the system reserved memory");
+  }
+
+  @Test
+  void na1_reservedMemoryMustNameNumaNodesOfTheMachine() {
+    assertInvalid(valid().putReservedMemory(7, new TreeMap<>(Map.of("memory", 1L))).build(), twoSocketsNoSmt(),
+        "reservedMemory", "NUMA node 7 does not exist on the machine [0, 1]");
+  }
+
+  @Test
+  void na1_topologyManagerRefusesMoreThanTheAllowedNumaNodes() {
+    NodeConfig nine = new NodeConfig.Builder().topologyManagerPolicy(TopologyManagerPolicy.BEST_EFFORT).build();
+    assertInvalid(nine, numaNodes(9), "topologyManagerPolicy", "unsupported on machines with more than 8 NUMA Nodes");
+
+    NodeConfig raised = new NodeConfig.Builder().from(nine).putTopologyManagerPolicyOption("max-allowable-numa-nodes", "9")
+        .build();
+    assertThat(NodeResourceManagers.create(raised, numaNodes(9)).initialState()).isEqualTo(NodeState.empty());
+  }
+
+  @Test
+  void na1_badTopologyManagerOptionsNameTheirField() {
+    assertInvalid(valid().putTopologyManagerPolicyOption("max-allowable-numa-nodes", "x").build(), twoSocketsNoSmt(),
+        "topologyManagerPolicyOptions",
+        "unable to convert policy option to integer \"max-allowable-numa-nodes\": strconv.Atoi: parsing \"x\": "
+            + "invalid syntax");
+  }
+
+  @Test
+  void na2_startRefusesAnInconsistentRestoredStateNamingTheManager() {
+    NodeResourceManagers node = NodeResourceManagers.create(valid().build(), twoSocketsNoSmt());
+    NodeState broken = new NodeState.Builder().from(node.initialState())
+        .cpu(CpuManagerState.of(CpuSet.range(1, 15), Map.of(), Map.of()))
+        .build();
+
+    assertThatThrownBy(() -> node.start(broken)).isInstanceOf(InvalidNodeStateException.class)
+        .hasMessage("cpu manager: not all reserved cpus: \"0\" are present in defaultCpuSet: \"1-15\"");
+  }
+
+  @Test
+  void na2_startKeepsAConsistentRestoredState() {
+    NodeResourceManagers node = NodeResourceManagers.create(valid().build(), twoSocketsNoSmt());
+    Pod pod = NodeFixtures.podLevel("p", "4", "2Gi").addContainers(Container.named("c")).build();
+    NodeState admitted = node.admit(node.initialState(), pod).state();
+
+    assertThat(node.start(admitted)).isEqualTo(admitted);
+  }
+
+  @Test
+  void roleOfTellsInitSidecarAppAndEphemeralContainersApart() {
+    NodeResourceManagers node = NodeResourceManagers.create(NodeConfig.defaults(), twoSocketsNoSmt());
+    Pod pod = new Pod.Builder().uid("p")
+        .addInitContainers(Container.named("i"), NodeFixtures.sidecar(Container.named("s")))
+        .addContainers(Container.named("a")).addEphemeralContainer(Container.named("e")).build();
+
+    assertThat(List.of("i", "s", "a", "e")).extracting(name -> node.roleOf(pod, Container.named(name)))
+        .containsExactly(ContainerRole.INIT, ContainerRole.SIDECAR, ContainerRole.APP, ContainerRole.EPHEMERAL);
+    assertThatThrownBy(() -> node.roleOf(pod, Container.named("x"))).isInstanceOf(IllegalArgumentException.class);
+  }
+}
