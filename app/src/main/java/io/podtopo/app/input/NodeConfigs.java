@@ -1,6 +1,5 @@
 package io.podtopo.app.input;
 
-import io.podtopo.app.report.ByteSizes;
 import io.podtopo.domain.node.CpuManagerPolicy;
 import io.podtopo.domain.node.InvalidNodeConfigException;
 import io.podtopo.domain.node.MemoryManagerPolicy;
