@@ -55,20 +55,20 @@ public final class SimulationExplain {
     return out.toString();
   }
 
-  /** {@code slice main-app: 3-4,19 on NUMA 0}, {@code pod memory: 6Gi @0}. */
+  /** {@code slice main-app: 3-4,19 on NUMA 0}, {@code pod memory: 6Gi @0}, {@code node shared pool app}. */
   private static String stepText(AllocationStep step) {
     StringBuilder line = new StringBuilder(step.kind().label());
     if (!step.containers().isEmpty()) {
       line.append(' ').append(String.join(", ", step.containers()));
     }
-    line.append(": ");
-    step.cpus().ifPresent(cpus -> line.append(cpus.isEmpty() ? "(none)" : cpus.toString()));
+    StringBuilder given = new StringBuilder();
+    step.cpus().ifPresent(cpus -> given.append(cpus.isEmpty() ? "(none)" : cpus.toString()));
     if (!step.memory().isEmpty()) {
-      line.append(ContainerRow.memoryText(step.memory()));
+      given.append(ContainerRow.memoryText(step.memory()));
     }
-    step.numaNodes().ifPresent(mask -> line.append(" on NUMA ")
+    step.numaNodes().ifPresent(mask -> given.append(" on NUMA ")
         .append(mask.nodes().stream().map(String::valueOf).collect(Collectors.joining(","))));
-    return line.toString().stripTrailing();
+    return given.length() == 0 ? line.toString() : line + ": " + given.toString().strip();
   }
 
   private static String hintsText(ProviderAnswer answer) {
