@@ -7,7 +7,10 @@ import io.podtopo.domain.cpumanager.CpuManagerState;
 import io.podtopo.domain.node.ContainerAssignment;
 import io.podtopo.domain.node.ContainerRole;
 import io.podtopo.domain.topology.CpuSet;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.SortedMap;
@@ -34,25 +37,30 @@ public final class SimulationOwners {
     for (Map.Entry<String, CpuSet> bubble : cpu.podEntries().entrySet()) {
       mark(owners, bubble.getValue(), CpuOwner.podShared(podName(byUid.get(bubble.getKey()), bubble.getKey())));
     }
-    for (int pass = 0; pass < 3; pass++) {
-      for (Map.Entry<String, SortedMap<String, CpuSet>> pod : cpu.entries().entrySet()) {
-        PodOutcome outcome = byUid.get(pod.getKey());
-        String podName = podName(outcome, pod.getKey());
-        for (Map.Entry<String, CpuSet> container : pod.getValue().entrySet()) {
-          Optional<ContainerAssignment> assignment = assignment(outcome, container.getKey());
-          boolean exclusive = assignment.map(ContainerAssignment::exclusive).orElse(true);
-          boolean init = assignment.map(a -> a.role() == ContainerRole.INIT).orElse(false);
-          int passOfContainer = exclusive ? (init ? 0 : 2) : 1;
-          if (pass == passOfContainer) {
-            mark(owners, container.getValue(), exclusive
-                ? CpuOwner.exclusive(podName + " " + container.getKey() + (init ? " (init)" : ""))
-                : CpuOwner.podShared(podName));
-          }
+    List<Claim> claims = new ArrayList<>();
+    for (Map.Entry<String, SortedMap<String, CpuSet>> pod : cpu.entries().entrySet()) {
+      PodOutcome outcome = byUid.get(pod.getKey());
+      String podName = podName(outcome, pod.getKey());
+      for (Map.Entry<String, CpuSet> container : pod.getValue().entrySet()) {
+        Optional<ContainerAssignment> assignment = assignment(outcome, container.getKey());
+        boolean exclusive = assignment.map(ContainerAssignment::exclusive).orElse(true);
+        boolean init = assignment.map(a -> a.role() == ContainerRole.INIT).orElse(false);
+        if (!exclusive) {
+          claims.add(new Claim(1, container.getValue(), CpuOwner.podShared(podName)));
+        } else if (init) {
+          claims.add(new Claim(0, container.getValue(), CpuOwner.exclusive(podName + " " + container.getKey() + " (init)")));
+        } else {
+          claims.add(new Claim(2, container.getValue(), CpuOwner.exclusive(podName + " " + container.getKey())));
         }
       }
     }
+    claims.sort(Comparator.comparingInt(Claim::rank));
+    claims.forEach(claim -> mark(owners, claim.cpus(), claim.owner()));
     return owners;
   }
+
+  /** CPUs a container holds; a higher rank wins where sets overlap. */
+  private record Claim(int rank, CpuSet cpus, CpuOwner owner) {}
 
   private static Optional<ContainerAssignment> assignment(PodOutcome outcome, String container) {
     if (outcome == null) {
