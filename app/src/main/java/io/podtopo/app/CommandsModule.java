@@ -4,6 +4,7 @@ import dagger.Binds;
 import dagger.Module;
 import dagger.multibindings.ClassKey;
 import dagger.multibindings.IntoMap;
+import io.podtopo.app.cli.SimulateCommand;
 import io.podtopo.app.cli.TesteeCommand;
 import io.podtopo.app.cli.VectorsCommand;
 
@@ -20,4 +21,9 @@ interface CommandsModule {
   @IntoMap
   @ClassKey(TesteeCommand.class)
   Object testee(TesteeCommand command);
+
+  @Binds
+  @IntoMap
+  @ClassKey(SimulateCommand.class)
+  Object simulate(SimulateCommand command);
 }

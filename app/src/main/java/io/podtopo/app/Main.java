@@ -3,6 +3,7 @@ package io.podtopo.app;
 import io.podtopo.app.cli.CliErrors;
 import io.podtopo.app.cli.ConformanceCommand;
 import io.podtopo.app.cli.PodtopoVersion;
+import io.podtopo.app.cli.SimulateCommand;
 import io.podtopo.app.cli.TesteeCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -17,13 +18,17 @@ import picocli.CommandLine.Spec;
     description = "A reference implementation of the kubelet's Topology Manager, CPU Manager static "
         + "policy and Memory Manager Static policy with pod-level resources (KEP-5526), and a "
         + "conformance suite for other implementations.",
-    subcommands = {ConformanceCommand.class, TesteeCommand.class},
+    subcommands = {SimulateCommand.class, ConformanceCommand.class, TesteeCommand.class},
     footer = {
         "",
         "Exit codes: 0 success, 1 conformance failures, 2 bad usage or input,",
         "3 internal error.",
         "",
         "Examples:",
+        "  podtopo simulate",
+        "      the KEP-5526 examples on a built-in 2-socket machine, as tables and CPU maps",
+        "  podtopo simulate --machine epyc-9654-2s-nps4 --pods pods/ --explain",
+        "      your pod manifests on a catalog machine, with every decision explained",
         "  podtopo conformance vectors",
         "      run the bundled vectors against podtopo's reference implementation",
         "  podtopo conformance vectors --format json",

@@ -10,12 +10,12 @@ import java.util.Map;
 
 /**
  * The application's object graph: the vector kinds it is created over, the runner over them
- * ({@link ConformanceModule}), every CLI command constructed with those injected, by class, for
- * picocli's factory ({@link CommandsModule}), the {@link Simulator} ({@link ServicesModule}), and a
- * factory of {@link NodeComponent}s, one per node.
+ * ({@link ConformanceModule}), the machine catalog ({@link MachinesModule}), every CLI command
+ * constructed with those injected, by class, for picocli's factory ({@link CommandsModule}), the
+ * {@link Simulator} ({@link ServicesModule}), and a factory of {@link NodeComponent}s, one per node.
  */
 @Singleton
-@Component(modules = {ConformanceModule.class, CommandsModule.class, ServicesModule.class})
+@Component(modules = {ConformanceModule.class, MachinesModule.class, CommandsModule.class, ServicesModule.class})
 public interface PodtopoComponent {
 
   /** The simulator: pure, one for the application. */

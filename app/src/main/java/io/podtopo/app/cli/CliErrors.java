@@ -1,5 +1,6 @@
 package io.podtopo.app.cli;
 
+import io.podtopo.app.input.InputException;
 import io.podtopo.conformance.vectors.InvalidVectorFileException;
 import io.podtopo.conformance.vectors.TesteeException;
 import java.io.UncheckedIOException;
@@ -22,7 +23,8 @@ public final class CliErrors {
       return ExitCodes.USAGE;
     });
     commandLine.setExecutionExceptionHandler((e, command, parseResult) -> {
-      boolean userError = e instanceof UserInputException || e instanceof InvalidVectorFileException
+      boolean userError = e instanceof UserInputException || e instanceof InputException
+          || e instanceof InvalidVectorFileException
           || e instanceof TesteeException || e instanceof UncheckedIOException;
       command.getErr().println(command.getCommandSpec().qualifiedName() + ": "
           + (userError ? "error: " + oneLine(e.getMessage())

@@ -26,7 +26,8 @@ import java.util.TreeMap;
  *
  * <p>Only the fields of the node resource managers are read: {@code cpuManagerPolicy},
  * {@code cpuManagerPolicyOptions}, {@code reservedSystemCPUs}, {@code kubeReserved},
- * {@code systemReserved}, {@code topologyManagerPolicy}, {@code topologyManagerScope},
+ * {@code systemReserved}, {@code evictionHard} ({@code memory.available} only),
+ * {@code topologyManagerPolicy}, {@code topologyManagerScope},
  * {@code topologyManagerPolicyOptions}, {@code memoryManagerPolicy}, {@code reservedMemory} and
  * {@code featureGates}. Every other field is ignored (a real file has many). A field of the wrong
  * type, a policy, scope or option the kubelet does not know, an option value it would not parse, a
@@ -46,6 +47,7 @@ public final class KubeletConfigFile {
   private static final List<String> TOPOLOGY_SCOPES = List.of("container", "pod");
   private static final List<String> CPU_OPTIONS = List.of("full-pcpus-only", "distribute-cpus-across-numa",
       "align-by-socket", "distribute-cpus-across-cores", "strict-cpu-reservation", "prefer-align-cpus-by-uncorecache");
+  private static final String MEMORY_AVAILABLE = "memory.available";
   private static final String MAX_ALLOWABLE_NUMA_NODES = "max-allowable-numa-nodes";
   private static final List<String> TOPOLOGY_OPTIONS = List.of("prefer-closest-numa-nodes", MAX_ALLOWABLE_NUMA_NODES);
   /** Go {@code strconv.ParseBool}. */
@@ -110,6 +112,7 @@ public final class KubeletConfigFile {
     }
     settings.kubeReserved(quantities(root.path("kubeReserved"), "kubeReserved"));
     settings.systemReserved(quantities(root.path("systemReserved"), "systemReserved"));
+    evictionHardMemory(root.path("evictionHard"), settings);
     if (root.has("topologyManagerPolicy")) {
       settings.topologyManagerPolicy(oneOf(root, "topologyManagerPolicy", TOPOLOGY_POLICIES));
     }
@@ -183,6 +186,37 @@ public final class KubeletConfigFile {
       }
     }
     return quantities;
+  }
+
+  /** Upstream defaults {@code evictionHard} as a whole: a given map without memory reserves none. */
+  private void evictionHardMemory(JsonNode node, NodeSettings.Builder settings) {
+    if (node.isMissingNode() || node.isNull()) {
+      return;
+    }
+    String field = "evictionHard." + MEMORY_AVAILABLE;
+    List<Map.Entry<String, JsonNode>> thresholds = entries(node, "evictionHard");
+    String value = "0";
+    for (Map.Entry<String, JsonNode> threshold : thresholds) {
+      if (threshold.getKey().equals(MEMORY_AVAILABLE)) {
+        value = scalar(threshold.getValue(), field);
+      }
+    }
+    if (value == null) {
+      throw fail(field, "needs a value");
+    }
+    if (value.endsWith("%")) {
+      String percent = value.substring(0, value.length() - 1);
+      if (!percent.matches("[0-9]+(\\.[0-9]+)?") || Double.parseDouble(percent) > 100) {
+        throw fail(field, "invalid percentage \"" + value + "\"; expected 0% to 100%");
+      }
+    } else {
+      try {
+        Quantity.parse(value);
+      } catch (InvalidQuantityException e) {
+        throw fail(field, e.getMessage());
+      }
+    }
+    settings.evictionHardMemoryAvailable(value);
   }
 
   private void reservedMemory(JsonNode node, NodeSettings.Builder settings) {

@@ -11,7 +11,9 @@ import org.immutables.value.Value;
 /**
  * What a {@code KubeletConfiguration} says about the node resource managers, as written (names and
  * values checked, nothing derived yet). Absent fields carry the kubelet's defaults: policies
- * {@code none}/{@code None}, scope {@code container}, no options, no reservations, default gates.
+ * {@code none}/{@code None}, scope {@code container}, no options, no reservations, hard eviction at
+ * {@code memory.available<100Mi}, default gates. {@link NodeConfigs} derives the domain's
+ * {@code NodeConfig} and makes the checks across fields.
  */
 @Value.Immutable
 public abstract class NodeSettings {
@@ -60,6 +62,16 @@ public abstract class NodeSettings {
   @Value.Default
   public String memoryManagerPolicy() {
     return "None";
+  }
+
+  /**
+   * {@code evictionHard["memory.available"]}: a quantity such as {@code 100Mi} or a percentage of
+   * the machine's memory such as {@code 5%}. The kubelet's default {@code 100Mi} when the file has no
+   * {@code evictionHard}; {@code 0} when its {@code evictionHard} leaves memory out.
+   */
+  @Value.Default
+  public String evictionHardMemoryAvailable() {
+    return "100Mi";
   }
 
   /** {@code reservedMemory}, in file order. */

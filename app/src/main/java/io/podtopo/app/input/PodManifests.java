@@ -16,6 +16,7 @@ import io.podtopo.domain.pod.Pod;
 import io.podtopo.domain.pod.PodDefaults;
 import io.podtopo.domain.pod.Quantity;
 import java.io.IOException;
+import java.io.Reader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -65,9 +66,36 @@ public final class PodManifests {
     return List.copyOf(pods);
   }
 
+  /**
+   * Builds the fabric8 Pod binding ahead of use, on a daemon thread: Jackson introspects the whole
+   * Pod model (some hundreds of classes) on first use, which dominates a short run's start-up. A
+   * caller with other work to do first starts it, and the first {@link #read} finds it done or
+   * waits for it.
+   */
+  public static void prepareInBackground() {
+    Thread thread = new Thread(() -> {
+      try {
+        YamlDocuments.MAPPER.treeToValue(YamlDocuments.MAPPER.createObjectNode(), io.fabric8.kubernetes.api.model.Pod.class);
+      } catch (JsonProcessingException e) {
+        throw new IllegalStateException("an empty Pod cannot be bound", e);
+      }
+    }, "podtopo-prepare-pod-binding");
+    thread.setDaemon(true);
+    thread.start();
+  }
+
   /** The pods of one file or folder. @throws InputException on bad input */
   public static List<Pod> read(Path path) {
     return read(List.of(path));
+  }
+
+  /** The pods read from {@code reader}; {@code source} names it in errors. @throws InputException */
+  public static List<Pod> parse(String source, Reader reader) {
+    try {
+      return List.copyOf(pods(source, YamlDocuments.read(source, reader)));
+    } catch (IOException e) {
+      throw new InputException(source + ": cannot read: " + e.getMessage(), e);
+    }
   }
 
   private static List<Path> yamlFiles(Path path) {
@@ -91,8 +119,12 @@ public final class PodManifests {
   }
 
   private static List<Pod> readFile(Path file) {
+    return pods(file.toString(), YamlDocuments.read(file));
+  }
+
+  private static List<Pod> pods(String file, List<Document> documents) {
     List<Pod> pods = new ArrayList<>();
-    for (Document document : YamlDocuments.read(file)) {
+    for (Document document : documents) {
       String where = file + ": document " + document.index();
       JsonNode tree = document.tree();
       String kind = tree.path("kind").asText("");
@@ -113,7 +145,7 @@ public final class PodManifests {
     return pods;
   }
 
-  private static Pod pod(Path file, String where, String kind, JsonNode tree) {
+  private static Pod pod(String file, String where, String kind, JsonNode tree) {
     if (!kind.equals("Pod")) {
       throw new InputException(where + ": expected a Pod, found "
           + (kind.isEmpty() ? "a document without \"kind\"" : "kind \"" + kind + "\""));

@@ -34,6 +34,23 @@ final class YamlDocuments {
     }
   }
 
+  /**
+   * The one document of {@code file}, read whole: a top-level list stays one list (reading documents
+   * one by one would take its items for documents).
+   */
+  static JsonNode readSingle(Path file) {
+    try (Reader reader = Files.newBufferedReader(file)) {
+      JsonNode tree = MAPPER.readTree(reader);
+      return tree == null ? MAPPER.missingNode() : tree;
+    } catch (NoSuchFileException e) {
+      throw new InputException(file + ": no such file");
+    } catch (JsonProcessingException e) {
+      throw new InputException(file + ": malformed YAML: " + describe(e), e);
+    } catch (IOException e) {
+      throw new InputException(file + ": cannot read: " + e.getMessage(), e);
+    }
+  }
+
   /** The non-empty documents read from {@code reader}; {@code source} names it in errors. */
   static List<Document> read(String source, Reader reader) throws IOException {
     List<Document> documents = new ArrayList<>();

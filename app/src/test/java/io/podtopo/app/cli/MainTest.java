@@ -18,7 +18,7 @@ class MainTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"", "conformance", "conformance vectors", "testee"})
+  @ValueSource(strings = {"", "simulate", "conformance", "conformance vectors", "testee"})
   void everyCommandPrintsTheVersion(String command) {
     CliRun run = CliRun.reference((command + " --version").strip().split(" "));
 
@@ -26,7 +26,7 @@ class MainTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"", "conformance", "conformance vectors", "testee"})
+  @ValueSource(strings = {"", "simulate", "conformance", "conformance vectors", "testee"})
   void everyCommandHasHelpWithADescriptionAndExamples(String command) {
     String[] args = (command + " --help").strip().split(" ");
 
@@ -39,7 +39,8 @@ class MainTest {
 
   @Test
   void theTopLevelHelpListsTheCommands() {
-    assertThat(CliRun.reference("--help").out()).contains("  conformance  ").contains("  testee  ");
+    assertThat(CliRun.reference("--help").out()).contains("  simulate  ").contains("  conformance  ")
+        .contains("  testee  ");
   }
 
   @Test
@@ -48,7 +49,7 @@ class MainTest {
     CliRun conformance = CliRun.reference("conformance");
 
     assertThat(top.exitCode()).isEqualTo(ExitCodes.USAGE);
-    assertThat(top.err()).isEqualTo("podtopo: Missing command: choose one of conformance, testee "
+    assertThat(top.err()).isEqualTo("podtopo: Missing command: choose one of simulate, conformance, testee "
         + "(see 'podtopo --help')" + System.lineSeparator());
     assertThat(conformance.exitCode()).isEqualTo(ExitCodes.USAGE);
     assertThat(conformance.err()).startsWith("podtopo conformance: Missing command: choose one of vectors");

@@ -161,6 +161,18 @@ class KubeletConfigFileTest {
         .hasMessageStartingWith("cfg.yaml: document 1: malformed YAML: ");
   }
 
+  @Test
+  void hardEvictionMemoryDefaultsTo100MiAndIsZeroWhenEvictionHardLeavesMemoryOut() {
+    assertThat(parse(HEADER).evictionHardMemoryAvailable()).isEqualTo("100Mi");
+    assertThat(parse(HEADER + "evictionHard: {nodefs.available: 10%}\n").evictionHardMemoryAvailable()).isEqualTo("0");
+    assertThat(parse(HEADER + "evictionHard: {memory.available: 5%}\n").evictionHardMemoryAvailable()).isEqualTo("5%");
+    assertThatThrownBy(() -> parse(HEADER + "evictionHard: {memory.available: 150%}\n"))
+        .isInstanceOf(InputException.class)
+        .hasMessageContaining("evictionHard.memory.available: invalid percentage \"150%\"");
+    assertThatThrownBy(() -> parse(HEADER + "evictionHard: {memory.available: lots}\n"))
+        .hasMessageContaining("evictionHard.memory.available: invalid quantity \"lots\"");
+  }
+
   private static NodeSettings parse(String yaml) {
     return KubeletConfigFile.parse("cfg.yaml", new StringReader(yaml));
   }

@@ -1,0 +1,164 @@
+package io.podtopo.app.cli;
+
+import io.podtopo.adapters.fake.MachineCatalog;
+import io.podtopo.app.input.KubeletConfigFile;
+import io.podtopo.app.input.MachineArgument;
+import io.podtopo.app.input.NodeConfigs;
+import io.podtopo.app.input.NodeSettings;
+import io.podtopo.app.input.PodManifests;
+import io.podtopo.app.input.ScenarioFile;
+import io.podtopo.app.input.ScenarioStep;
+import io.podtopo.app.report.SimulationExplain;
+import io.podtopo.app.report.SimulationJson;
+import io.podtopo.app.report.SimulationTable;
+import io.podtopo.app.report.TopologyMap;
+import io.podtopo.app.simulate.KepExamples;
+import io.podtopo.app.simulate.Simulation;
+import io.podtopo.app.simulate.SimulationRun;
+import io.podtopo.domain.node.NodeResourceManagers;
+import io.podtopo.domain.pod.Pod;
+import io.podtopo.domain.topology.Machine;
+import jakarta.inject.Inject;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code podtopo simulate}: admits pods on a machine under a kubelet configuration and shows the result. */
+@Command(
+    name = "simulate",
+    mixinStandardHelpOptions = true,
+    versionProvider = PodtopoVersion.class,
+    description = {
+        "Admit pods on a machine under a kubelet configuration, as the kubelet's Topology Manager, CPU "
+            + "Manager (static) and Memory Manager (Static) would, and show what every container gets.",
+        "",
+        "Without arguments: the KEP-5526 examples on the built-in machine demo-2s, once in pod scope "
+            + "and once in container scope. Otherwise the pods of --pods are admitted in the order given "
+            + "(folders: files in name order), or the steps of --scenario are run. The table lists one "
+            + "row per container, then the rejections, the node shared pool after the run and a map of "
+            + "the machine's CPUs by owner.",
+        "",
+        "Exits 0 when the simulation ran (rejected pods are a result, not an error), 2 on bad usage "
+            + "or input (nothing is printed on standard output then).",
+        ""},
+    footer = {
+        "",
+        "Examples:",
+        "  podtopo simulate",
+        "      the KEP-5526 examples in pod scope and in container scope",
+        "  podtopo simulate --machine epyc-9654-2s-nps4 --kubelet-config examples/kubelet/pod-scope.yaml \\",
+        "      --pods examples/pods/pod-scope --explain",
+        "      the pod-scope examples on a 384-CPU machine, with every hint and partition step",
+        "  podtopo simulate --machine 2s4n8c2t,mem=64Gi --pods web.yaml db.yaml --format json",
+        "      two manifests on a synthetic machine (built-in kubelet config), as one JSON document",
+        "  podtopo simulate --machine machine.json --kubelet-config kubelet.yaml --pods pods/ \\",
+        "      --scenario steps.yaml",
+        "      admissions and removals scripted in a scenario file",
+        "",
+        "Formats, scenario files and the JSON schema: docs/guide/simulate.md"})
+public final class SimulateCommand implements Callable<Integer> {
+
+  @Option(names = "--machine", paramLabel = "MACHINE",
+      description = "A catalog name (e.g. demo-2s, epyc-9654-2s-nps4), a shape (e.g. 2s4n8c2t,mem=64Gi) or a "
+          + "machine JSON file (default: " + MachineCatalog.DEFAULT_MACHINE + ").")
+  String machine;
+
+  @Option(names = "--kubelet-config", paramLabel = "FILE",
+      description = "A KubeletConfiguration YAML file (default: the built-in one: static CPU policy with CPUs "
+          + "0,16 reserved, Static memory policy, restricted Topology Manager in pod scope, KEP-5526 gates on).")
+  Path kubeletConfig;
+
+  @Option(names = "--pods", paramLabel = "FILE|DIR", arity = "1..*",
+      description = "Pod manifests (single, multi-document or List) or folders of them, admitted in the order "
+          + "given.")
+  List<Path> pods = new ArrayList<>();
+
+  @Option(names = "--scenario", paramLabel = "FILE",
+      description = "A YAML list of steps run instead: '- admit: FILE|namespace/name', '- remove: namespace/name', "
+          + "'- remove: {pod: namespace/name, container: NAME}'.")
+  Path scenario;
+
+  @Option(names = "--explain", description = "Show every provider's hints, the merged hint and each allocation "
+      + "and partition step per pod.")
+  boolean explain;
+
+  @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "table",
+      description = "Output format: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
+  OutputFormat format;
+
+  @Option(names = "--color", description = "Colour the topology map with ANSI escapes.")
+  boolean color;
+
+  @Spec
+  CommandSpec spec;
+
+  private final MachineCatalog catalog;
+
+  @Inject
+  public SimulateCommand(MachineCatalog catalog) {
+    this.catalog = catalog;
+  }
+
+  @Override
+  public Integer call() {
+    PodManifests.prepareInBackground();
+    List<SimulationRun> runs = runsAsked();
+    String text = format == OutputFormat.json ? SimulationJson.render(runs, explain) : table(runs);
+    PrintWriter out = spec.commandLine().getOut();
+    out.print(text);
+    out.flush();
+    return ExitCodes.OK;
+  }
+
+  private List<SimulationRun> runsAsked() {
+    if (machine == null && kubeletConfig == null && pods.isEmpty() && scenario == null) {
+      return KepExamples.runs(catalog);
+    }
+    if (pods.isEmpty() && scenario == null) {
+      throw new UserInputException("nothing to admit: give --pods or --scenario (or no input option at all for "
+          + "the KEP-5526 examples)");
+    }
+    Machine node = MachineArgument.resolve(machine == null ? MachineCatalog.DEFAULT_MACHINE : machine, catalog);
+    NodeSettings settings = kubeletConfig == null ? KubeletConfigFile.builtInDefault() : KubeletConfigFile.read(kubeletConfig);
+    NodeResourceManagers managers = NodeConfigs.managers(settings, node);
+    List<Pod> given = uniquePods(PodManifests.read(pods));
+    List<ScenarioStep> steps = scenario == null
+        ? given.stream().<ScenarioStep>map(ScenarioStep.Admit::new).toList()
+        : ScenarioFile.read(scenario, given);
+    String title = scenario == null ? "simulation" : "scenario " + scenario;
+    return List.of(Simulation.run(title, settings.source(), managers, steps));
+  }
+
+  private static List<Pod> uniquePods(List<Pod> pods) {
+    Map<String, Pod> byKey = new LinkedHashMap<>();
+    for (Pod pod : pods) {
+      if (byKey.put(ScenarioStep.key(pod), pod) != null) {
+        throw new UserInputException("--pods: pod " + ScenarioStep.key(pod) + " is given twice");
+      }
+    }
+    return pods;
+  }
+
+  private String table(List<SimulationRun> runs) {
+    SimulationTable table = new SimulationTable(color ? TopologyMap.coloured() : TopologyMap.plain());
+    StringBuilder out = new StringBuilder();
+    for (SimulationRun run : runs) {
+      if (out.length() > 0) {
+        out.append('\n');
+      }
+      out.append(table.render(run));
+      if (explain) {
+        out.append('\n').append(SimulationExplain.render(run.pods()));
+      }
+    }
+    return out.toString();
+  }
+}

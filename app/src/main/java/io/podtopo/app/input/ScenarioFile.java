@@ -1,0 +1,139 @@
+package io.podtopo.app.input;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.podtopo.domain.pod.Container;
+import io.podtopo.domain.pod.Pod;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Reads a scenario file: a YAML list of steps, run in order (format in
+ * {@code docs/guide/simulate.md}).
+ *
+ * <pre>
+ * - admit: pods/web.yaml                    # a Pod file or folder, relative to the scenario file
+ * - admit: default/db                       # a pod given with --pods, by namespace/name
+ * - remove: {pod: default/web, container: app}
+ * - remove: default/web                     # the whole pod
+ * </pre>
+ *
+ * <p>{@code admit} takes a pod of {@code --pods} ({@code namespace/name}, or a bare name in
+ * namespace {@code default}), else a file or folder of Pod manifests (every pod in it, in order).
+ * {@code remove} takes a pod admitted by an earlier step. Every problem is one
+ * {@link InputException} naming the file and the step, e.g.
+ * {@code run.yaml: steps[2].remove: pod default/web is not admitted by an earlier step}.
+ */
+public final class ScenarioFile {
+
+  private static final String ADMIT = "admit";
+  private static final String REMOVE = "remove";
+
+  private final Path file;
+  private final Map<String, Pod> given = new LinkedHashMap<>();
+  private final Map<String, Pod> admitted = new LinkedHashMap<>();
+
+  private ScenarioFile(Path file, List<Pod> givenPods) {
+    this.file = file;
+    givenPods.forEach(pod -> given.put(ScenarioStep.key(pod), pod));
+  }
+
+  /** The steps of {@code file}; {@code givenPods} are the pods steps may name. @throws InputException */
+  public static List<ScenarioStep> read(Path file, List<Pod> givenPods) {
+    return new ScenarioFile(file, givenPods).steps(YamlDocuments.readSingle(file));
+  }
+
+  private List<ScenarioStep> steps(JsonNode list) {
+    if (!list.isArray()) {
+      throw new InputException(file + ": expected one YAML list of steps (- admit: ... / - remove: ...)");
+    }
+    List<ScenarioStep> steps = new ArrayList<>();
+    for (int i = 0; i < list.size(); i++) {
+      String where = "steps[" + i + "]";
+      JsonNode step = list.get(i);
+      if (!step.isObject() || step.size() != 1 || !(step.has(ADMIT) || step.has(REMOVE))) {
+        throw fail(where, "expected a mapping with one key, \"admit\" or \"remove\"");
+      }
+      if (step.has(ADMIT)) {
+        steps.addAll(admit(where + "." + ADMIT, step.get(ADMIT)));
+      } else {
+        steps.add(remove(where + "." + REMOVE, step.get(REMOVE)));
+      }
+    }
+    if (steps.isEmpty()) {
+      throw new InputException(file + ": the scenario has no steps");
+    }
+    return List.copyOf(steps);
+  }
+
+  private List<ScenarioStep> admit(String where, JsonNode value) {
+    String text = text(where, value);
+    Pod named = given.get(podKey(text));
+    List<Pod> pods;
+    if (named != null) {
+      pods = List.of(named);
+    } else {
+      Path path = file.toAbsolutePath().getParent().resolve(text).normalize();
+      if (!Files.exists(path)) {
+        throw fail(where, "\"" + text + "\" is neither a pod given with --pods"
+            + (given.isEmpty() ? " (none was given)" : " (" + String.join(", ", given.keySet()) + ")")
+            + " nor a file next to the scenario");
+      }
+      pods = PodManifests.read(path);
+    }
+    List<ScenarioStep> steps = new ArrayList<>();
+    for (Pod pod : pods) {
+      admitted.put(ScenarioStep.key(pod), pod);
+      steps.add(new ScenarioStep.Admit(pod));
+    }
+    return steps;
+  }
+
+  private ScenarioStep remove(String where, JsonNode value) {
+    if (value.isObject()) {
+      for (Map.Entry<String, JsonNode> field : value.properties()) {
+        if (!field.getKey().equals("pod") && !field.getKey().equals("container")) {
+          throw fail(where + "." + field.getKey(), "unknown field; expected pod and container");
+        }
+      }
+      Pod pod = admittedPod(where + ".pod", text(where + ".pod", value.path("pod")));
+      String container = text(where + ".container", value.path("container"));
+      if (pod.initAndAppContainers().stream().map(Container::name).noneMatch(container::equals)) {
+        throw fail(where + ".container", "pod " + ScenarioStep.key(pod) + " has no init or app container \""
+            + container + "\"");
+      }
+      return new ScenarioStep.RemoveContainer(pod, container);
+    }
+    return new ScenarioStep.RemovePod(admittedPod(where, text(where, value)));
+  }
+
+  private Pod admittedPod(String where, String text) {
+    Pod pod = admitted.get(podKey(text));
+    if (pod == null) {
+      throw fail(where, "pod " + podKey(text) + " is not admitted by an earlier step");
+    }
+    return pod;
+  }
+
+  /** {@code namespace/name}; a bare name is in namespace {@code default}. */
+  private static String podKey(String text) {
+    return text.contains("/") ? text : "default/" + text;
+  }
+
+  private String text(String where, JsonNode value) {
+    if (value == null || value.isMissingNode() || value.isNull()) {
+      throw fail(where, "is missing");
+    }
+    if (!value.isTextual() || value.asText().isBlank()) {
+      throw fail(where, "expected a name or a path, found " + (value.isContainerNode() ? "a " + (value.isArray() ? "list" : "mapping") : value.asText()));
+    }
+    return value.asText().strip();
+  }
+
+  private InputException fail(String where, String problem) {
+    return new InputException(file + ": " + where + ": " + problem);
+  }
+}

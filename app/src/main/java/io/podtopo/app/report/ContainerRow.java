@@ -1,0 +1,77 @@
+package io.podtopo.app.report;
+
+import io.podtopo.app.input.ByteSizes;
+import io.podtopo.app.simulate.PodOutcome;
+import io.podtopo.app.simulate.SimulationRun;
+import io.podtopo.domain.cpumanager.ResourceIsolationLevel;
+import io.podtopo.domain.memorymanager.MemoryBlock;
+import io.podtopo.domain.node.ContainerAssignment;
+import io.podtopo.domain.node.ContainerRole;
+import io.podtopo.domain.pod.Container;
+import io.podtopo.domain.pod.Pod;
+import io.podtopo.domain.topology.CpuSet;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.stream.Collectors;
+
+/**
+ * One container of a simulated pod as the reports show it: the CPUs it may run on (its own set, or
+ * the node shared pool at the end of the run), whether they are exclusive, its isolation level and
+ * memory blocks; all empty for a container of a rejected pod.
+ *
+ * @param name the container's name
+ * @param role init, sidecar, app or ephemeral
+ * @param cpus the CPUs it may run on; empty when its pod was rejected
+ * @param exclusive whether the CPUs are the container's alone
+ * @param isolation the CPU isolation level; empty when its pod was rejected
+ * @param memory its memory blocks (exclusive or the pod shared pool's)
+ * @param removed whether it was removed after admission
+ */
+public record ContainerRow(String name, ContainerRole role, Optional<CpuSet> cpus, boolean exclusive,
+    Optional<ResourceIsolationLevel> isolation, List<MemoryBlock> memory, boolean removed) {
+
+  /** The rows of one pod, in pod order (init containers and sidecars, app, ephemeral containers). */
+  public static List<ContainerRow> of(SimulationRun run, PodOutcome outcome) {
+    List<ContainerRow> rows = new ArrayList<>();
+    Optional<List<ContainerAssignment>> assigned = outcome.admission().assignment().map(a -> a.containers());
+    if (assigned.isPresent()) {
+      for (ContainerAssignment container : assigned.get()) {
+        rows.add(new ContainerRow(container.name(), container.role(),
+            Optional.of(container.cpus().orElse(run.nodeSharedPool())), container.exclusive(),
+            Optional.of(container.isolation()), container.memory(), outcome.isRemoved(container.name())));
+      }
+      return rows;
+    }
+    Pod pod = outcome.pod();
+    List<Container> all = new ArrayList<>(pod.initAndAppContainers());
+    all.addAll(pod.ephemeralContainers());
+    for (Container container : all) {
+      rows.add(new ContainerRow(container.name(), run.managers().roleOf(pod, container), Optional.empty(), false,
+          Optional.empty(), List.of(), outcome.isRemoved(container.name())));
+    }
+    return rows;
+  }
+
+  /** {@code init}, {@code sidecar}, {@code app} or {@code ephemeral}. */
+  public static String roleName(ContainerRole role) {
+    return role.name().toLowerCase(Locale.ROOT);
+  }
+
+  /** {@code container}, {@code pod} or {@code host}. */
+  public static String isolationName(ResourceIsolationLevel level) {
+    return level.name().toLowerCase(Locale.ROOT);
+  }
+
+  /** Blocks as {@code 1536Mi @0, hugepages-1Gi 2Gi @0}; {@code -} for none. */
+  public static String memoryText(List<MemoryBlock> blocks) {
+    if (blocks.isEmpty()) {
+      return "-";
+    }
+    return blocks.stream()
+        .map(block -> (block.type().equals("memory") ? "" : block.type() + " ") + ByteSizes.format(block.size())
+            + " @" + block.numaAffinity().stream().map(String::valueOf).collect(Collectors.joining(",")))
+        .collect(Collectors.joining(", "));
+  }
+}

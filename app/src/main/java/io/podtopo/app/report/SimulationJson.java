@@ -1,0 +1,116 @@
+package io.podtopo.app.report;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.podtopo.app.simulate.PodOutcome;
+import io.podtopo.app.simulate.SimulationRun;
+import io.podtopo.domain.memorymanager.MemoryBlock;
+import io.podtopo.domain.node.NodeConfig;
+import io.podtopo.domain.node.PodAssignment;
+import io.podtopo.domain.topology.CpuSet;
+import java.io.UncheckedIOException;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Simulations as one JSON document for programs; the schema is in {@code docs/guide/simulate.md}.
+ * Keys come in a fixed order and lists in run, pod and container order, so the same input gives
+ * byte-identical output.
+ */
+public final class SimulationJson {
+
+  private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+  private SimulationJson() {}
+
+  /** The document of these runs; with {@code explain}, every pod carries its explanation lines. */
+  public static String render(List<SimulationRun> runs, boolean explain) {
+    ObjectNode root = JSON.createObjectNode();
+    ArrayNode array = root.putArray("runs");
+    for (SimulationRun run : runs) {
+      array.add(run(run, explain));
+    }
+    try {
+      return JSON.writeValueAsString(root) + "\n";
+    } catch (JsonProcessingException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private static ObjectNode run(SimulationRun run, boolean explain) {
+    NodeConfig config = run.managers().config();
+    ObjectNode node = JSON.createObjectNode();
+    node.put("title", run.title());
+    node.put("machine", run.machine().name());
+    node.put("kubeletConfig", run.kubeletConfig());
+    node.put("cpuManagerPolicy", config.cpuManagerPolicy().kubeletName());
+    node.put("memoryManagerPolicy", config.memoryManagerPolicy().kubeletName());
+    node.put("topologyManagerPolicy", config.topologyManagerPolicy().kubeletName());
+    node.put("topologyManagerScope", config.topologyManagerScope().kubeletName());
+    node.put("reservedCpus", run.reservedCpus().toString());
+    ArrayNode pods = node.putArray("pods");
+    for (PodOutcome outcome : run.pods()) {
+      pods.add(pod(run, outcome, explain));
+    }
+    node.put("defaultCpuSet", run.nodeSharedPool().toString());
+    return node;
+  }
+
+  private static ObjectNode pod(SimulationRun run, PodOutcome outcome, boolean explain) {
+    ObjectNode node = JSON.createObjectNode();
+    node.put("uid", outcome.pod().uid());
+    node.put("name", outcome.pod().name());
+    node.put("namespace", outcome.pod().namespace());
+    node.put("admitted", outcome.admission().admitted());
+    outcome.admission().failure().ifPresent(failure -> node.put("reason", failure.reason()).put("message", failure.message()));
+    node.put("removed", outcome.removed());
+    Optional<PodAssignment> assignment = outcome.admission().assignment();
+    Optional<List<Integer>> affinity = assignment.flatMap(PodAssignment::numaAffinity).map(mask -> mask.nodes());
+    if (affinity.isPresent()) {
+      affinity.get().forEach(node.putArray("numaAffinity")::add);
+    } else {
+      node.putNull("numaAffinity");
+    }
+    cpus(node, "podCpus", assignment.flatMap(PodAssignment::podCpus));
+    memory(node.putArray("podMemory"), assignment.map(PodAssignment::podMemory).orElse(List.of()));
+    ArrayNode containers = node.putArray("containers");
+    for (ContainerRow row : ContainerRow.of(run, outcome)) {
+      ObjectNode container = containers.addObject();
+      container.put("name", row.name());
+      container.put("role", ContainerRow.roleName(row.role()));
+      cpus(container, "cpus", row.cpus());
+      container.put("exclusive", row.exclusive());
+      if (row.isolation().isPresent()) {
+        container.put("isolation", ContainerRow.isolationName(row.isolation().get()));
+      } else {
+        container.putNull("isolation");
+      }
+      memory(container.putArray("memory"), row.memory());
+      container.put("removed", row.removed());
+    }
+    if (explain) {
+      SimulationExplain.lines(outcome).forEach(node.putArray("explain")::add);
+    }
+    return node;
+  }
+
+  private static void cpus(ObjectNode node, String field, Optional<CpuSet> cpus) {
+    if (cpus.isPresent()) {
+      node.put(field, cpus.get().toString());
+    } else {
+      node.putNull(field);
+    }
+  }
+
+  private static void memory(ArrayNode array, List<MemoryBlock> blocks) {
+    for (MemoryBlock block : blocks) {
+      ObjectNode entry = array.addObject();
+      entry.put("type", block.type());
+      entry.put("size", block.size());
+      block.numaAffinity().forEach(entry.putArray("numaNodes")::add);
+    }
+  }
+}

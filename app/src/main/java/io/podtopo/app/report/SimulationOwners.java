@@ -1,0 +1,80 @@
+package io.podtopo.app.report;
+
+import io.podtopo.app.input.ScenarioStep;
+import io.podtopo.app.simulate.PodOutcome;
+import io.podtopo.app.simulate.SimulationRun;
+import io.podtopo.domain.cpumanager.CpuManagerState;
+import io.podtopo.domain.node.ContainerAssignment;
+import io.podtopo.domain.node.ContainerRole;
+import io.podtopo.domain.topology.CpuSet;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.SortedMap;
+
+/**
+ * The owner of every CPU at the end of a simulation, for the {@link TopologyMap}: the node shared
+ * pool, the reserved CPUs, each pod's bubble (its shared pool, and budget no container uses), and
+ * each container's exclusive CPUs. Where sets overlap the steady state wins: a long-running
+ * container's slice over a finished init container's reused one, over the bubble, over the node
+ * shared pool.
+ */
+public final class SimulationOwners {
+
+  private SimulationOwners() {}
+
+  /** CPU id to owner. */
+  public static Map<Integer, CpuOwner> of(SimulationRun run) {
+    Map<Integer, CpuOwner> owners = new HashMap<>();
+    CpuManagerState cpu = run.finalState().cpu();
+    mark(owners, run.nodeSharedPool(), CpuOwner.nodeShared());
+    mark(owners, run.reservedCpus(), CpuOwner.reserved());
+    Map<String, PodOutcome> byUid = new HashMap<>();
+    run.pods().forEach(outcome -> byUid.put(outcome.pod().uid(), outcome));
+    for (Map.Entry<String, CpuSet> bubble : cpu.podEntries().entrySet()) {
+      mark(owners, bubble.getValue(), CpuOwner.podShared(podName(byUid.get(bubble.getKey()), bubble.getKey())));
+    }
+    List<Claim> claims = new ArrayList<>();
+    for (Map.Entry<String, SortedMap<String, CpuSet>> pod : cpu.entries().entrySet()) {
+      PodOutcome outcome = byUid.get(pod.getKey());
+      String podName = podName(outcome, pod.getKey());
+      for (Map.Entry<String, CpuSet> container : pod.getValue().entrySet()) {
+        Optional<ContainerAssignment> assignment = assignment(outcome, container.getKey());
+        boolean exclusive = assignment.map(ContainerAssignment::exclusive).orElse(true);
+        boolean init = assignment.map(a -> a.role() == ContainerRole.INIT).orElse(false);
+        if (!exclusive) {
+          claims.add(new Claim(1, container.getValue(), CpuOwner.podShared(podName)));
+        } else if (init) {
+          claims.add(new Claim(0, container.getValue(), CpuOwner.exclusive(podName + " " + container.getKey() + " (init)")));
+        } else {
+          claims.add(new Claim(2, container.getValue(), CpuOwner.exclusive(podName + " " + container.getKey())));
+        }
+      }
+    }
+    claims.sort(Comparator.comparingInt(Claim::rank));
+    claims.forEach(claim -> mark(owners, claim.cpus(), claim.owner()));
+    return owners;
+  }
+
+  /** CPUs a container holds; a higher rank wins where sets overlap. */
+  private record Claim(int rank, CpuSet cpus, CpuOwner owner) {}
+
+  private static Optional<ContainerAssignment> assignment(PodOutcome outcome, String container) {
+    if (outcome == null) {
+      return Optional.empty();
+    }
+    return outcome.admission().assignment()
+        .flatMap(pod -> pod.containers().stream().filter(c -> c.name().equals(container)).findFirst());
+  }
+
+  private static String podName(PodOutcome outcome, String uid) {
+    return outcome == null ? uid : ScenarioStep.key(outcome.pod());
+  }
+
+  private static void mark(Map<Integer, CpuOwner> owners, CpuSet cpus, CpuOwner owner) {
+    cpus.forEachCpu(cpu -> owners.put(cpu, owner));
+  }
+}

@@ -1,0 +1,94 @@
+package io.podtopo.app.report;
+
+import io.podtopo.app.input.ScenarioStep;
+import io.podtopo.app.simulate.PodOutcome;
+import io.podtopo.app.simulate.SimulationRun;
+import io.podtopo.domain.node.NodeConfig;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * A simulation for people: the configuration in one line, one table row per container (pod,
+ * container, role, cpus, exclusive, isolation, memory, verdict), the rejection messages, the node
+ * shared pool after the run, and the {@link TopologyMap} of the final state.
+ */
+public final class SimulationTable {
+
+  private static final String[] HEADER = {"POD", "CONTAINER", "ROLE", "CPUS", "EXCLUSIVE", "ISOLATION", "MEMORY",
+      "VERDICT"};
+
+  private final TopologyMap map;
+
+  public SimulationTable(TopologyMap map) {
+    this.map = map;
+  }
+
+  /** The whole text of one run. */
+  public String render(SimulationRun run) {
+    StringBuilder out = new StringBuilder();
+    out.append("== ").append(run.title()).append(" ==\n");
+    out.append("machine:        ").append(run.machine().name()).append('\n');
+    out.append("kubelet config: ").append(run.kubeletConfig()).append(" (").append(configSummary(run)).append(")\n\n");
+    out.append(table(run));
+    List<String> rejections = new ArrayList<>();
+    for (PodOutcome outcome : run.pods()) {
+      outcome.admission().failure().ifPresent(failure ->
+          rejections.add("  " + ScenarioStep.key(outcome.pod()) + ": " + failure.reason() + ": " + failure.message()));
+    }
+    if (!rejections.isEmpty()) {
+      out.append("\nrejected:\n");
+      rejections.forEach(line -> out.append(line).append('\n'));
+    }
+    out.append("\nnode shared pool after the run: ").append(cpuText(run.nodeSharedPool().toString())).append("\n\n");
+    out.append(map.render(run.machine(), SimulationOwners.of(run)));
+    return out.toString();
+  }
+
+  private static String configSummary(SimulationRun run) {
+    NodeConfig config = run.managers().config();
+    return "cpu " + config.cpuManagerPolicy()
+        + (run.reservedCpus().isEmpty() ? "" : ", reserved CPUs " + run.reservedCpus())
+        + ", memory " + config.memoryManagerPolicy()
+        + ", topology " + config.topologyManagerPolicy() + " in " + config.topologyManagerScope() + " scope"
+        + ", PodLevelResourceManagers " + (config.featureGates().podLevelResourceManagers() ? "on" : "off");
+  }
+
+  private static String table(SimulationRun run) {
+    List<String[]> rows = new ArrayList<>();
+    rows.add(HEADER);
+    for (PodOutcome outcome : run.pods()) {
+      String verdict = outcome.admission().reason().map(reason -> "rejected: " + reason).orElse("admitted");
+      for (ContainerRow row : ContainerRow.of(run, outcome)) {
+        rows.add(new String[] {
+            ScenarioStep.key(outcome.pod()),
+            row.name(),
+            ContainerRow.roleName(row.role()),
+            row.cpus().map(cpus -> cpuText(cpus.toString())).orElse("-"),
+            row.isolation().isPresent() ? (row.exclusive() ? "yes" : "no") : "-",
+            row.isolation().map(ContainerRow::isolationName).orElse("-"),
+            ContainerRow.memoryText(row.memory()),
+            row.removed() ? verdict + ", removed" : verdict});
+      }
+    }
+    int[] widths = new int[HEADER.length];
+    for (String[] row : rows) {
+      for (int i = 0; i < row.length; i++) {
+        widths[i] = Math.max(widths[i], row[i].length());
+      }
+    }
+    StringBuilder out = new StringBuilder();
+    for (String[] row : rows) {
+      StringBuilder line = new StringBuilder();
+      for (int i = 0; i < row.length; i++) {
+        line.append(String.format(Locale.ROOT, "%-" + widths[i] + "s", row[i])).append("  ");
+      }
+      out.append(line.toString().stripTrailing()).append('\n');
+    }
+    return out.toString();
+  }
+
+  private static String cpuText(String cpulist) {
+    return cpulist.isEmpty() ? "(none)" : cpulist;
+  }
+}

@@ -1,0 +1,45 @@
+package io.podtopo.app.simulate;
+
+import io.podtopo.adapters.fake.MachineCatalog;
+import io.podtopo.app.input.BuiltInExamples;
+import io.podtopo.app.input.NodeConfigs;
+import io.podtopo.app.input.NodeSettings;
+import io.podtopo.app.input.ScenarioStep;
+import io.podtopo.domain.topology.Machine;
+import java.util.List;
+
+/**
+ * What {@code podtopo simulate} runs without arguments: the KEP-5526 examples of {@code examples/}
+ * on the catalog machine {@code demo-2s}, once in pod scope (shared-only, mixed, the
+ * empty-shared-pool rejection, init containers and a sidecar) and once in container scope (mixed,
+ * pod-level resources only).
+ */
+public final class KepExamples {
+
+  /** The pod-scope run: kubelet configuration and pod files below {@code examples/}. */
+  static final String POD_SCOPE_CONFIG = "kubelet/pod-scope.yaml";
+  static final List<String> POD_SCOPE_PODS = List.of("pods/pod-scope/01-shared-only.yaml",
+      "pods/pod-scope/02-mixed.yaml", "pods/pod-scope/03-empty-shared-pool.yaml",
+      "pods/pod-scope/04-init-and-sidecars.yaml");
+  /** The container-scope run. */
+  static final String CONTAINER_SCOPE_CONFIG = "kubelet/container-scope.yaml";
+  static final List<String> CONTAINER_SCOPE_PODS = List.of("pods/container-scope/01-mixed.yaml",
+      "pods/container-scope/02-pod-only.yaml");
+
+  private KepExamples() {}
+
+  /** Both runs, pod scope first. */
+  public static List<SimulationRun> runs(MachineCatalog catalog) {
+    Machine machine = catalog.machine(MachineCatalog.DEFAULT_MACHINE);
+    return List.of(
+        run("KEP-5526 examples in pod scope", machine, POD_SCOPE_CONFIG, POD_SCOPE_PODS),
+        run("KEP-5526 examples in container scope", machine, CONTAINER_SCOPE_CONFIG, CONTAINER_SCOPE_PODS));
+  }
+
+  private static SimulationRun run(String title, Machine machine, String config, List<String> pods) {
+    NodeSettings settings = BuiltInExamples.kubeletConfig(config);
+    List<ScenarioStep> steps = BuiltInExamples.pods(pods).stream()
+        .<ScenarioStep>map(ScenarioStep.Admit::new).toList();
+    return Simulation.run(title, settings.source(), NodeConfigs.managers(settings, machine), steps);
+  }
+}

@@ -1,0 +1,279 @@
+package io.podtopo.app.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.podtopo.domain.topology.CpuSet;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.StreamSupport;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code podtopo simulate}: the default KEP run, user input, scenarios, JSON, explain and errors. */
+class SimulateCommandTest {
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final String KUBELET_HEADER = "apiVersion: kubelet.config.k8s.io/v1beta1\nkind: KubeletConfiguration\n";
+  private static final String WEB = """
+      apiVersion: v1
+      kind: Pod
+      metadata: {name: web}
+      spec:
+        resources:
+          requests: {cpu: "3", memory: 3Gi}
+          limits: {cpu: "3", memory: 3Gi}
+        containers:
+          - name: app
+            resources:
+              requests: {cpu: "2", memory: 2Gi}
+              limits: {cpu: "2", memory: 2Gi}
+          - name: sidecar
+      """;
+  private static final String DB = """
+      apiVersion: v1
+      kind: Pod
+      metadata: {name: db, namespace: data}
+      spec:
+        resources:
+          requests: {cpu: "2", memory: 2Gi}
+          limits: {cpu: "2", memory: 2Gi}
+        containers:
+          - name: postgres
+      """;
+
+  @TempDir
+  Path dir;
+
+  @Test
+  void withoutArgumentsTheKepExamplesAreShownInBothScopesAsTablesAndMaps() {
+    CliRun run = CliRun.reference("simulate");
+
+    assertThat(run.exitCode()).isEqualTo(ExitCodes.OK);
+    assertThat(run.err()).isEmpty();
+    assertThat(run.out()).contains("== KEP-5526 examples in pod scope ==", "== KEP-5526 examples in container scope ==");
+    assertThat(run.outLines()).filteredOn(line -> line.startsWith("POD ")).hasSize(2).allSatisfy(header ->
+        assertThat(header.split("\\s+")).containsExactly("POD", "CONTAINER", "ROLE", "CPUS", "EXCLUSIVE", "ISOLATION",
+            "MEMORY", "VERDICT"));
+    assertThat(run.out()).containsPattern("default/empty-shared-pool +worker-a +app +- .* rejected: TopologyAffinityError")
+        .contains("pod shared pool: default/pod-scope-mixed", "exclusive: default/pod-scope-mixed main-app",
+            "node shared pool (", "reserved (2 CPUs)", "node shared pool after the run: ");
+    assertThat(run.out()).doesNotContain("\u001b[");
+  }
+
+  @Test
+  void colourIsOnlyAddedWhenAskedFor() {
+    assertThat(CliRun.reference("simulate", "--color").out()).contains("\u001b[");
+  }
+
+  @Test
+  void jsonIsOneDocumentThatIsByteIdenticalForTheSameInput() throws IOException {
+    CliRun first = CliRun.reference("simulate", "--format", "json");
+    CliRun second = CliRun.reference("simulate", "--format", "json");
+
+    assertThat(first.exitCode()).isEqualTo(ExitCodes.OK);
+    assertThat(first.out()).isEqualTo(second.out());
+    JsonNode root = JSON.readTree(first.out());
+    assertThat(root.path("runs")).hasSize(2);
+    JsonNode podScope = root.path("runs").get(0);
+    JsonNode mixed = pod(podScope, "pod-scope-mixed");
+    assertThat(names(mixed)).containsExactly("uid", "name", "namespace", "admitted", "removed", "numaAffinity",
+        "podCpus", "podMemory", "containers");
+    assertThat(mixed.path("podCpus").asText()).isNotEmpty();
+    assertThat(names(mixed.path("containers").get(0)))
+        .containsExactly("name", "role", "cpus", "exclusive", "isolation", "memory", "removed");
+    JsonNode rejected = pod(podScope, "empty-shared-pool");
+    assertThat(rejected.path("admitted").asBoolean()).isFalse();
+    assertThat(rejected.path("reason").asText()).isEqualTo("TopologyAffinityError");
+    assertThat(rejected.path("message").asText()).startsWith("Pod Scope ");
+    assertThat(rejected.path("podCpus").isNull()).isTrue();
+    assertThat(pod(podScope, "init-and-sidecars").path("containers")).extracting(c -> c.path("role").asText())
+        .containsExactly("init", "sidecar", "app", "app");
+  }
+
+  @Test
+  void jsonGivesContainersOnTheNodeSharedPoolThePoolAtTheEndOfTheRun() throws IOException {
+    JsonNode containerScope = JSON.readTree(CliRun.reference("simulate", "--format", "json").out()).path("runs").get(1);
+    String defaultCpuSet = containerScope.path("defaultCpuSet").asText();
+    JsonNode backup = pod(containerScope, "container-scope-mixed").path("containers").get(1);
+
+    assertThat(backup.path("name").asText()).isEqualTo("backup-agent");
+    assertThat(backup.path("cpus").asText()).isEqualTo(defaultCpuSet);
+    assertThat(backup.path("isolation").asText()).isEqualTo("host");
+    assertThat(backup.path("exclusive").asBoolean()).isFalse();
+    assertThat(pod(containerScope, "pod-only").path("podCpus").isNull()).isTrue();
+  }
+
+  @Test
+  void explainShowsEveryProvidersHintsTheMergedHintAndEachPartitionStep() {
+    CliRun run = CliRun.reference("simulate", "--explain");
+
+    assertThat(run.exitCode()).isEqualTo(ExitCodes.OK);
+    String mixed = section(run.out(), "explain default/pod-scope-mixed");
+    assertThat(mixed).contains("topology manager, pod scope:", "cpu manager: cpu {", "memory manager: memory {")
+        .containsPattern("merged hint: \\{\\d preferred\\} -> admit")
+        .containsPattern("bubble: [0-9,-]+ on NUMA \\d")
+        .containsPattern("slice metrics-sidecar: \\d+")
+        .containsPattern("slice main-app: [0-9,-]+")
+        .containsPattern("pod shared pool logging-sidecar: \\d+")
+        .contains("pod memory: 6Gi @", "memory logging-sidecar: 1536Mi @");
+    assertThat(section(run.out(), "explain default/empty-shared-pool"))
+        .contains("cpu manager: cpu none (cannot be satisfied)", "-> reject",
+            "rejected: TopologyAffinityError: Pod Scope pod with pod-level resources");
+    assertThat(section(run.out(), "explain default/container-scope-mixed")).contains("topology manager, container database:");
+  }
+
+  @Test
+  void explainInJsonAddsTheLinesToEveryPod() throws IOException {
+    JsonNode root = JSON.readTree(CliRun.reference("simulate", "--format", "json", "--explain").out());
+
+    assertThat(pod(root.path("runs").get(0), "shared-only").path("explain")).isNotEmpty();
+  }
+
+  @Test
+  void podsAreAdmittedInTheOrderGivenOnTheChosenMachine() throws IOException {
+    Path web = Files.writeString(dir.resolve("web.yaml"), WEB);
+    Path db = Files.writeString(dir.resolve("db.yaml"), DB);
+
+    CliRun run = CliRun.reference("simulate", "--machine", "2s2n8c2t,mem=16Gi", "--pods", db.toString(), web.toString(),
+        "--format", "json");
+
+    assertThat(run.exitCode()).as(run.err()).isEqualTo(ExitCodes.OK);
+    JsonNode only = JSON.readTree(run.out()).path("runs").get(0);
+    assertThat(only.path("machine").asText()).isEqualTo("2s2n8c2t,mem=16Gi");
+    assertThat(only.path("pods")).extracting(p -> p.path("uid").asText()).containsExactly("data/db", "default/web");
+    JsonNode webPod = pod(only, "web");
+    assertThat(webPod.path("containers").get(0).path("exclusive").asBoolean()).isTrue();
+    assertThat(webPod.path("containers").get(1).path("isolation").asText()).isEqualTo("pod");
+  }
+
+  @Test
+  void scenarioRemovesAContainerThenThePodAndTheBubbleReturnsToTheNodeSharedPool() throws IOException {
+    Files.writeString(dir.resolve("web.yaml"), WEB);
+    Path scenario = Files.writeString(dir.resolve("scenario.yaml"), """
+        - admit: web.yaml
+        - remove: {pod: default/web, container: sidecar}
+        """);
+    Path removeAll = Files.writeString(dir.resolve("remove-all.yaml"), """
+        - admit: web.yaml
+        - remove: web
+        """);
+
+    JsonNode partly = JSON.readTree(CliRun.reference("simulate", "--scenario", scenario.toString(), "--format", "json")
+        .out()).path("runs").get(0);
+    JsonNode removed = JSON.readTree(CliRun.reference("simulate", "--scenario", removeAll.toString(), "--format", "json")
+        .out()).path("runs").get(0);
+
+    JsonNode web = pod(partly, "web");
+    assertThat(web.path("removed").asBoolean()).isFalse();
+    assertThat(web.path("containers")).extracting(c -> c.path("removed").asBoolean()).containsExactly(false, true);
+    assertThat(CpuSet.parse(partly.path("defaultCpuSet").asText())
+        .intersects(CpuSet.parse(web.path("podCpus").asText()))).isFalse();
+    assertThat(pod(removed, "web").path("removed").asBoolean()).isTrue();
+    assertThat(removed.path("defaultCpuSet").asText()).isEqualTo("0-31");
+  }
+
+  @Test
+  void unknownMachineIsOneLineNamingTheOptionWithNothingOnStandardOutput() throws IOException {
+    Path web = Files.writeString(dir.resolve("web.yaml"), WEB);
+
+    assertUsageError(CliRun.reference("simulate", "--machine", "epyc", "--pods", web.toString()),
+        "--machine: unknown machine \"epyc\"; did you mean ");
+  }
+
+  @Test
+  void malformedPodYamlIsOneLineNamingTheFile() throws IOException {
+    Path bad = Files.writeString(dir.resolve("bad.yaml"), "apiVersion: v1\nkind: Pod\nmetadata: {name: [\n");
+
+    assertUsageError(CliRun.reference("simulate", "--pods", bad.toString()), bad + ": document 1: malformed YAML: ");
+  }
+
+  @Test
+  void invalidQuantityIsOneLineNamingTheFileContainerAndField() throws IOException {
+    Path bad = Files.writeString(dir.resolve("bad.yaml"), WEB.replace("cpu: \"2\"", "cpu: \"2x\""));
+
+    assertUsageError(CliRun.reference("simulate", "--pods", bad.toString()),
+        bad + ": pod default/web: containers[0] \"app\": resources.requests.cpu: invalid quantity \"2x\"");
+  }
+
+  @Test
+  void unsupportedKubeletOptionIsOneLineNamingTheFileAndField() throws IOException {
+    Path web = Files.writeString(dir.resolve("web.yaml"), WEB);
+    Path kubelet = Files.writeString(dir.resolve("kubelet.yaml"), KUBELET_HEADER
+        + "cpuManagerPolicy: static\nreservedSystemCPUs: \"0\"\ncpuManagerPolicyOptions: {turbo-mode: \"true\"}\n");
+
+    assertUsageError(CliRun.reference("simulate", "--kubelet-config", kubelet.toString(), "--pods", web.toString()),
+        kubelet + ": cpuManagerPolicyOptions.turbo-mode: unknown option");
+  }
+
+  @Test
+  void kubeletConfigTheManagersRefuseIsOneLineNamingTheFileAndField() throws IOException {
+    Path web = Files.writeString(dir.resolve("web.yaml"), WEB);
+    Path kubelet = Files.writeString(dir.resolve("kubelet.yaml"), KUBELET_HEADER
+        + "cpuManagerPolicy: static\nreservedSystemCPUs: \"0,99\"\n");
+
+    assertUsageError(CliRun.reference("simulate", "--kubelet-config", kubelet.toString(), "--pods", web.toString()),
+        kubelet + ": reservedSystemCPUs: ");
+  }
+
+  @Test
+  void aBadPodAfterGoodOnesAppliesNothing() throws IOException {
+    Path web = Files.writeString(dir.resolve("a-web.yaml"), WEB);
+    Path bad = Files.writeString(dir.resolve("b-bad.yaml"), DB.replace("name: db", "name: ''"));
+
+    assertUsageError(CliRun.reference("simulate", "--pods", web.toString(), bad.toString()),
+        bad + ": document 1: the Pod has no metadata.name");
+  }
+
+  @Test
+  void inputWithoutPodsOrScenarioIsAUsageError() {
+    assertUsageError(CliRun.reference("simulate", "--machine", "demo-2s"), "nothing to admit: give --pods or --scenario");
+  }
+
+  @Test
+  void theSamePodGivenTwiceIsAUsageError() throws IOException {
+    Path web = Files.writeString(dir.resolve("web.yaml"), WEB);
+
+    assertUsageError(CliRun.reference("simulate", "--pods", web.toString(), web.toString()),
+        "--pods: pod default/web is given twice");
+  }
+
+  @Test
+  void scenarioRemovingAPodNotAdmittedIsOneLineNamingTheStep() throws IOException {
+    Path scenario = Files.writeString(dir.resolve("scenario.yaml"), "- remove: default/web\n");
+
+    assertUsageError(CliRun.reference("simulate", "--scenario", scenario.toString()),
+        scenario + ": steps[0].remove: pod default/web is not admitted by an earlier step");
+  }
+
+  private static void assertUsageError(CliRun run, String expectedPrefix) {
+    assertThat(run.exitCode()).isEqualTo(ExitCodes.USAGE);
+    assertThat(run.out()).isEmpty();
+    assertThat(run.err().lines()).singleElement().asString().startsWith("podtopo simulate: error: " + expectedPrefix);
+  }
+
+  private static JsonNode pod(JsonNode run, String name) {
+    return StreamSupport.stream(run.path("pods").spliterator(), false)
+        .filter(pod -> pod.path("name").asText().equals(name)).findFirst().orElseThrow();
+  }
+
+  private static List<String> names(JsonNode object) {
+    List<String> names = new ArrayList<>();
+    object.fieldNames().forEachRemaining(names::add);
+    return names;
+  }
+
+  /** The lines from {@code heading} up to the next {@code explain} heading or blank line. */
+  private static String section(String out, String heading) {
+    int start = out.indexOf(heading);
+    assertThat(start).as("section " + heading).isNotNegative();
+    int end = out.indexOf("\nexplain ", start + 1);
+    int blank = out.indexOf("\n\n", start);
+    int stop = end < 0 ? blank : blank < 0 ? end : Math.min(end, blank);
+    return out.substring(start, stop < 0 ? out.length() : stop);
+  }
+}

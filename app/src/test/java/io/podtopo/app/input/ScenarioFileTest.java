@@ -1,0 +1,72 @@
+package io.podtopo.app.input;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.podtopo.domain.pod.Pod;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Scenario files: admit and remove steps in order, resolved and checked before anything runs. */
+class ScenarioFileTest {
+
+  private static final String POD = """
+      apiVersion: v1
+      kind: Pod
+      metadata: {name: %s}
+      spec:
+        containers:
+          - name: app
+      """;
+
+  @TempDir
+  Path dir;
+
+  @Test
+  void stepsNamePodsGivenWithPodsOrFilesNextToTheScenario() throws IOException {
+    Files.createDirectories(dir.resolve("pods"));
+    Files.writeString(dir.resolve("pods/web.yaml"), POD.formatted("web"));
+    Pod db = PodManifests.read(Files.writeString(dir.resolve("db.yaml"), POD.formatted("db"))).get(0);
+    Path scenario = Files.writeString(dir.resolve("run.yaml"), """
+        - admit: pods/web.yaml
+        - admit: default/db
+        - remove: {pod: web, container: app}
+        - remove: default/db
+        """);
+
+    List<ScenarioStep> steps = ScenarioFile.read(scenario, List.of(db));
+
+    assertThat(steps).hasSize(4);
+    assertThat(steps.get(0)).isInstanceOfSatisfying(ScenarioStep.Admit.class,
+        admit -> assertThat(admit.pod().name()).isEqualTo("web"));
+    assertThat(steps.get(1)).isEqualTo(new ScenarioStep.Admit(db));
+    assertThat(steps.get(2)).isInstanceOfSatisfying(ScenarioStep.RemoveContainer.class,
+        remove -> assertThat(remove.container()).isEqualTo("app"));
+    assertThat(steps.get(3)).isEqualTo(new ScenarioStep.RemovePod(db));
+  }
+
+  @Test
+  void everyProblemNamesTheFileAndTheStep() throws IOException {
+    Files.writeString(dir.resolve("web.yaml"), POD.formatted("web"));
+
+    assertProblem("admit: web.yaml\n", "expected one YAML list of steps");
+    assertProblem("- admit: nope.yaml\n", "steps[0].admit: \"nope.yaml\" is neither a pod given with --pods");
+    assertProblem("- admit: web.yaml\n- start: web\n", "steps[1]: expected a mapping with one key");
+    assertProblem("- admit: web.yaml\n- remove: {pod: web, container: nope}\n",
+        "steps[1].remove.container: pod default/web has no init or app container \"nope\"");
+    assertProblem("- remove: {pod: web, container: app}\n", "steps[0].remove.pod: pod default/web is not admitted");
+    assertProblem("- admit: [web.yaml]\n", "steps[0].admit: expected a name or a path, found a list");
+  }
+
+  private void assertProblem(String text, String problem) throws IOException {
+    Path scenario = Files.writeString(dir.resolve("scenario.yaml"), text);
+
+    assertThatThrownBy(() -> ScenarioFile.read(scenario, List.of()))
+        .isInstanceOf(InputException.class)
+        .hasMessageStartingWith(scenario + ": " + problem);
+  }
+}
