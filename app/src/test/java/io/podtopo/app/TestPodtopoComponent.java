@@ -11,7 +11,7 @@ import jakarta.inject.Singleton;
  * fake adapters behind the ports.
  */
 @Singleton
-@Component(modules = {ConformanceModule.class, CommandsModule.class, ServicesModule.class})
+@Component(modules = {ConformanceModule.class, MachinesModule.class, CommandsModule.class, ServicesModule.class})
 interface TestPodtopoComponent extends PodtopoComponent {
 
   TestNodeComponent.Factory testNode();
