@@ -5,6 +5,7 @@ import io.podtopo.domain.pod.Container;
 import io.podtopo.domain.pod.Pod;
 import io.podtopo.domain.pod.Quantity;
 import io.podtopo.domain.pod.Resources;
+import io.podtopo.domain.pod.TestPods;
 import java.util.Map;
 
 /** Feature gates and pod builders for the static-policy tests (topologies: {@link UpstreamTopologies}). */
@@ -17,10 +18,7 @@ final class PolicyFixtures {
 
   /** A container with cpu request = limit {@code cpu} and memory request = limit {@code memory}. */
   static Container guaranteed(String name, String cpu, String memory) {
-    return new Container.Builder().name(name)
-        .putRequest(Resources.CPU, Quantity.parse(cpu)).putLimit(Resources.CPU, Quantity.parse(cpu))
-        .putRequest(Resources.MEMORY, Quantity.parse(memory)).putLimit(Resources.MEMORY, Quantity.parse(memory))
-        .build();
+    return TestPods.pinned(name, cpu, memory);
   }
 
   /** A pod-level-eligible container: cpu n/n, memory 100Mi/100Mi. */
@@ -36,7 +34,7 @@ final class PolicyFixtures {
   }
 
   static Container sidecar(Container container) {
-    return new Container.Builder().from(container).restartable(true).build();
+    return TestPods.sidecar(container);
   }
 
   /** A Guaranteed pod-level pod with a budget of {@code cpus} CPUs and 300Mi of memory. */

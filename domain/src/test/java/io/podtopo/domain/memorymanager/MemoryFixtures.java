@@ -3,7 +3,7 @@ package io.podtopo.domain.memorymanager;
 import io.podtopo.domain.gates.FeatureGates;
 import io.podtopo.domain.pod.Container;
 import io.podtopo.domain.pod.Pod;
-import io.podtopo.domain.pod.Quantity;
+import io.podtopo.domain.pod.TestPods;
 import io.podtopo.domain.topology.NumaMask;
 import io.podtopo.domain.topology.NumaNode;
 import io.podtopo.domain.topologymanager.TopologyHint;
@@ -49,13 +49,7 @@ final class MemoryFixtures {
 
   /** An equivalent-Guaranteed container: cpu and memory (and extra resources) request = limit. */
   static Container gu(String name, String cpu, String memory, String... extra) {
-    Container.Builder container = new Container.Builder().name(name);
-    put(container, "cpu", cpu);
-    put(container, "memory", memory);
-    for (int i = 0; i < extra.length; i += 2) {
-      put(container, extra[i], extra[i + 1]);
-    }
-    return container.build();
+    return TestPods.pinned(name, cpu, memory, extra);
   }
 
   /** A container without resources. */
@@ -64,22 +58,12 @@ final class MemoryFixtures {
   }
 
   static Container sidecar(Container container) {
-    return new Container.Builder().from(container).restartable(true).build();
-  }
-
-  private static void put(Container.Builder container, String resource, String quantity) {
-    container.putRequest(resource, Quantity.parse(quantity)).putLimit(resource, Quantity.parse(quantity));
+    return TestPods.sidecar(container);
   }
 
   /** A pod-level pod with cpu and memory (and extra resources) request = limit. */
   static Pod.Builder podLevel(String uid, String cpu, String memory, String... extra) {
-    Pod.Builder pod = new Pod.Builder().uid(uid);
-    pod.putPodRequest("cpu", Quantity.parse(cpu)).putPodLimit("cpu", Quantity.parse(cpu));
-    pod.putPodRequest("memory", Quantity.parse(memory)).putPodLimit("memory", Quantity.parse(memory));
-    for (int i = 0; i < extra.length; i += 2) {
-      pod.putPodRequest(extra[i], Quantity.parse(extra[i + 1])).putPodLimit(extra[i], Quantity.parse(extra[i + 1]));
-    }
-    return pod;
+    return TestPods.podLevel(uid, cpu, memory, extra);
   }
 
   static TopologyHint hint(boolean preferred, int... nodes) {
