@@ -65,6 +65,24 @@ public final class TopologyMap {
   /** The picture of {@code machine} with CPUs marked by {@code owners} (CPU id to owner). */
   public String render(Machine machine, Map<Integer, CpuOwner> owners) {
     Marks marks = new Marks(machine, owners);
+    return draw(machine, marks, false) + marks.legend();
+  }
+
+  /**
+   * The machine alone, as {@code podtopo topology} shows it: CPU ids without marks, each NUMA node's
+   * memory and hugepage pools, CPU-less nodes, and the distance matrix when there is more than one
+   * NUMA node.
+   */
+  public String render(Machine machine) {
+    Marks marks = new Marks(machine, Map.of());
+    StringBuilder out = new StringBuilder(draw(machine, marks, true));
+    if (machine.hasDistances() && machine.numaNodes().size() > 1) {
+      out.append(distances(machine));
+    }
+    return out.toString();
+  }
+
+  private String draw(Machine machine, Marks marks, boolean topologyOnly) {
     StringBuilder out = new StringBuilder();
     out.append(summary(machine)).append('\n');
     boolean showL3 = machine.cpus().stream().map(Cpu::uncoreCache).distinct().count()
@@ -72,21 +90,42 @@ public final class TopologyMap {
     for (Map.Entry<Integer, SortedMap<Integer, SortedMap<Integer, List<List<Cpu>>>>> socket : layout(machine).entrySet()) {
       out.append("socket ").append(socket.getKey()).append('\n');
       for (Map.Entry<Integer, SortedMap<Integer, List<List<Cpu>>>> node : socket.getValue().entrySet()) {
-        out.append(wrapAtCommas("  " + nodeHeader(machine, node.getKey(), node.getValue()), INDENT + "  "));
+        out.append(wrapAtCommas("  " + nodeHeader(machine, node.getKey(), node.getValue(), topologyOnly), INDENT + "  "));
         for (Map.Entry<Integer, List<List<Cpu>>> cache : node.getValue().entrySet()) {
           String prefix = showL3 ? String.format(Locale.ROOT, "L3 %-3d ", cache.getKey()) : "";
-          appendCores(out, prefix, cache.getValue(), marks);
+          appendCores(out, prefix, cache.getValue(), marks, !topologyOnly);
         }
       }
     }
     List<String> cpuless = machine.numaNodeIds().stream()
         .filter(id -> machine.cpusOfNode(id).isEmpty())
-        .map(id -> id + memorySuffix(machine.numaNode(id), " (", ")"))
+        .map(id -> id + memorySuffix(machine.numaNode(id), " (", topologyOnly ? hugepages(machine.numaNode(id), ", ") + ")" : ")"))
         .toList();
     if (!cpuless.isEmpty()) {
-      out.append("NUMA nodes without CPUs: ").append(String.join(", ", cpuless)).append('\n');
+      out.append(wrapAtCommas("NUMA nodes without CPUs: " + String.join(", ", cpuless), "  "));
     }
-    out.append(marks.legend());
+    return out.toString();
+  }
+
+  /** The distance matrix: a header row of node ids, then one row per node. */
+  private static String distances(Machine machine) {
+    List<Integer> ids = machine.numaNodeIds();
+    int cell = Math.max(3, ids.stream().mapToInt(id -> Integer.toString(id).length()).max().orElse(1) + 1);
+    for (List<Integer> row : machine.distances().values()) {
+      cell = Math.max(cell, row.stream().mapToInt(d -> Integer.toString(d).length() + 1).max().orElse(1));
+    }
+    StringBuilder out = new StringBuilder("NUMA distances:\n").append("  ").append(pad("", cell));
+    for (int id : ids) {
+      out.append(pad(Integer.toString(id), cell + 1));
+    }
+    out.append('\n');
+    for (int from : ids) {
+      out.append("  ").append(pad(Integer.toString(from), cell));
+      for (int distance : machine.distances().get(from)) {
+        out.append(pad(Integer.toString(distance), cell + 1));
+      }
+      out.append('\n');
+    }
     return out.toString();
   }
 
@@ -108,7 +147,7 @@ public final class TopologyMap {
     return layout;
   }
 
-  private void appendCores(StringBuilder out, String prefix, List<List<Cpu>> cores, Marks marks) {
+  private void appendCores(StringBuilder out, String prefix, List<List<Cpu>> cores, Marks marks, boolean withMarks) {
     int cell = marks.cellWidth();
     int threads = cores.stream().mapToInt(List::size).max().orElse(1);
     int coreWidth = threads * (cell + 1) + 1;
@@ -132,7 +171,9 @@ public final class TopologyMap {
         owners.append(' ');
       }
       out.append(ids.toString().stripTrailing()).append('\n');
-      out.append(owners.toString().stripTrailing()).append('\n');
+      if (withMarks) {
+        out.append(owners.toString().stripTrailing()).append('\n');
+      }
     }
   }
 
@@ -145,12 +186,35 @@ public final class TopologyMap {
         + plural(machine.cpus().size(), "CPU");
   }
 
-  private static String nodeHeader(Machine machine, int node, SortedMap<Integer, List<List<Cpu>>> caches) {
+  private static String nodeHeader(Machine machine, int node, SortedMap<Integer, List<List<Cpu>>> caches,
+      boolean withHugepages) {
     CpuSet.Builder cpus = new CpuSet.Builder();
     caches.values().forEach(cores -> cores.forEach(core -> core.forEach(cpu -> cpus.add(cpu.id()))));
     CpuSet set = cpus.build();
-    return "NUMA node " + node + memorySuffix(machine.numaNode(node), " | ", "") + " | "
+    String hugepages = withHugepages ? hugepages(machine.numaNode(node), " | ") : "";
+    return "NUMA node " + node + memorySuffix(machine.numaNode(node), " | ", "") + hugepages + " | "
         + plural(set.size(), "CPU") + ": " + set;
+  }
+
+  /** {@code before} and the node's hugepage pools ({@code hugepages 2 MiB x 1024, 1 GiB x 4}), or nothing. */
+  private static String hugepages(NumaNode node, String before) {
+    if (node.hugepages().isEmpty()) {
+      return "";
+    }
+    List<String> pools = new ArrayList<>();
+    node.hugepages().forEach((size, count) -> pools.add(pageSize(size) + " x " + count));
+    return before + "hugepages " + String.join(", ", pools);
+  }
+
+  private static String pageSize(long bytes) {
+    String[] units = {"B", "KiB", "MiB", "GiB", "TiB"};
+    int unit = 0;
+    long value = bytes;
+    while (value >= 1024 && value % 1024 == 0 && unit < units.length - 1) {
+      value /= 1024;
+      unit++;
+    }
+    return value + " " + units[unit];
   }
 
   /** {@code line} and a newline, broken after commas into indented lines that fit the width. */

@@ -123,6 +123,36 @@ class TopologyMapTest {
         .contains("NUMA nodes without CPUs: 2 (186 GiB), 3 (186 GiB), 4 (186 GiB), 5 (186 GiB)");
   }
 
+  @Test
+  void topologyPictureOfTheGb200TrayShowsHugepagesCpuLessNodesAndDistancesAsItsGoldenPicture() throws IOException {
+    assertGolden("gb200-tray-topology.txt", TopologyMap.plain().render(CATALOG.machine("gb200-tray")));
+  }
+
+  @Test
+  void topologyPictureOfTheEpycShowsL3GroupsAsItsGoldenPicture() throws IOException {
+    assertGolden("epyc-9654-2s-nps4-topology.txt", TopologyMap.plain().render(CATALOG.machine("epyc-9654-2s-nps4")));
+  }
+
+  @Test
+  void topologyPictureOfEveryCatalogMachineFits100ColumnsAndNamesEveryCpuOnceWithoutMarks() {
+    for (String name : CATALOG.names()) {
+      Machine machine = CATALOG.machine(name);
+      String picture = TopologyMap.plain().render(machine);
+
+      assertThat(picture.lines()).as(name).allSatisfy(line -> assertThat(line.length()).isLessThanOrEqualTo(100));
+      assertThat(picture).as(name).doesNotContain("legend:");
+      String cpuRows = picture.lines().takeWhile(line -> !line.equals("NUMA distances:")).filter(line -> line.matches("\\s+(L3 \\d+\\s+)?[\\d\\s]+"))
+          .map(line -> line.replaceFirst("L3 \\d+", "")).reduce("", (a, b) -> a + " " + b);
+      assertThat(java.util.Arrays.stream(cpuRows.trim().split("\\s+")).map(Integer::parseInt).sorted().toList())
+          .as(name).isEqualTo(machine.cpus().stream().map(cpu -> cpu.id()).toList());
+    }
+  }
+
+  @Test
+  void topologyPictureOfASingleNodeMachineHasNoDistanceMatrix() {
+    assertThat(TopologyMap.plain().render(CATALOG.machine("grace-1s"))).doesNotContain("NUMA distances");
+  }
+
   private static Map<Integer, CpuOwner> nodeShared(Machine machine) {
     Map<Integer, CpuOwner> owners = new TreeMap<>();
     machine.cpuSet().forEachCpu(cpu -> owners.put(cpu, CpuOwner.nodeShared()));
