@@ -37,8 +37,10 @@ final class SimulatedCgroupTree implements CgroupFs {
   private final Path root;
   private final CgroupVersion version;
   private final List<String> log = new ArrayList<>();
-  private final Map<String, Integer> faults = new TreeMap<>();
-  private final Map<String, String> faultErrno = new TreeMap<>();
+  private final Map<String, Fault> faults = new TreeMap<>();
+
+  /** The next {@code remaining} writes fail with {@code errno}. */
+  private record Fault(String errno, int remaining) {}
 
   private SimulatedCgroupTree(Path root, CgroupVersion version) {
     this.root = root;
@@ -69,8 +71,7 @@ final class SimulatedCgroupTree implements CgroupFs {
 
   /** Makes the next {@code times} writes of {@code value} to {@code file} (relative to the root) fail with {@code errno}. */
   void failWrite(String file, String value, String errno, int times) {
-    faults.put(file + "=" + value, times);
-    faultErrno.put(file + "=" + value, errno);
+    faults.put(file + "=" + value, new Fault(errno, times));
   }
 
   /** Every change so far: {@code mkdir DIR}, {@code rmdir DIR}, {@code FILE=VALUE}; paths relative to the root. */
@@ -101,10 +102,10 @@ final class SimulatedCgroupTree implements CgroupFs {
   @Override
   public void write(Path file, String value) throws IOException {
     String key = relative(file) + "=" + value;
-    Integer remaining = faults.get(key);
-    if (remaining != null && remaining > 0) {
-      faults.put(key, remaining - 1);
-      throw new FileSystemException(file.toString(), null, faultErrno.get(key));
+    Fault fault = faults.get(key);
+    if (fault != null && fault.remaining() > 0) {
+      faults.put(key, new Fault(fault.errno(), fault.remaining() - 1));
+      throw new FileSystemException(file.toString(), null, fault.errno());
     }
     String name = file.getFileName().toString();
     if (CPUSET_FILES.contains(name)) {
