@@ -24,12 +24,10 @@ import io.podtopo.ports.in.NodeSnapshot;
 import io.podtopo.ports.out.AllocationStoreException;
 import io.podtopo.ports.out.CpusetWrite;
 import io.podtopo.ports.out.CpusetWriteException;
-import io.podtopo.ports.out.CpusetWriter;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.SortedMap;
-import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -215,26 +213,35 @@ class NodeResourceManagerServiceTest {
   }
 
   @Test
-  void aFailedCgroupWriteKeepsTheSavedAdmissionAndIsRetriedWithTheNextChange() {
-    AtomicBoolean failOnce = new AtomicBoolean(true);
-    CpusetWriter flaky = write -> {
-      if (write.containerName().equals("log") && failOnce.getAndSet(false)) {
-        throw new CpusetWriteException("cgroup of " + write.podUid() + "/log is busy");
-      }
-      writer.write(write);
-    };
-    NodeResourceManagerService node =
-        new NodeResourceManagerService(podScope(), CatalogMachineSource.of(MACHINE), store, flaky, metrics);
+  void aFailedCgroupBatchKeepsTheSavedAdmissionAndIsRetriedWholeWithTheNextChange() {
+    NodeResourceManagerService node = service(store, writer);
+    writer.failNextApply("cgroup of p1/log is busy");
 
     assertThatThrownBy(() -> node.admit(hybrid("p1", "2"))).isInstanceOf(CpusetWriteException.class);
     assertThat(node.snapshot().activePod("p1")).isPresent();
     assertThat(store.load()).contains(node.snapshot());
-    assertThat(writer.current("p1", "log")).isEmpty();
+    assertThat(writer.current("p1", "app")).isEmpty();
 
     node.admit(guaranteed("g1", "1"));
 
-    assertThat(writer.currentCpus("p1", "log")).contains(node.snapshot().state().cpu().containerCpus("p1", "log")
-        .orElseThrow());
+    NodeState state = node.snapshot().state();
+    assertThat(writer.batches()).hasSize(1);
+    assertThat(writer.batches().get(0)).extracting(write -> write.podUid() + "/" + write.containerName())
+        .containsExactly("p1/app", "p1/log", "g1/app");
+    assertThat(writer.currentCpus("p1", "app")).contains(state.cpu().containerCpus("p1", "app").orElseThrow());
+    assertThat(writer.currentCpus("p1", "log")).contains(state.cpu().containerCpus("p1", "log").orElseThrow());
+  }
+
+  @Test
+  void oneChangeIsAppliedAsOneBatchInPodAndContainerOrder() {
+    NodeResourceManagerService node = service(store, writer);
+    node.admit(bestEffort("be"));
+
+    node.admit(hybrid("p1", "2"));
+
+    assertThat(writer.batches()).hasSize(2);
+    assertThat(writer.batches().get(1)).extracting(write -> write.podUid() + "/" + write.containerName())
+        .containsExactly("be/main", "p1/app", "p1/log");
   }
 
   @Test

@@ -16,7 +16,6 @@ import io.podtopo.ports.out.CpusetWriter;
 import io.podtopo.ports.out.MachineSource;
 import io.podtopo.ports.out.MetricsRecorder;
 import io.podtopo.ports.out.ResourceName;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.SortedMap;
@@ -32,10 +31,10 @@ import java.util.concurrent.locks.ReentrantLock;
  *
  * <p><b>Save, publish, write.</b> A change is saved through the {@link AllocationStore} first; if the
  * save fails, nothing is published and no cgroup is written. Then the new snapshot is published, then
- * the {@link CpusetWriter} gets, in pod and container order, every running container whose cpuset
- * differs from the last one this service wrote for it: the new pod's containers, and
- * node-shared-pool containers whose pool shrank or grew (the kubelet's reconcile loop). A write that
- * failed is therefore retried with the next change or {@link #reconcile}.
+ * the {@link CpusetWriter} gets one batch holding, in pod and container order, every running container
+ * whose cpuset differs from the last one this service wrote for it: the new pod's containers, and
+ * node-shared-pool containers whose pool shrank or grew (the kubelet's reconcile loop). A batch that
+ * failed was undone by the writer, so all of it is retried with the next change or {@link #reconcile}.
  *
  * <p><b>Restart.</b> The service starts from the store's snapshot, its state checked by
  * {@link NodeResourceManagers#start} (the kubelet's {@code validateState}); re-admitting an active
@@ -163,19 +162,19 @@ public final class NodeResourceManagerService implements NodeResourceManager {
     return after;
   }
 
-  /** Writes every running container whose cpuset is not the one last written. Called with the write lock held. */
+  /**
+   * Writes, as one batch, every running container whose cpuset is not the one last written; after a
+   * failed batch nothing of it counts as written. Called with the write lock held.
+   */
   private List<CpusetWrite> apply(NodeSnapshot snapshot) {
     List<CpusetWrite> wanted = cpusets.wanted(snapshot);
     applied.keySet().retainAll(wanted.stream().map(NodeResourceManagerService::container).toList());
-    List<CpusetWrite> written = new ArrayList<>();
-    for (CpusetWrite write : wanted) {
-      if (!write.equals(applied.get(container(write)))) {
-        writer.write(write);
-        applied.put(container(write), write);
-        written.add(write);
-      }
+    List<CpusetWrite> batch = wanted.stream().filter(write -> !write.equals(applied.get(container(write)))).toList();
+    if (!batch.isEmpty()) {
+      writer.apply(batch);
+      batch.forEach(write -> applied.put(container(write), write));
     }
-    return List.copyOf(written);
+    return batch;
   }
 
   private static ContainerRef container(CpusetWrite write) {

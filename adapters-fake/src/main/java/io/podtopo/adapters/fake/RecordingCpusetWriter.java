@@ -3,23 +3,28 @@ package io.podtopo.adapters.fake;
 import io.podtopo.domain.topology.CpuSet;
 import io.podtopo.ports.in.ContainerRef;
 import io.podtopo.ports.out.CpusetWrite;
+import io.podtopo.ports.out.CpusetWriteException;
 import io.podtopo.ports.out.CpusetWriter;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
- * A {@link CpusetWriter} that writes nothing but records every write in order, knows each
+ * A {@link CpusetWriter} that writes nothing but records every batch and write in order, knows each
  * container's current cpuset (its last write), and logs each write as {@code write <write>} to an
- * {@link EventLog}. Thread-safe.
+ * {@link EventLog}. For tests it can be made to fail its next batch ({@link #failNextApply}), which
+ * then changes nothing, as the port promises. Thread-safe.
  */
 public final class RecordingCpusetWriter implements CpusetWriter {
 
-  private final List<CpusetWrite> writes = new ArrayList<>();
+  private final List<List<CpusetWrite>> batches = new ArrayList<>();
   private final Map<ContainerRef, CpusetWrite> current = new TreeMap<>();
   private final EventLog log;
+  private String failure;
 
   public RecordingCpusetWriter() {
     this(new EventLog());
@@ -30,16 +35,44 @@ public final class RecordingCpusetWriter implements CpusetWriter {
     this.log = log;
   }
 
+  /**
+   * @throws CpusetWriteException when {@link #failNextApply} was called since the last batch
+   * @throws IllegalArgumentException when the batch names a container twice
+   */
   @Override
-  public synchronized void write(CpusetWrite write) {
-    writes.add(write);
-    current.put(ContainerRef.of(write.podUid(), write.containerName()), write);
-    log.add("write " + write);
+  public synchronized void apply(List<CpusetWrite> batch) {
+    Set<ContainerRef> containers = new HashSet<>();
+    for (CpusetWrite write : batch) {
+      if (!containers.add(container(write))) {
+        throw new IllegalArgumentException("the batch names " + container(write) + " twice: " + batch);
+      }
+    }
+    if (failure != null) {
+      String message = failure;
+      failure = null;
+      log.add("apply failed");
+      throw new CpusetWriteException(message);
+    }
+    batches.add(List.copyOf(batch));
+    for (CpusetWrite write : batch) {
+      current.put(container(write), write);
+      log.add("write " + write);
+    }
   }
 
-  /** Every write so far, oldest first. */
+  /** Makes the next {@link #apply} fail with {@link CpusetWriteException} carrying {@code message}. */
+  public synchronized void failNextApply(String message) {
+    failure = message;
+  }
+
+  /** Every batch applied so far, oldest first; a failed one is not among them. */
+  public synchronized List<List<CpusetWrite>> batches() {
+    return List.copyOf(batches);
+  }
+
+  /** Every write applied so far, oldest first. */
   public synchronized List<CpusetWrite> writes() {
-    return List.copyOf(writes);
+    return batches.stream().flatMap(List::stream).toList();
   }
 
   /** The container's cgroup as last written; empty when it was never written. */
@@ -50,5 +83,9 @@ public final class RecordingCpusetWriter implements CpusetWriter {
   /** The container's {@code cpuset.cpus} as last written; empty when it was never written. */
   public Optional<CpuSet> currentCpus(String podUid, String containerName) {
     return current(podUid, containerName).map(CpusetWrite::cpus);
+  }
+
+  private static ContainerRef container(CpusetWrite write) {
+    return ContainerRef.of(write.podUid(), write.containerName());
   }
 }

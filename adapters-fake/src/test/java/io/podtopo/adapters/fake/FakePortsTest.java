@@ -12,7 +12,9 @@ import io.podtopo.ports.in.NodeSnapshot;
 import io.podtopo.ports.out.AdmissionResult;
 import io.podtopo.ports.out.AllocationStoreException;
 import io.podtopo.ports.out.CpusetWrite;
+import io.podtopo.ports.out.CpusetWriteException;
 import io.podtopo.ports.out.ResourceName;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -63,16 +65,41 @@ class FakePortsTest {
     CpusetWrite second = CpusetWrite.of("q", "app", CpuSet.of(4), NumaMask.of(1));
     CpusetWrite third = CpusetWrite.of("p", "app", CpuSet.of(2, 3), NumaMask.of(0));
 
-    writer.write(first);
-    writer.write(second);
-    writer.write(third);
+    writer.apply(List.of(first, second));
+    writer.apply(List.of(third));
 
+    assertThat(writer.batches()).containsExactly(List.of(first, second), List.of(third));
     assertThat(writer.writes()).containsExactly(first, second, third);
     assertThat(writer.current("p", "app")).contains(third);
     assertThat(writer.currentCpus("q", "app")).contains(CpuSet.of(4));
     assertThat(writer.currentCpus("p", "log")).isEmpty();
     assertThat(log.events()).containsExactly("write p/app cpus=0-3 mems=[0, 1]", "write q/app cpus=4 mems=[1]",
         "write p/app cpus=2-3 mems=[0]");
+  }
+
+  @Test
+  void aFailedBatchOfTheWriterChangesNothingAndTheNextOneApplies() {
+    EventLog log = new EventLog();
+    RecordingCpusetWriter writer = new RecordingCpusetWriter(log);
+    CpusetWrite write = CpusetWrite.of("p", "app", CpuSet.of(1), NumaMask.of(0));
+    writer.failNextApply("cgroup p/app is busy");
+
+    assertThatThrownBy(() -> writer.apply(List.of(write))).isInstanceOf(CpusetWriteException.class)
+        .hasMessage("cgroup p/app is busy");
+    assertThat(writer.current("p", "app")).isEmpty();
+    writer.apply(List.of(write));
+
+    assertThat(writer.batches()).containsExactly(List.of(write));
+    assertThat(log.events()).containsExactly("apply failed", "write p/app cpus=1 mems=[0]");
+  }
+
+  @Test
+  void theWriterRefusesABatchNamingAContainerTwice() {
+    RecordingCpusetWriter writer = new RecordingCpusetWriter();
+    CpusetWrite write = CpusetWrite.of("p", "app", CpuSet.of(1), NumaMask.of(0));
+
+    assertThatThrownBy(() -> writer.apply(List.of(write, write))).isInstanceOf(IllegalArgumentException.class);
+    assertThat(writer.batches()).isEmpty();
   }
 
   @Test

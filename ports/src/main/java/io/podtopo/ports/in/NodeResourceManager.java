@@ -14,8 +14,8 @@ import java.util.List;
  * <p><b>Durability and cgroups.</b> A change is saved before any container cgroup is written: when
  * saving fails, nothing is written and every reader keeps seeing the previous snapshot. After a
  * successful save the cpusets of every running container whose CPUs or memory nodes changed are
- * written (the new pod's containers, and containers on the node shared pool when it shrank or grew);
- * a write that failed is retried with the next change. {@link #reconcile} writes whatever is not
+ * written, as one batch (the new pod's containers, and containers on the node shared pool when it
+ * shrank or grew); a batch that failed is undone and retried whole with the next change. {@link #reconcile} writes whatever is not
  * known to be applied, as the kubelet's reconcile loop does (after a restart: every container).
  *
  * <p><b>Threading.</b> Implementations are thread-safe. Changes (admit, remove) run one at a time;
@@ -32,8 +32,8 @@ public interface NodeResourceManager {
    *
    * @throws io.podtopo.ports.out.AllocationStoreException when the new state cannot be saved; the
    *     pod is then not admitted and nothing was written
-   * @throws io.podtopo.ports.out.CpusetWriteException when a cgroup write fails after the state was
-   *     saved; the admission stands and the failed and later writes are retried by the next change or
+   * @throws io.podtopo.ports.out.CpusetWriteException when the cgroup batch fails after the state was
+   *     saved; the admission stands, the batch was undone and is retried whole by the next change or
    *     {@link #reconcile}
    */
   Admission admit(Pod pod);
@@ -63,8 +63,8 @@ public interface NodeResourceManager {
    * Writes the cpuset of every running container whose cgroup this manager has not written with its
    * current value (all of them after a restart, failed writes otherwise). Saves nothing.
    *
-   * @return the writes made, in pod and container order
-   * @throws io.podtopo.ports.out.CpusetWriteException when a write fails; it is retried next time
+   * @return the writes made (one batch), in pod and container order
+   * @throws io.podtopo.ports.out.CpusetWriteException when the batch fails; it is retried next time
    */
   List<CpusetWrite> reconcile();
 

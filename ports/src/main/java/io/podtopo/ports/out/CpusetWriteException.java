@@ -1,6 +1,9 @@
 package io.podtopo.ports.out;
 
-/** A {@link CpusetWriter} could not apply a cpuset; the message names the cgroup and the value. */
+/**
+ * A {@link CpusetWriter} could not apply a batch; the one-line message names the cgroup, the file, the
+ * value and the reason, and says whether the batch's earlier changes were undone.
+ */
 public class CpusetWriteException extends RuntimeException {
 
   private static final long serialVersionUID = 1L;

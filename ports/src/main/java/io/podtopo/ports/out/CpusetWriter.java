@@ -1,20 +1,36 @@
 package io.podtopo.ports.out;
 
+import java.util.List;
+
 /**
- * Applies CPUs and memory nodes to a container's cgroup (what the kubelet passes to the runtime as
- * CRI {@code CpusetCpus}/{@code CpusetMems} and its reconcile loop keeps up to date).
+ * Applies CPUs and memory nodes to container cgroups (what the kubelet passes to the runtime as CRI
+ * {@code CpusetCpus}/{@code CpusetMems} and its reconcile loop keeps up to date), one batch at a time.
  *
- * <p><b>Promises.</b> After {@link #write} returns, the container's cgroup has exactly those
- * {@code cpuset.cpus} and {@code cpuset.mems}. Writing the same values again is harmless. The
- * service calls it only after the allocation was saved, and only for running containers.
+ * <p><b>Batches.</b> A batch holds every container cpuset one change needs, at most one per
+ * container, in pod and container order. A container cgroup sits below its pod's cgroup, and a
+ * parent must always allow what its children have (cgroup v1 refuses a child outside its parent and a
+ * parent narrower than a child). So the batch is applied pod by pod: the pod's cgroup is first widened
+ * to what it allows now plus everything the batch gives its containers, then the containers are
+ * written, then the pod's cgroup is narrowed to the union of its container cgroups (those of the batch
+ * and those it already had). A per-container write could never know when the pod may be narrowed.
+ *
+ * <p><b>Promises.</b> After {@link #apply} returns, every container of the batch has exactly its
+ * {@code cpuset.cpus} and {@code cpuset.mems}, and each pod it names allows exactly the union of its
+ * container cgroups. Applying the same batch again is harmless; an empty batch does nothing. Cgroups of
+ * containers and pods that are not in the batch keep their cpusets (a removed container's cgroup is
+ * not deleted: the runtime owns its lifetime). The service calls it only after the allocation was
+ * saved, and only for running containers.
  *
  * <p><b>Threading.</b> Called by one writer at a time, in the order the changes must apply;
  * implementations must be safe to call from any thread.
  *
- * <p><b>Errors.</b> {@link CpusetWriteException} naming the cgroup; the cgroup keeps its old value.
+ * <p><b>Errors.</b> {@link CpusetWriteException}, one line naming the cgroup, the file, the value
+ * and the reason, when the batch could not be applied. The batch is then undone: every cpuset it had
+ * already changed is restored, so no pod is left half-applied (best effort: the message says whether
+ * the undo was complete). {@link IllegalArgumentException} when the batch names a container twice.
  */
 public interface CpusetWriter {
 
-  /** Applies {@code write} to the container's cgroup. */
-  void write(CpusetWrite write);
+  /** Applies {@code batch}, all of it or (on {@link CpusetWriteException}) none of it. */
+  void apply(List<CpusetWrite> batch);
 }

@@ -1,0 +1,246 @@
+package io.podtopo.adapters.linux.cgroup;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.podtopo.domain.topology.CpuSet;
+import io.podtopo.domain.topology.NumaMask;
+import io.podtopo.ports.out.CpusetWrite;
+import io.podtopo.ports.out.CpusetWriteException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * {@link CgroupCpusetWriter} on a temp-dir tree that acts like the kernel ({@link SimulatedCgroupTree}):
+ * the layout it creates, the order of its writes (a parent always allows what its children have), the
+ * retries, and the undo of a failed batch.
+ */
+class CgroupCpusetWriterTest {
+
+  @TempDir
+  Path dir;
+
+  private final List<Duration> pauses = new ArrayList<>();
+
+  private SimulatedCgroupTree tree(CgroupVersion version) {
+    return SimulatedCgroupTree.create(dir, version, "0-7", "0-1");
+  }
+
+  private CgroupCpusetWriter writer(SimulatedCgroupTree tree, CgroupVersion version) {
+    return new CgroupCpusetWriter(CgroupLayout.of(tree.root(), CgroupDriver.CGROUPFS), version, tree,
+        RetryPolicy.of(3, Duration.ofMillis(10), pauses::add));
+  }
+
+  private static CpusetWrite write(String pod, String container, String cpus, int... mems) {
+    return CpusetWrite.of(pod, container, CpuSet.parse(cpus), NumaMask.of(mems));
+  }
+
+  @ParameterizedTest
+  @EnumSource(CgroupVersion.class)
+  void aNewPodGetsOneCgroupPerContainerBelowItsOwnThatAllowsExactlyTheirUnion(CgroupVersion version) {
+    SimulatedCgroupTree tree = tree(version);
+
+    writer(tree, version).apply(List.of(write("p1", "app", "1", 0), write("p1", "log", "2-3", 0, 1)));
+
+    assertThat(tree.value("podp1/podtopo-app/cpuset.cpus")).isEqualTo("1");
+    assertThat(tree.value("podp1/podtopo-app/cpuset.mems")).isEqualTo("0");
+    assertThat(tree.value("podp1/podtopo-log/cpuset.cpus")).isEqualTo("2-3");
+    assertThat(tree.value("podp1/podtopo-log/cpuset.mems")).isEqualTo("0-1");
+    assertThat(tree.value("podp1/cpuset.cpus")).isEqualTo("1-3");
+    assertThat(tree.value("podp1/cpuset.mems")).isEqualTo("0-1");
+    assertThat(tree.value("cpuset.cpus")).isEqualTo("0-7");
+  }
+
+  @Test
+  void aPodIsWidenedBeforeItsContainersAreWrittenAndNarrowedAfterThem() {
+    SimulatedCgroupTree tree = tree(CgroupVersion.V1);
+    CgroupCpusetWriter writer = writer(tree, CgroupVersion.V1);
+    writer.apply(List.of(write("p1", "app", "0-1", 0), write("p1", "log", "2-3", 0)));
+    int mark = tree.log().size();
+
+    writer.apply(List.of(write("p1", "app", "4-5", 1), write("p1", "log", "2", 0)));
+
+    assertThat(tree.log().subList(mark, tree.log().size())).containsExactly(
+        "podp1/cpuset.cpus=0-5", "podp1/cpuset.mems=0-1",
+        "podp1/podtopo-app/cpuset.cpus=4-5", "podp1/podtopo-app/cpuset.mems=1",
+        "podp1/podtopo-log/cpuset.cpus=2",
+        "podp1/cpuset.cpus=2,4-5");
+  }
+
+  @Test
+  void theTreeRefusesAChildOutsideItsParentAndAParentNarrowerThanAChildAsCgroupV1Does() throws Exception {
+    SimulatedCgroupTree tree = tree(CgroupVersion.V1);
+    writer(tree, CgroupVersion.V1).apply(List.of(write("p1", "app", "1", 0)));
+
+    assertThatThrownBy(() -> tree.write(tree.root().resolve("podp1/podtopo-app/cpuset.cpus"), "2"))
+        .hasMessageContaining("Permission denied");
+    assertThatThrownBy(() -> tree.write(tree.root().resolve("podp1/cpuset.cpus"), "2"))
+        .hasMessageContaining("Device or resource busy");
+  }
+
+  @Test
+  void aPodIsNarrowedToAllItsChildCgroupsIncludingThoseOutsideTheBatch() {
+    SimulatedCgroupTree tree = tree(CgroupVersion.V1);
+    CgroupCpusetWriter writer = writer(tree, CgroupVersion.V1);
+    writer.apply(List.of(write("p1", "app", "0", 0), write("p1", "log", "1", 1)));
+
+    writer.apply(List.of(write("p1", "app", "2", 0)));
+
+    assertThat(tree.value("podp1/cpuset.cpus")).isEqualTo("1-2");
+    assertThat(tree.value("podp1/cpuset.mems")).isEqualTo("0-1");
+    assertThat(tree.value("podp1/podtopo-log/cpuset.cpus")).isEqualTo("1");
+  }
+
+  @ParameterizedTest
+  @EnumSource(CgroupVersion.class)
+  void applyingTheSameBatchAgainWritesNothing(CgroupVersion version) {
+    SimulatedCgroupTree tree = tree(version);
+    CgroupCpusetWriter writer = writer(tree, version);
+    List<CpusetWrite> batch = List.of(write("p1", "app", "1", 0), write("p2", "app", "2-3", 1));
+    writer.apply(batch);
+    List<String> log = tree.log();
+
+    writer.apply(batch);
+
+    assertThat(tree.log()).isEqualTo(log);
+  }
+
+  @Test
+  void cgroupV2HandsTheCpusetControllerDownBeforeMakingChildrenAndLeavesPartitionsAlone() {
+    SimulatedCgroupTree tree = tree(CgroupVersion.V2);
+
+    writer(tree, CgroupVersion.V2).apply(List.of(write("p1", "app", "1", 0)));
+
+    assertThat(tree.log()).containsExactly(
+        "cgroup.subtree_control=+cpuset", "mkdir podp1",
+        "podp1/cgroup.subtree_control=+cpuset", "mkdir podp1/podtopo-app",
+        "podp1/podtopo-app/cpuset.cpus=1", "podp1/podtopo-app/cpuset.mems=0",
+        "podp1/cpuset.cpus=1", "podp1/cpuset.mems=0");
+    assertThat(tree.value("cgroup.subtree_control")).isEqualTo("memory cpuset");
+    assertThat(tree.value("cpuset.cpus.partition")).isEqualTo("member");
+  }
+
+  @Test
+  void inCgroupV2AnEmptyPodValueAllowsAllAndIsNarrowedOnlyAfterTheContainers() throws Exception {
+    SimulatedCgroupTree tree = tree(CgroupVersion.V2);
+    CgroupCpusetWriter writer = writer(tree, CgroupVersion.V2);
+    writer.apply(List.of(write("p1", "app", "1", 0)));
+    tree.write(tree.root().resolve("podp1/cpuset.cpus"), "");
+    int mark = tree.log().size();
+
+    writer.apply(List.of(write("p1", "app", "5", 0)));
+
+    assertThat(tree.log().subList(mark, tree.log().size()))
+        .containsExactly("podp1/podtopo-app/cpuset.cpus=5", "podp1/cpuset.cpus=5");
+  }
+
+  @Test
+  void aFailedWriteIsTriedAgainAfterGrowingPauses() {
+    SimulatedCgroupTree tree = tree(CgroupVersion.V1);
+    tree.failWrite("podp1/podtopo-app/cpuset.cpus", "1", "Device or resource busy", 2);
+
+    writer(tree, CgroupVersion.V1).apply(List.of(write("p1", "app", "1", 0)));
+
+    assertThat(tree.value("podp1/podtopo-app/cpuset.cpus")).isEqualTo("1");
+    assertThat(pauses).containsExactly(Duration.ofMillis(10), Duration.ofMillis(20));
+  }
+
+  @Test
+  void aWriteThatKeepsFailingUndoesTheWholeBatchInReverseOrderAndSaysWhereAndWhy() {
+    SimulatedCgroupTree tree = tree(CgroupVersion.V1);
+    CgroupCpusetWriter writer = writer(tree, CgroupVersion.V1);
+    writer.apply(List.of(write("p1", "app", "1", 0)));
+    Map<String, String> before = tree.files();
+    int mark = tree.log().size();
+    tree.failWrite("podp2/podtopo-app/cpuset.mems", "1", "Invalid argument", 3);
+
+    assertThatThrownBy(() -> writer.apply(List.of(write("p1", "app", "0", 0), write("p2", "app", "2", 1))))
+        .isInstanceOf(CpusetWriteException.class)
+        .hasMessage("cgroup " + tree.root().resolve("podp2/podtopo-app") + ": cannot write \"1\" to cpuset.mems: "
+            + "Invalid argument (tried 3 times); undid the batch's 8 earlier changes");
+
+    assertThat(tree.files()).isEqualTo(before);
+    assertThat(tree.log().subList(mark, tree.log().size())).containsExactly(
+        "podp1/cpuset.cpus=0-1", "podp1/podtopo-app/cpuset.cpus=0", "podp1/cpuset.cpus=0",
+        "mkdir podp2", "podp2/cpuset.cpus=2", "podp2/cpuset.mems=1", "mkdir podp2/podtopo-app",
+        "podp2/podtopo-app/cpuset.cpus=2",
+        "podp2/podtopo-app/cpuset.cpus=", "rmdir podp2/podtopo-app", "podp2/cpuset.mems=", "podp2/cpuset.cpus=",
+        "rmdir podp2", "podp1/cpuset.cpus=0-1", "podp1/podtopo-app/cpuset.cpus=1", "podp1/cpuset.cpus=1");
+    assertThat(pauses).hasSize(2);
+  }
+
+  @Test
+  void anUndoStepThatFailsIsReportedAndTheOthersAreStillTried() {
+    SimulatedCgroupTree tree = tree(CgroupVersion.V1);
+    CgroupCpusetWriter writer = writer(tree, CgroupVersion.V1);
+    writer.apply(List.of(write("p1", "app", "1", 0)));
+    tree.failWrite("podp1/podtopo-log/cpuset.mems", "0", "Invalid argument", 3);
+    tree.failWrite("podp1/podtopo-app/cpuset.cpus", "1", "Device or resource busy", 3);
+
+    assertThatThrownBy(() -> writer.apply(List.of(write("p1", "app", "0", 0), write("p1", "log", "2", 0))))
+        .hasMessageEndingWith("; undo incomplete: 2 of the batch's 4 earlier changes could not be undone, first: "
+            + "cgroup " + tree.root().resolve("podp1/podtopo-app") + ": cannot write \"1\" to cpuset.cpus: "
+            + "Device or resource busy (tried 3 times)");
+
+    assertThat(tree.value("podp1/podtopo-app/cpuset.cpus")).isEqualTo("0");
+    assertThat(tree.value("podp1/cpuset.cpus")).isEqualTo("0-2");
+    assertThat(tree.root().resolve("podp1/podtopo-log")).doesNotExist();
+  }
+
+  @Test
+  void aCgroupFileThatIsADirectoryFailsWithTheFileSystemsReasonBeforeAnythingChanges() throws Exception {
+    SimulatedCgroupTree tree = tree(CgroupVersion.V1);
+    CgroupCpusetWriter writer = writer(tree, CgroupVersion.V1);
+    writer.apply(List.of(write("p1", "app", "1", 0)));
+    Path mems = tree.root().resolve("podp1/cpuset.mems");
+    Files.delete(mems);
+    Files.createDirectory(mems);
+
+    assertThatThrownBy(() -> writer.apply(List.of(write("p1", "app", "2", 0))))
+        .hasMessage("cgroup " + tree.root().resolve("podp1") + ": cannot read cpuset.mems: Is a directory "
+            + "(tried 3 times); undid the batch's 1 earlier change");
+
+    assertThat(tree.value("podp1/cpuset.cpus")).isEqualTo("1");
+  }
+
+  @Test
+  void aNameThatCouldLeaveTheRootFailsTheBatchBeforeAnyChange() {
+    SimulatedCgroupTree tree = tree(CgroupVersion.V1);
+
+    assertThatThrownBy(() -> writer(tree, CgroupVersion.V1)
+        .apply(List.of(write("p1", "app", "1", 0), write("..", "app", "1", 0))))
+        .isInstanceOf(CpusetWriteException.class)
+        .hasMessage("cannot apply ../app cpus=1 mems=[0]: pod uid \"..\" cannot name a cgroup: it must be 1 to 128 "
+            + "letters, digits and '-', starting with a letter or digit; nothing was changed");
+    assertThat(tree.log()).isEmpty();
+  }
+
+  @Test
+  void aBatchNamingAContainerTwiceIsRefused() {
+    SimulatedCgroupTree tree = tree(CgroupVersion.V1);
+
+    assertThatThrownBy(() -> writer(tree, CgroupVersion.V1)
+        .apply(List.of(write("p1", "app", "1", 0), write("p1", "app", "2", 0))))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("the batch names p1/app twice");
+    assertThat(tree.log()).isEmpty();
+  }
+
+  @Test
+  void theRootMustExist() {
+    SimulatedCgroupTree tree = tree(CgroupVersion.V1);
+
+    assertThatThrownBy(() -> new CgroupCpusetWriter(CgroupLayout.of(dir.resolve("nowhere"), CgroupDriver.CGROUPFS),
+        CgroupVersion.V1, tree, RetryPolicy.defaults()))
+        .isInstanceOf(CgroupSetupException.class)
+        .hasMessage("the cgroup root " + dir.resolve("nowhere") + " is not a directory; create it first, with "
+            + "cpuset.cpus and cpuset.mems set");
+  }
+}
