@@ -9,6 +9,7 @@ import io.podtopo.domain.node.NodeState;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
@@ -83,7 +84,7 @@ public final class KubeletCheckpoints {
 
   /** The file's text, or empty when there is no such file. */
   private static Optional<String> content(Path file) {
-    if (!Files.exists(file)) {
+    if (!Files.exists(file, LinkOption.NOFOLLOW_LINKS)) {
       return Optional.empty();
     }
     if (Files.isDirectory(file)) {
