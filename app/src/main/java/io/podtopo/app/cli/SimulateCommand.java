@@ -13,6 +13,7 @@ import io.podtopo.app.report.SimulationJson;
 import io.podtopo.app.report.SimulationTable;
 import io.podtopo.app.report.TopologyMap;
 import io.podtopo.app.simulate.KepExamples;
+import io.podtopo.app.simulate.KubeletStateStart;
 import io.podtopo.app.simulate.Simulation;
 import io.podtopo.app.simulate.SimulationRun;
 import io.podtopo.domain.node.NodeResourceManagers;
@@ -59,6 +60,9 @@ import picocli.CommandLine.Spec;
         "      the pod-scope examples on a 384-CPU machine, with every hint and partition step",
         "  podtopo simulate --machine 2s4n8c2t,mem=64Gi --pods web.yaml db.yaml --format json",
         "      two manifests on a synthetic machine (built-in kubelet config), as one JSON document",
+        "  podtopo simulate --kubelet-config examples/kubelet/pod-scope.yaml --kubelet-state examples/kubelet-state \\",
+        "      --pods examples/pods/pod-scope/02-mixed.yaml",
+        "      where the pod would land on a node that already runs what its checkpoints hold",
         "  podtopo simulate --machine machine.json --kubelet-config kubelet.yaml --pods pods/ \\",
         "      --scenario steps.yaml",
         "      admissions and removals scripted in a scenario file",
@@ -85,6 +89,12 @@ public final class SimulateCommand implements Callable<Integer> {
       description = "A YAML list of steps run instead: '- admit: FILE|namespace/name', '- remove: namespace/name', "
           + "'- remove: {pod: namespace/name, container: NAME}'.")
   Path scenario;
+
+  @Option(names = "--kubelet-state", paramLabel = "DIR",
+      description = "A kubelet state folder (e.g. a copy of /var/lib/kubelet) holding cpu_manager_state and/or "
+          + "memory_manager_state: the simulation starts from the state they hold, read and validated as the kubelet "
+          + "does at start-up; its pods are listed as pre-existing. An absent file is an empty manager.")
+  Path kubeletState;
 
   @Option(names = "--explain", description = "Show every provider's hints, the merged hint and each allocation "
       + "and partition step per pod.")
@@ -119,10 +129,10 @@ public final class SimulateCommand implements Callable<Integer> {
   }
 
   private List<SimulationRun> runsAsked() {
-    if (machine == null && kubeletConfig == null && pods.isEmpty() && scenario == null) {
+    if (machine == null && kubeletConfig == null && pods.isEmpty() && scenario == null && kubeletState == null) {
       return KepExamples.runs(catalog);
     }
-    if (pods.isEmpty() && scenario == null) {
+    if (pods.isEmpty() && scenario == null && kubeletState == null) {
       throw new UserInputException("nothing to admit: give --pods or --scenario (or no input option at all for "
           + "the KEP-5526 examples)");
     }
@@ -134,7 +144,11 @@ public final class SimulateCommand implements Callable<Integer> {
         ? given.stream().<ScenarioStep>map(ScenarioStep.Admit::new).toList()
         : ScenarioFile.read(scenario, given);
     String title = scenario == null ? "simulation" : "scenario " + scenario;
-    return List.of(Simulation.run(title, settings.source(), managers, steps));
+    if (kubeletState == null) {
+      return List.of(Simulation.run(title, settings.source(), managers, steps));
+    }
+    KubeletStateStart start = KubeletStateStart.read(kubeletState, managers);
+    return List.of(Simulation.run(title, settings.source(), managers, start, kubeletState.toString(), steps));
   }
 
   private static List<Pod> uniquePods(List<Pod> pods) {

@@ -5,7 +5,11 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.podtopo.adapters.linux.kubelet.CheckpointReport;
+import io.podtopo.adapters.linux.kubelet.Verification;
 import io.podtopo.app.simulate.PodOutcome;
+import io.podtopo.app.simulate.PreExistingPod;
+import io.podtopo.app.simulate.RestoredStart;
 import io.podtopo.app.simulate.SimulationRun;
 import io.podtopo.domain.memorymanager.MemoryBlock;
 import io.podtopo.domain.node.NodeConfig;
@@ -51,6 +55,7 @@ public final class SimulationJson {
     node.put("topologyManagerPolicy", config.topologyManagerPolicy().kubeletName());
     node.put("topologyManagerScope", config.topologyManagerScope().kubeletName());
     node.put("reservedCpus", run.reservedCpus().toString());
+    run.restored().ifPresent(restored -> node.set("kubeletState", kubeletState(restored)));
     ArrayNode pods = node.putArray("pods");
     for (PodOutcome outcome : run.pods()) {
       pods.add(pod(run, outcome, explain));
@@ -95,6 +100,43 @@ public final class SimulationJson {
       SimulationExplain.lines(outcome).forEach(node.putArray("explain")::add);
     }
     return node;
+  }
+
+  private static ObjectNode kubeletState(RestoredStart restored) {
+    ObjectNode node = JSON.createObjectNode();
+    node.put("directory", restored.directory());
+    ArrayNode checkpoints = node.putArray("checkpoints");
+    for (CheckpointReport file : restored.checkpoints()) {
+      ObjectNode entry = checkpoints.addObject();
+      entry.put("file", file.file());
+      entry.put("present", file.present());
+      text(entry, "version", file.version());
+      text(entry, "policyName", file.policyName());
+      text(entry, "verification", file.verification().map(Verification::describe));
+    }
+    ArrayNode pods = node.putArray("preExistingPods");
+    for (PreExistingPod pod : restored.preExisting()) {
+      ObjectNode entry = pods.addObject();
+      entry.put("uid", pod.uid());
+      cpus(entry, "podCpus", pod.podCpus());
+      memory(entry.putArray("podMemory"), pod.podMemory());
+      ArrayNode containers = entry.putArray("containers");
+      for (PreExistingPod.Container container : pod.containers()) {
+        ObjectNode row = containers.addObject();
+        row.put("name", container.name());
+        cpus(row, "cpus", container.cpus());
+        memory(row.putArray("memory"), container.memory());
+      }
+    }
+    return node;
+  }
+
+  private static void text(ObjectNode node, String field, Optional<String> text) {
+    if (text.isPresent()) {
+      node.put(field, text.get());
+    } else {
+      node.putNull(field);
+    }
   }
 
   private static void cpus(ObjectNode node, String field, Optional<CpuSet> cpus) {

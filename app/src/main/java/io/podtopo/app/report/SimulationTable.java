@@ -2,6 +2,7 @@ package io.podtopo.app.report;
 
 import io.podtopo.app.input.ScenarioStep;
 import io.podtopo.app.simulate.PodOutcome;
+import io.podtopo.app.simulate.PreExistingPod;
 import io.podtopo.app.simulate.SimulationRun;
 import io.podtopo.domain.node.NodeConfig;
 import java.util.ArrayList;
@@ -18,6 +19,9 @@ public final class SimulationTable {
   private static final String[] HEADER = {"POD", "CONTAINER", "ROLE", "CPUS", "EXCLUSIVE", "ISOLATION", "MEMORY",
       "VERDICT"};
 
+  /** The verdict of a pod known only from the kubelet's checkpoints. */
+  static final String PRE_EXISTING = "pre-existing";
+
   private final TopologyMap map;
 
   public SimulationTable(TopologyMap map) {
@@ -29,7 +33,12 @@ public final class SimulationTable {
     StringBuilder out = new StringBuilder();
     out.append("== ").append(run.title()).append(" ==\n");
     out.append("machine:        ").append(run.machine().name()).append('\n');
-    out.append("kubelet config: ").append(run.kubeletConfig()).append(" (").append(configSummary(run)).append(")\n\n");
+    out.append("kubelet config: ").append(run.kubeletConfig()).append(" (").append(configSummary(run)).append(")\n");
+    run.restored().ifPresent(restored -> {
+      out.append("kubelet state:  ").append(restored.directory()).append('\n');
+      restored.checkpoints().forEach(file -> out.append("  ").append(file.describe()).append('\n'));
+    });
+    out.append('\n');
     out.append(table(run));
     List<String> rejections = new ArrayList<>();
     for (PodOutcome outcome : run.pods()) {
@@ -71,6 +80,7 @@ public final class SimulationTable {
             row.removed() ? verdict + ", removed" : verdict});
       }
     }
+    run.restored().ifPresent(restored -> restored.preExisting().forEach(pod -> rows.addAll(preExistingRows(pod))));
     int[] widths = new int[HEADER.length];
     for (String[] row : rows) {
       for (int i = 0; i < row.length; i++) {
@@ -86,6 +96,21 @@ public final class SimulationTable {
       out.append(line.toString().stripTrailing()).append('\n');
     }
     return out.toString();
+  }
+
+  /** A pod of the kubelet's checkpoints: its containers with entries, or one row for its pod entries alone. */
+  private static List<String[]> preExistingRows(PreExistingPod pod) {
+    List<String[]> rows = new ArrayList<>();
+    for (PreExistingPod.Container container : pod.containers()) {
+      rows.add(new String[] {pod.uid(), container.name(), "-",
+          container.cpus().map(cpus -> cpuText(cpus.toString())).orElse("-"), "-", "-",
+          ContainerRow.memoryText(container.memory()), PRE_EXISTING});
+    }
+    if (rows.isEmpty()) {
+      rows.add(new String[] {pod.uid(), "-", "-", pod.podCpus().map(cpus -> cpuText(cpus.toString())).orElse("-"),
+          "-", "-", ContainerRow.memoryText(pod.podMemory()), PRE_EXISTING});
+    }
+    return rows;
   }
 
   private static String cpuText(String cpulist) {

@@ -7,8 +7,14 @@ import io.podtopo.domain.node.NodeState;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
 
-/** Runs scenario steps through the node's resource managers, starting from an empty node. */
+/**
+ * Runs scenario steps through the node's resource managers, starting from an empty node or from
+ * the state a kubelet's checkpoints hold.
+ */
 public final class Simulation {
 
   private Simulation() {}
@@ -16,7 +22,25 @@ public final class Simulation {
   /** Runs {@code steps} in order on a node that has admitted nothing yet. */
   public static SimulationRun run(String title, String kubeletConfig, NodeResourceManagers managers,
       List<ScenarioStep> steps) {
-    NodeState state = managers.initialState();
+    return run(title, kubeletConfig, managers, managers.initialState(), steps, Optional.empty());
+  }
+
+  /**
+   * Runs {@code steps} in order on a node whose state the kubelet's checkpoints in
+   * {@code directory} hold ({@link KubeletStateStart}); the pods of that state no step admits are
+   * reported as pre-existing.
+   */
+  public static SimulationRun run(String title, String kubeletConfig, NodeResourceManagers managers,
+      KubeletStateStart start, String directory, List<ScenarioStep> steps) {
+    Set<String> admitted = steps.stream().filter(ScenarioStep.Admit.class::isInstance)
+        .map(step -> ((ScenarioStep.Admit) step).pod().uid()).collect(Collectors.toSet());
+    return run(title, kubeletConfig, managers, start.state(), steps, Optional.of(
+        new RestoredStart(directory, start.checkpoints(), PreExistingPod.in(start.state(), admitted))));
+  }
+
+  private static SimulationRun run(String title, String kubeletConfig, NodeResourceManagers managers,
+      NodeState initial, List<ScenarioStep> steps, Optional<RestoredStart> restored) {
+    NodeState state = initial;
     Map<String, PodOutcome> outcomes = new LinkedHashMap<>();
     for (ScenarioStep step : steps) {
       if (step instanceof ScenarioStep.Admit admit) {
@@ -32,6 +56,6 @@ public final class Simulation {
             (key, outcome) -> outcome.withoutContainer(remove.container()));
       }
     }
-    return new SimulationRun(title, kubeletConfig, managers, List.copyOf(outcomes.values()), state);
+    return new SimulationRun(title, kubeletConfig, managers, List.copyOf(outcomes.values()), state, restored);
   }
 }

@@ -6,19 +6,22 @@ import io.podtopo.domain.topology.CpuSet;
 import io.podtopo.domain.topology.Machine;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * One finished simulation: the machine, where the kubelet configuration came from, the managers,
- * every pod's outcome in the order the pods were first admitted, and the final state.
+ * every pod's outcome in the order the pods were first admitted, the final state, and the kubelet
+ * state it started from, if any.
  *
  * @param title what the run shows, e.g. {@code KEP-5526 examples in pod scope}
  * @param kubeletConfig the source of the kubelet configuration (a file, or a built-in example)
  * @param managers the node's resource managers (configuration and machine)
  * @param pods every pod's outcome, in order of first admission
  * @param finalState the state after the last step
+ * @param restored where the run started when not on an empty node: the kubelet state folder
  */
 public record SimulationRun(String title, String kubeletConfig, NodeResourceManagers managers,
-    List<PodOutcome> pods, NodeState finalState) {
+    List<PodOutcome> pods, NodeState finalState, Optional<RestoredStart> restored) {
 
   public SimulationRun {
     Objects.requireNonNull(title, "title");
@@ -26,6 +29,7 @@ public record SimulationRun(String title, String kubeletConfig, NodeResourceMana
     Objects.requireNonNull(managers, "managers");
     pods = List.copyOf(pods);
     Objects.requireNonNull(finalState, "finalState");
+    Objects.requireNonNull(restored, "restored");
   }
 
   public Machine machine() {
