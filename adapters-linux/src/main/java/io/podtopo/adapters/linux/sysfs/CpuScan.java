@@ -123,19 +123,20 @@ final class CpuScan {
    * {@code shared_cpu_map} at that index to confirm it (else they search as well).
    */
   private L3 l3(int cpu, CpuSet core, CpuSet inPlay, Map<Integer, L3> announced) {
-    String caches = folder(cpu) + "/cache/";
+    String caches = folder(cpu) + "/cache";
     L3 known = announced.remove(cpu);
-    if (known != null && known.cpus().equals(sharedCpus(caches + known.index(), core, inPlay))) {
+    if (known != null && known.cpus().equals(sharedCpus(caches + "/" + known.index(), core, inPlay))) {
       return known;
     }
     String index = l3Index(caches);
-    CpuSet shared = index == null ? null : sharedCpus(caches + index, core, inPlay);
+    CpuSet shared = index == null ? null : sharedCpus(caches + "/" + index, core, inPlay);
     if (shared == null) {
       return null;
     }
-    Integer id = files.isFile(caches + index + "/id") ? files.integer(caches + index + "/id") : null;
+    String idFile = caches + "/" + index + "/id";
+    Integer id = files.isFile(idFile) ? files.integer(idFile) : null;
     if (id != null && id < 0) {
-      throw files.error(caches + index + "/id", "a negative cache id: " + id);
+      throw files.error(idFile, "a negative cache id: " + id);
     }
     L3 found = new L3(index, shared, id);
     shared.forEachCpu(other -> {
@@ -155,10 +156,10 @@ final class CpuScan {
     return shared == null ? null : shared.isEmpty() ? core : shared.intersection(inPlay);
   }
 
-  /** The name of the CPU's first {@code cache/indexN} folder that is an L3 (unified or data), or null. */
+  /** The name of the first {@code indexN} folder of {@code caches} that is an L3 (unified or data), or null. */
   private String l3Index(String caches) {
-    for (int index : files.numbered(caches.substring(0, caches.length() - 1), "index")) {
-      String cache = caches + "index" + index;
+    for (int index : files.numbered(caches, "index")) {
+      String cache = caches + "/index" + index;
       Integer level = files.integer(cache + "/level");
       if (level != null && level == 3 && !"Instruction".equals(files.text(cache + "/type"))) {
         return "index" + index;
