@@ -158,6 +158,11 @@ final class ArchiveTree implements SysfsTree {
   }
 
   @Override
+  public boolean isFile(String path) {
+    return files.containsKey(prefix + path);
+  }
+
+  @Override
   public String where(String path) {
     return archive + "!/" + path;
   }

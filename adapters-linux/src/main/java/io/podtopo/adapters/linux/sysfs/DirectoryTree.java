@@ -86,6 +86,11 @@ final class DirectoryTree implements SysfsTree {
   }
 
   @Override
+  public boolean isFile(String path) {
+    return Files.isRegularFile(root.resolve(path));
+  }
+
+  @Override
   public String where(String path) {
     return root.resolve(path).toString();
   }

@@ -187,6 +187,11 @@ final class SysfsFiles {
     return tree.isFolder(path);
   }
 
+  /** Whether the file is there; worth asking first of a file that is often missing. */
+  boolean isFile(String path) {
+    return tree.isFile(path);
+  }
+
   List<String> list(String folder) {
     return tree.list(folder);
   }

@@ -8,7 +8,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-/** Reads a {@link SysfsTopology} from a tree: CPUs ({@link CpuScan}), then nodes ({@link NodeScan}). */
+/**
+ * Reads a {@link SysfsTopology} from a tree: the CPUs ({@link CpuScan}), their cores and L3 caches
+ * as consistent groups ({@link Groups}), then the NUMA nodes ({@link NodeScan}).
+ */
 final class SysfsReader {
 
   private SysfsReader() {}
@@ -16,42 +19,27 @@ final class SysfsReader {
   static SysfsTopology read(SysfsTree tree) {
     SysfsFiles files = new SysfsFiles(tree);
     List<CpuScan.Facts> facts = new CpuScan(files).read();
-    int count = facts.size();
-    int[] ids = new int[count];
-    CpuSet[] coreThreads = new CpuSet[count];
-    CpuSet[] l3Cpus = new CpuSet[count];
-    Map<Integer, Integer> l3IdOf = new HashMap<>();
-    Map<Integer, Integer> coreIdOf = new HashMap<>();
-    for (int i = 0; i < count; i++) {
-      CpuScan.Facts cpu = facts.get(i);
-      ids[i] = cpu.id();
-      l3Cpus[i] = cpu.l3Cpus();
-      l3IdOf.put(cpu.id(), cpu.l3Id());
-      coreIdOf.put(cpu.id(), cpu.coreId());
-    }
-    for (int i = 0; i < count; i++) {
-      coreThreads[i] = sameCoreId(facts.get(i), coreIdOf);
-    }
-    int[] cores = Groups.labels(ids, coreThreads);
-    int[] l3s = Groups.labels(ids, l3Cpus);
+    int[] ids = facts.stream().mapToInt(CpuScan.Facts::id).toArray();
+    int[] cores = coreLabels(facts, ids);
+    int[] l3s = Groups.labels(ids, facts.stream().map(CpuScan.Facts::l3Cpus).toArray(CpuSet[]::new));
     NodeScan.Layout layout = new NodeScan(files).read(CpuSet.of(ids));
 
     Map<Integer, Integer> threadsOfCore = new HashMap<>();
     Map<Integer, Integer> cpusOfL3 = new HashMap<>();
     Map<Integer, Set<Integer>> coresOfNode = new HashMap<>();
-    for (int i = 0; i < count; i++) {
-      if (cores[i] == Groups.NONE) {
-        cores[i] = ids[i];
-      }
+    Map<Integer, Integer> l3IdOf = new HashMap<>();
+    for (int i = 0; i < ids.length; i++) {
       threadsOfCore.merge(cores[i], 1, Integer::sum);
       cpusOfL3.merge(l3s[i], 1, Integer::sum);
       coresOfNode.computeIfAbsent(layout.nodeOfCpu().get(ids[i]), node -> new HashSet<>()).add(cores[i]);
+      l3IdOf.put(ids[i], facts.get(i).l3Id());
     }
-    List<SysfsTopology.Cpu> cpus = new ArrayList<>(count);
-    for (int i = 0; i < count; i++) {
+    List<SysfsTopology.Cpu> cpus = new ArrayList<>(ids.length);
+    for (int i = 0; i < ids.length; i++) {
       int node = layout.nodeOfCpu().get(ids[i]);
       SysfsTopology.L3 l3 = null;
       if (l3s[i] != Groups.NONE) {
+        // cadvisor files an L3 holding as many CPUs as the node (its cores times this core's threads) as the node's cache
         Integer id = l3IdOf.get(l3s[i]);
         boolean nodeCache = cpusOfL3.get(l3s[i]) == coresOfNode.get(node).size() * threadsOfCore.get(cores[i]);
         l3 = new SysfsTopology.L3(l3s[i], id, id != null && !nodeCache);
@@ -59,6 +47,20 @@ final class SysfsReader {
       cpus.add(new SysfsTopology.Cpu(ids[i], facts.get(i).socket(), cores[i], node, l3));
     }
     return new SysfsTopology(tree.name(), cpus, layout.nodes(), layout.distances());
+  }
+
+  /** The core label of each CPU: its group of siblings sharing its {@code core_id}, else the CPU alone. */
+  private static int[] coreLabels(List<CpuScan.Facts> facts, int[] ids) {
+    Map<Integer, Integer> coreIdOf = new HashMap<>();
+    facts.forEach(cpu -> coreIdOf.put(cpu.id(), cpu.coreId()));
+    CpuSet[] threads = facts.stream().map(cpu -> sameCoreId(cpu, coreIdOf)).toArray(CpuSet[]::new);
+    int[] cores = Groups.labels(ids, threads);
+    for (int i = 0; i < ids.length; i++) {
+      if (cores[i] == Groups.NONE) {
+        cores[i] = ids[i];
+      }
+    }
+    return cores;
   }
 
   /** The CPU's sibling threads that share its {@code core_id} (all of them when it has none). */

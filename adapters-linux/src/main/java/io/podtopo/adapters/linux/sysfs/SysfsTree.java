@@ -21,6 +21,9 @@ interface SysfsTree {
   /** Whether the path is a folder of the tree. */
   boolean isFolder(String path);
 
+  /** Whether the path is a file of the tree: cheaper than a {@link #read} that finds nothing. */
+  boolean isFile(String path);
+
   /** How messages name a path of this tree (the real file, or the archive and the entry). */
   String where(String path);
 

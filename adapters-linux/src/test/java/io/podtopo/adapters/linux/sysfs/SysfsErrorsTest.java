@@ -43,10 +43,10 @@ class SysfsErrorsTest {
   }
 
   @Test
-  void aGarbledCoreIdOfASmtCpuNamesTheFile() {
-    FakeSysfs.smallMachine(dir).file(CPU + "cpu3/topology/core_id", "x\n");
+  void aGarbledCoreIdOfTheFirstSmtCoreNamesTheFile() {
+    FakeSysfs.smallMachine(dir).file(CPU + "cpu4/topology/core_id", "x\n");
 
-    assertFails(dir).hasMessage(dir.resolve(CPU + "cpu3/topology/core_id") + ": not an integer: \"x\"");
+    assertFails(dir).hasMessage(dir.resolve(CPU + "cpu4/topology/core_id") + ": not an integer: \"x\"");
   }
 
   @Test
