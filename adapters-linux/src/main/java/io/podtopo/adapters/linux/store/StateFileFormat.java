@@ -3,12 +3,8 @@ package io.podtopo.adapters.linux.store;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.core.io.JsonEOFException;
-import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectReader;
-import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.podtopo.ports.in.NodeSnapshot;
 import java.io.ByteArrayOutputStream;
@@ -46,10 +42,6 @@ final class StateFileFormat {
 
   private static final Pattern CHECKSUM = Pattern.compile(Pattern.quote(CanonicalJson.SHA256) + "[0-9a-f]{64}");
   private static final Set<String> MEMBERS = new TreeSet<>(Set.of("format", "version", "checksum", "data"));
-  private static final ObjectReader READER = JsonMapper.builder()
-      .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
-      .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
-      .build().reader();
 
   private StateFileFormat() {}
 
@@ -88,7 +80,7 @@ final class StateFileFormat {
           + FORMAT + "\"");
     }
     JsonNode version = root.path("version");
-    if (!version.isInt()) {
+    if (!version.isIntegralNumber() || !version.canConvertToInt()) {
       throw new Refusal("its \"version\" is " + describe(version) + ", expected a number");
     }
     if (version.intValue() != VERSION) {
@@ -121,7 +113,7 @@ final class StateFileFormat {
   private static JsonNode parse(byte[] bytes) throws Refusal {
     JsonNode root;
     try {
-      root = READER.readTree(bytes);
+      root = CanonicalJson.parse(bytes);
     } catch (JsonEOFException e) {
       throw new Refusal("it is truncated: the JSON ends early" + at(e.getLocation()) + " (a torn write?)");
     } catch (JsonProcessingException e) {
@@ -130,7 +122,7 @@ final class StateFileFormat {
     } catch (IOException e) {
       throw new Refusal("it is not JSON: " + e.getMessage());
     }
-    if (root == null || root.isMissingNode()) {
+    if (root == null) {
       throw new Refusal("it is empty (" + bytes.length + " bytes, no JSON value)");
     }
     return root;
