@@ -3,11 +3,7 @@ package io.podtopo.app.cli;
 import io.podtopo.adapters.linux.store.SavedState;
 import io.podtopo.adapters.linux.store.StateDirectory;
 import io.podtopo.ports.in.NodeSnapshot;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Spec;
 
 /** {@code podtopo state check}: reads a node's state file and says whether a node would accept it. */
 @Command(
@@ -35,22 +31,12 @@ import picocli.CommandLine.Spec;
         "      (2 removed), checksum sha256:5acaf9e0...",
         "",
         "The state file: docs/guide/state-store.md"})
-public final class StateCheckCommand implements Callable<Integer> {
-
-  @Mixin
-  StateDirOption stateDir;
-
-  @Spec
-  CommandSpec spec;
+public final class StateCheckCommand extends StateFolderCommand {
 
   @Override
-  public Integer call() {
-    StateDirectory directory = stateDir.existing();
-    String line = directory.read().map(StateCheckCommand::summary)
+  String run(StateDirectory directory) {
+    return directory.read().map(StateCheckCommand::summary)
         .orElse(directory.file() + ": nothing saved; a node started on " + directory.dir() + " starts empty");
-    spec.commandLine().getOut().println(line);
-    spec.commandLine().getOut().flush();
-    return ExitCodes.OK;
   }
 
   private static String summary(SavedState saved) {

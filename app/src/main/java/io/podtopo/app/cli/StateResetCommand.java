@@ -2,11 +2,7 @@ package io.podtopo.app.cli;
 
 import io.podtopo.adapters.linux.store.StateDirectory;
 import java.time.Clock;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Spec;
 
 /** {@code podtopo state reset}: moves a node's state file aside so that the node starts empty. */
 @Command(
@@ -33,23 +29,13 @@ import picocli.CommandLine.Spec;
         "      started on /var/lib/podtopo starts empty",
         "",
         "The state file: docs/guide/state-store.md"})
-public final class StateResetCommand implements Callable<Integer> {
-
-  @Mixin
-  StateDirOption stateDir;
-
-  @Spec
-  CommandSpec spec;
+public final class StateResetCommand extends StateFolderCommand {
 
   @Override
-  public Integer call() {
-    StateDirectory directory = stateDir.existing();
-    String line = directory.moveAside(Clock.systemUTC())
+  String run(StateDirectory directory) {
+    return directory.moveAside(Clock.systemUTC())
         .map(moved -> "moved " + directory.file() + " to " + moved + "; a node started on " + directory.dir()
             + " starts empty")
         .orElse(directory.file() + ": nothing to reset");
-    spec.commandLine().getOut().println(line);
-    spec.commandLine().getOut().flush();
-    return ExitCodes.OK;
   }
 }
