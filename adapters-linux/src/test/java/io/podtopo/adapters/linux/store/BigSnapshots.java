@@ -15,6 +15,7 @@ import io.podtopo.domain.topology.NumaMask;
 import io.podtopo.domain.topologymanager.TopologyHint;
 import io.podtopo.ports.in.ContainerRef;
 import io.podtopo.ports.in.NodeSnapshot;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.SortedMap;
@@ -23,18 +24,23 @@ import java.util.TreeMap;
 /**
  * Large snapshots numbered 0, 1, 2, ... for the crash tests: 200 to 299 pods of a 256-CPU, 4-NUMA
  * node (a state file of 0.4 to 0.6 MB), every one different from the next. Built directly, without
- * the managers, so a writer process starts fast; the store only needs them to be distinct and
- * complete, not to be admissions.
+ * the managers and sharing what pods have in common, so a writer process starts fast; the store only
+ * needs them to be distinct and complete, not to be admissions.
  */
 final class BigSnapshots {
 
   private static final long GI = 1L << 30;
-  private static final Quantity ONE = Quantity.of(1);
-  private static final Quantity ONE_GI = Quantity.parse("1Gi");
+  private static final int CPUS = 256;
+  private static final Container APP = container("app");
+  private static final Container LOG_SHIPPER = container("log-shipper");
+  private static final List<List<MemoryBlock>> BLOCKS = blocks(GI);
+  private static final List<List<MemoryBlock>> POD_BLOCKS = blocks(2 * GI);
+  private static final List<TopologyHint> HINTS = hints(true);
+  private static final List<TopologyHint> WEAK_HINTS = hints(false);
 
   private BigSnapshots() {}
 
-  /** Snapshot {@code n}: its pod count, first pod's name and default CPU set all depend on {@code n}. */
+  /** Snapshot {@code n}: its pod count, its pods' uids, its first pod's name and its default CPU set depend on {@code n}. */
   static NodeSnapshot snapshot(int n) {
     int pods = 200 + (n * 37) % 100;
     NodeSnapshot.Builder snapshot = new NodeSnapshot.Builder();
@@ -43,20 +49,22 @@ final class BigSnapshots {
     SortedMap<String, SortedMap<String, List<MemoryBlock>>> memoryEntries = new TreeMap<>();
     SortedMap<String, List<MemoryBlock>> podMemory = new TreeMap<>();
     SortedMap<String, SortedMap<String, TopologyHint>> hints = new TreeMap<>();
+    String generation = "-9a2e-4b7d-8c3f-" + n;
     for (int i = 0; i < pods; i++) {
-      String uid = String.format(java.util.Locale.ROOT, "6f1c%04d-9a2e-4b7d-8c3f-%012d", i, n);
-      int cpu = i % 256;
-      int numa = cpu / 64;
-      snapshot.addActivePod(pod(uid, i == 0 ? "generation-" + n : "web-" + i));
-      cpuEntries.put(uid, new TreeMap<>(Map.of("app", CpuSet.of(cpu), "log-shipper", CpuSet.of((cpu + 1) % 256))));
-      List<MemoryBlock> blocks = List.of(MemoryBlock.of(NumaMask.of(numa), "memory", GI));
-      memoryEntries.put(uid, new TreeMap<>(Map.of("app", blocks, "log-shipper", blocks)));
+      String uid = (10_000 + i) + generation;
+      int cpu = i % CPUS;
+      int numa = cpu * 4 / CPUS;
+      snapshot.addActivePod(new Pod.Builder().uid(uid).name(i == 0 ? "generation-" + n : "web-" + i)
+          .putPodRequest("cpu", Quantity.of(2)).putPodLimit("cpu", Quantity.of(2))
+          .addContainer(APP).addContainer(LOG_SHIPPER).build());
+      cpuEntries.put(uid, new TreeMap<>(Map.of("app", CpuSet.of(cpu), "log-shipper", CpuSet.of((cpu + 1) % CPUS))));
+      memoryEntries.put(uid, new TreeMap<>(Map.of("app", BLOCKS.get(numa), "log-shipper", BLOCKS.get(numa))));
       if (i % 3 == 0) {
-        bubbles.put(uid, CpuSet.of(cpu, (cpu + 1) % 256));
-        podMemory.put(uid, List.of(MemoryBlock.of(NumaMask.of(numa), "memory", 2 * GI)));
+        bubbles.put(uid, CpuSet.of(cpu, (cpu + 1) % CPUS));
+        podMemory.put(uid, POD_BLOCKS.get(numa));
       }
-      hints.put(uid, new TreeMap<>(Map.of("app", TopologyHint.of(NumaMask.of(numa), true),
-          "log-shipper", TopologyHint.of(NumaMask.of(numa), i % 2 == 0))));
+      hints.put(uid, new TreeMap<>(Map.of("app", HINTS.get(numa), "log-shipper",
+          (i % 2 == 0 ? HINTS : WEAK_HINTS).get(numa))));
       if (i % 10 == 0) {
         snapshot.addRemovedContainer(ContainerRef.of(uid, "log-shipper"));
       }
@@ -76,16 +84,28 @@ final class BigSnapshots {
     return snapshot.state(state).build();
   }
 
-  private static Pod pod(String uid, String name) {
-    return new Pod.Builder().uid(uid).name(name).namespace("default")
-        .putPodRequest("cpu", Quantity.of(2)).putPodLimit("cpu", Quantity.of(2))
-        .addContainer(container("app"))
-        .addContainer(container("log-shipper"))
-        .build();
+  /** One block list per NUMA node. */
+  private static List<List<MemoryBlock>> blocks(long size) {
+    List<List<MemoryBlock>> blocks = new ArrayList<>();
+    for (int numa = 0; numa < 4; numa++) {
+      blocks.add(List.of(MemoryBlock.of(NumaMask.of(numa), "memory", size)));
+    }
+    return blocks;
+  }
+
+  /** One hint per NUMA node. */
+  private static List<TopologyHint> hints(boolean preferred) {
+    List<TopologyHint> hints = new ArrayList<>();
+    for (int numa = 0; numa < 4; numa++) {
+      hints.add(TopologyHint.of(NumaMask.of(numa), preferred));
+    }
+    return hints;
   }
 
   private static Container container(String name) {
-    return new Container.Builder().name(name).putRequest("cpu", ONE).putLimit("cpu", ONE)
-        .putRequest("memory", ONE_GI).putLimit("memory", ONE_GI).build();
+    Quantity one = Quantity.of(1);
+    Quantity oneGi = Quantity.of(GI);
+    return new Container.Builder().name(name).putRequest("cpu", one).putLimit("cpu", one)
+        .putRequest("memory", oneGi).putLimit("memory", oneGi).build();
   }
 }

@@ -30,9 +30,9 @@ import java.util.stream.Stream;
  * acknowledged none.
  *
  * <p><b>Where kills land.</b> The kill instants are drawn uniformly over a window measured on this
- * machine first: the time a writer takes from ready to its first save (cold code) plus
- * {@value #SAVES_IN_WINDOW} further saves, so the kills spread over the start, the saves and the gaps
- * between them on a fast machine and a busy one alike. The draws come from one seed, printed with the
+ * machine first: from half the time a writer takes from ready to its first save (cold code, mostly
+ * serialising) to the end of {@value #SAVES_IN_WINDOW} further saves, so the kills spread over the
+ * end of the start, the saves and the gaps between them on a fast machine and a busy one alike. The draws come from one seed, printed with the
  * result; the instants they hit still depend on the machine, so a replay repeats the draws, not the
  * landings.
  */
@@ -61,8 +61,16 @@ final class KillLoop {
   /** One kill: its delay after "ready", the last acknowledged save, where it landed, and what was read. */
   record Kill(int run, long delayMicros, int acknowledged, Landing landing, String read) {}
 
+  /** Kill instants are drawn between these two, in microseconds after ready. */
+  record Window(long fromMicros, long toMicros) {
+
+    Window widest(Window other) {
+      return new Window(Math.max(fromMicros, other.fromMicros), Math.max(toMicros, other.toMicros));
+    }
+  }
+
   /** All kills of one loop, and the window they were drawn from. */
-  record Result(String writer, long seed, long windowMicros, List<Kill> kills, long millis) {
+  record Result(String writer, long seed, Window window, List<Kill> kills, long millis) {
 
     Map<Landing, Integer> landings() {
       Map<Landing, Integer> counts = new EnumMap<>(Landing.class);
@@ -79,8 +87,8 @@ final class KillLoop {
 
     /** One line: the writer, the seed, the window, the count of kills per landing, the time taken. */
     String summary() {
-      StringBuilder text = new StringBuilder(writer + " writer, " + kills.size() + " SIGKILLs within "
-          + windowMicros / 1000 + " ms of ready (seed " + seed + "; -D" + SEED_PROPERTY + "=" + seed + " replays"
+      StringBuilder text = new StringBuilder(writer + " writer, " + kills.size() + " SIGKILLs " + window.fromMicros() / 1000
+          + " to " + window.toMicros() / 1000 + " ms after ready (seed " + seed + "; -D" + SEED_PROPERTY + "=" + seed + " replays"
           + " the draws): ");
       landings().forEach((landing, count) -> text.append(landing.text).append(' ').append(count).append(", "));
       int mostSaves = kills.stream().mapToInt(Kill::acknowledged).max().orElse(-1) + 1;
@@ -107,9 +115,9 @@ final class KillLoop {
   /** Measures the window, then runs {@code kills} kills with instants drawn from {@code seed}. */
   Result run(int kills, long seed) throws InterruptedException, ExecutionException {
     long start = System.nanoTime();
-    long window = inParallel(PARALLEL, run -> window(run)).stream().mapToLong(Long::longValue).max().orElseThrow();
+    Window window = inParallel(PARALLEL, this::window).stream().reduce(Window::widest).orElseThrow();
     SplittableRandom random = new SplittableRandom(seed);
-    long[] delays = random.longs(kills, 0, window + 1).toArray();
+    long[] delays = random.longs(kills, window.fromMicros(), window.toMicros() + 1).toArray();
     List<Kill> done = inParallel(kills, run -> kill(run, delays[run]));
     return new Result(writer, seed, window, done, TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start));
   }
@@ -136,14 +144,17 @@ final class KillLoop {
     }
   }
 
-  /** Microseconds a writer takes from ready to its first save and {@value #SAVES_IN_WINDOW} more. */
-  private long window(int run) throws IOException, InterruptedException {
+  /** From half the time a writer takes from ready to its first save, to {@value #SAVES_IN_WINDOW} saves later. */
+  private Window window(int run) throws IOException, InterruptedException {
     Path runDir = Files.createDirectories(workDir.resolve(writer + "-window-" + run));
-    WriterProcess process = WriterProcess.start(writer, runDir.resolve("state"), runDir.resolve("stderr"));
-    long ready = System.nanoTime();
-    process.awaitSaved(SAVES_IN_WINDOW);
-    long window = TimeUnit.NANOSECONDS.toMicros(System.nanoTime() - ready);
-    process.kill();
+    Window window;
+    try (WriterProcess process = WriterProcess.start(writer, runDir.resolve("state"), runDir.resolve("stderr"))) {
+      long ready = System.nanoTime();
+      process.awaitSaved(0);
+      long firstSave = TimeUnit.NANOSECONDS.toMicros(System.nanoTime() - ready);
+      process.awaitSaved(SAVES_IN_WINDOW);
+      window = new Window(firstSave / 2, TimeUnit.NANOSECONDS.toMicros(System.nanoTime() - ready));
+    }
     delete(runDir);
     return window;
   }
@@ -151,9 +162,11 @@ final class KillLoop {
   private Kill kill(int run, long delayMicros) throws IOException, InterruptedException {
     Path runDir = Files.createDirectories(workDir.resolve(writer + "-" + run));
     Path stateDir = runDir.resolve("state");
-    WriterProcess process = WriterProcess.start(writer, stateDir, runDir.resolve("stderr"));
-    LockSupport.parkNanos(TimeUnit.MICROSECONDS.toNanos(delayMicros));
-    int acknowledged = process.kill();
+    int acknowledged;
+    try (WriterProcess process = WriterProcess.start(writer, stateDir, runDir.resolve("stderr"))) {
+      LockSupport.parkNanos(TimeUnit.MICROSECONDS.toNanos(delayMicros));
+      acknowledged = process.kill();
+    }
     Kill kill = judge(run, delayMicros, acknowledged, stateDir);
     delete(runDir);
     return kill;

@@ -15,7 +15,7 @@ import java.util.function.Consumer;
  *
  * <p>Arguments: the state folder, then {@code atomic} (a {@link FileAllocationStore}) or
  * {@code in-place} (the naive writer the store must not be: truncate the file, serialise, write, no
- * rename).
+ * rename). It halts when its standard input ends, that is when the test's JVM is gone.
  */
 public final class SnapshotWriterProcess {
 
@@ -28,6 +28,7 @@ public final class SnapshotWriterProcess {
       case "in-place" -> snapshot -> writeInPlace(new StateDirectory(dir).file(), snapshot);
       default -> throw new IllegalArgumentException("writer must be atomic or in-place: " + args[1]);
     };
+    dieWithTheParent();
     NodeSnapshot next = BigSnapshots.snapshot(0);
     System.out.println("ready");
     System.out.flush();
@@ -37,6 +38,25 @@ public final class SnapshotWriterProcess {
       System.out.flush();
       next = BigSnapshots.snapshot(n + 1);
     }
+  }
+
+  /**
+   * Halts when standard input ends: the test never writes to it, so it ends only when the test's JVM
+   * is gone, and a writer it could not kill (a failed test) does not save forever.
+   */
+  private static void dieWithTheParent() {
+    Thread guard = new Thread(() -> {
+      try {
+        while (System.in.read() >= 0) {
+          continue;
+        }
+      } catch (IOException e) {
+        // the pipe broke: the parent is gone as well
+      }
+      Runtime.getRuntime().halt(3);
+    }, "die-with-the-parent");
+    guard.setDaemon(true);
+    guard.start();
   }
 
   private static void writeInPlace(Path file, NodeSnapshot snapshot) {

@@ -10,9 +10,10 @@ import java.util.List;
 
 /**
  * One running {@link SnapshotWriterProcess}: a fresh JVM started with flags for a fast start, on the
- * test's own class path, saving to {@code stateDir}; its standard error goes to a file.
+ * test's own class path, saving to {@code stateDir}; its standard error goes to a file. Closing it
+ * kills it if it still runs, so a failed test leaves no writer behind.
  */
-final class WriterProcess {
+final class WriterProcess implements AutoCloseable {
 
   /** The exit status of a process ended by SIGKILL (128 + 9). */
   static final int KILLED = 137;
@@ -75,6 +76,12 @@ final class WriterProcess {
     }
     out.close();
     return acknowledged;
+  }
+
+  @Override
+  public void close() throws IOException {
+    process.destroyForcibly();
+    out.close();
   }
 
   private String errors() throws IOException {
