@@ -25,9 +25,11 @@ import java.util.List;
 
 /**
  * The JSON of a state file, with jackson-core only (an {@code ObjectMapper} costs a cold start
- * hundreds of milliseconds). Reading is strict ({@link #parse}). The canonical form: object members sorted by name (Java {@link String#compareTo},
- * that is UTF-16 code units), arrays in order, integers in plain decimal, strings escaped minimally
- * (quote, backslash, control characters) and UTF-8 otherwise. The compact form has no whitespace at
+ * hundreds of milliseconds). Reading is strict ({@link #parse}).
+ *
+ * <p>The canonical form: object members sorted by name (Java {@link String#compareTo}, that is
+ * UTF-16 code units), arrays in order, integers in plain decimal, strings escaped minimally (quote,
+ * backslash, control characters) and UTF-8 otherwise. The compact form has no whitespace at
  * all; it is what the checksum covers. Files are written in the indented form (two spaces, LF line
  * ends on every platform), which has the same member order.
  */

@@ -40,7 +40,7 @@ final class BigSnapshots {
 
   private BigSnapshots() {}
 
-  /** Snapshot {@code n}: its pod count, its pods' uids, its first pod's name and its default CPU set depend on {@code n}. */
+  /** Snapshot {@code n}: its pod count, pod uids, first pod's name and default CPU set depend on {@code n}. */
   static NodeSnapshot snapshot(int n) {
     int pods = 200 + (n * 37) % 100;
     NodeSnapshot.Builder snapshot = new NodeSnapshot.Builder();

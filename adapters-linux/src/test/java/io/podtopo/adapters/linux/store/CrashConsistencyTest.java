@@ -38,7 +38,8 @@ class CrashConsistencyTest {
     System.out.println("STORE-7 (negative control): " + result.summary());
 
     assertThat(result.torn()).as(result.summary()).isNotEmpty()
-        .allSatisfy(kill -> assertThat(kill.read()).matches("it is (empty|truncated|not JSON).*|checksum mismatch.*|another snapshot"));
+        .allSatisfy(kill -> assertThat(kill.read())
+            .matches("it is (empty|truncated|not JSON).*|checksum mismatch.*|another snapshot"));
   }
 
   private static long seed() {

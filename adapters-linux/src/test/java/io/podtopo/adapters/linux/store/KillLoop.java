@@ -32,9 +32,9 @@ import java.util.stream.Stream;
  * <p><b>Where kills land.</b> The kill instants are drawn uniformly over a window measured on this
  * machine first: from half the time a writer takes from ready to its first save (cold code, mostly
  * serialising) to the end of {@value #SAVES_IN_WINDOW} further saves, so the kills spread over the
- * end of the start, the saves and the gaps between them on a fast machine and a busy one alike. The draws come from one seed, printed with the
- * result; the instants they hit still depend on the machine, so a replay repeats the draws, not the
- * landings.
+ * end of the start, the saves and the gaps between them on a fast machine and a busy one alike. The
+ * draws come from one seed, printed with the result; the instants they hit still depend on the
+ * machine, so a replay repeats the draws, not the landings.
  */
 final class KillLoop {
 
@@ -87,8 +87,9 @@ final class KillLoop {
 
     /** One line: the writer, the seed, the window, the count of kills per landing, the time taken. */
     String summary() {
-      StringBuilder text = new StringBuilder(writer + " writer, " + kills.size() + " SIGKILLs " + window.fromMicros() / 1000
-          + " to " + window.toMicros() / 1000 + " ms after ready (seed " + seed + "; -D" + SEED_PROPERTY + "=" + seed + " replays"
+      StringBuilder text = new StringBuilder(writer + " writer, " + kills.size() + " SIGKILLs "
+          + window.fromMicros() / 1000 + " to " + window.toMicros() / 1000 + " ms after ready (seed " + seed
+          + "; -D" + SEED_PROPERTY + "=" + seed + " replays"
           + " the draws): ");
       landings().forEach((landing, count) -> text.append(landing.text).append(' ').append(count).append(", "));
       int mostSaves = kills.stream().mapToInt(Kill::acknowledged).max().orElse(-1) + 1;

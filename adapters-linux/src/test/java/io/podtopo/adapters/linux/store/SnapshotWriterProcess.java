@@ -60,7 +60,8 @@ public final class SnapshotWriterProcess {
   }
 
   private static void writeInPlace(Path file, NodeSnapshot snapshot) {
-    try (OutputStream out = Files.newOutputStream(Files.createDirectories(file.getParent()).resolve(file.getFileName()))) {
+    try (OutputStream out = Files.newOutputStream(
+        Files.createDirectories(file.getParent()).resolve(file.getFileName()))) {
       out.write(StateFileFormat.write(snapshot));
     } catch (IOException e) {
       throw new UncheckedIOException(e);

@@ -88,7 +88,8 @@ class StateFileFormatTest {
     mark(seen, "removed container", !snapshot.removedContainers().isEmpty());
     mark(seen, "sidecar", snapshot.activePods().stream()
         .anyMatch(pod -> pod.initContainers().stream().anyMatch(Container::restartable)));
-    mark(seen, "ephemeral container", snapshot.activePods().stream().anyMatch(pod -> !pod.ephemeralContainers().isEmpty()));
+    mark(seen, "ephemeral container",
+        snapshot.activePods().stream().anyMatch(pod -> !pod.ephemeralContainers().isEmpty()));
   }
 
   private static void mark(Map<String, Integer> seen, String situation, boolean met) {

@@ -36,7 +36,8 @@ final class WriterProcess implements AutoCloseable {
     List<String> command = List.of(java, "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xshare:auto",
         "-XX:-UsePerfData", "-cp", System.getProperty("java.class.path"), SnapshotWriterProcess.class.getName(),
         stateDir.toString(), writer);
-    WriterProcess started = new WriterProcess(new ProcessBuilder(command).redirectError(stderr.toFile()).start(), stderr);
+    Process process = new ProcessBuilder(command).redirectError(stderr.toFile()).start();
+    WriterProcess started = new WriterProcess(process, stderr);
     String ready = started.out.readLine();
     if (!"ready".equals(ready)) {
       started.process.destroyForcibly().waitFor();
