@@ -4,6 +4,7 @@ import io.podtopo.app.cli.CliErrors;
 import io.podtopo.app.cli.ConformanceCommand;
 import io.podtopo.app.cli.PodtopoVersion;
 import io.podtopo.app.cli.SimulateCommand;
+import io.podtopo.app.cli.StateCommand;
 import io.podtopo.app.cli.TesteeCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -18,7 +19,7 @@ import picocli.CommandLine.Spec;
     description = "A reference implementation of the kubelet's Topology Manager, CPU Manager static "
         + "policy and Memory Manager Static policy with pod-level resources (KEP-5526), and a "
         + "conformance suite for other implementations.",
-    subcommands = {SimulateCommand.class, ConformanceCommand.class, TesteeCommand.class},
+    subcommands = {SimulateCommand.class, ConformanceCommand.class, TesteeCommand.class, StateCommand.class},
     footer = {
         "",
         "Exit codes: 0 success, 1 conformance failures, 2 bad usage or input,",
@@ -35,6 +36,8 @@ import picocli.CommandLine.Spec;
         "      the same, as one JSON document",
         "  podtopo conformance vectors --testee \"./my-impl --testee\"",
         "      run them against another implementation",
+        "  podtopo state check --state-dir /var/lib/podtopo",
+        "      can a node started on this folder read the allocations it saved?",
         "  podtopo COMMAND --help",
         "      help on a command"})
 public final class Main implements Runnable {

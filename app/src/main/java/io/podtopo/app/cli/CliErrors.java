@@ -3,6 +3,7 @@ package io.podtopo.app.cli;
 import io.podtopo.app.input.InputException;
 import io.podtopo.conformance.vectors.InvalidVectorFileException;
 import io.podtopo.conformance.vectors.TesteeException;
+import io.podtopo.ports.out.AllocationStoreException;
 import java.io.UncheckedIOException;
 import picocli.CommandLine;
 
@@ -25,7 +26,8 @@ public final class CliErrors {
     commandLine.setExecutionExceptionHandler((e, command, parseResult) -> {
       boolean userError = e instanceof UserInputException || e instanceof InputException
           || e instanceof InvalidVectorFileException
-          || e instanceof TesteeException || e instanceof UncheckedIOException;
+          || e instanceof TesteeException || e instanceof UncheckedIOException
+          || e instanceof AllocationStoreException;
       command.getErr().println(command.getCommandSpec().qualifiedName() + ": "
           + (userError ? "error: " + oneLine(e.getMessage())
               : "internal error: " + e.getClass().getName() + ": " + oneLine(e.getMessage())));

@@ -1,0 +1,110 @@
+package io.podtopo.adapters.linux.store;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.podtopo.domain.cpumanager.CpuManagerState;
+import io.podtopo.domain.node.NodeState;
+import io.podtopo.domain.topology.CpuSet;
+import io.podtopo.domain.topology.NumaMask;
+import io.podtopo.domain.topologymanager.TopologyHint;
+import java.util.List;
+import java.util.SortedMap;
+
+/**
+ * A {@link NodeState} in a state file: the CPU Manager state with CPU sets as Linux cpulists (as in
+ * upstream's {@code cpu_manager_state}), the Memory Manager state ({@link MemoryStateJson}) and the
+ * stored topology hints. The CPU policy's transient reuse set is not saved (upstream never
+ * checkpoints it).
+ *
+ * <pre>
+ * state:   {"cpu": cpu, "memory": memory, "topologyHints": {uid: {container: hint}}}
+ * cpu:     {"defaultCpuSet": "0-3,8", "entries": {uid: {container: "4-5"}}, "podEntries": {uid: "4-7"}}
+ * hint:    {"affinity": [0, 1] | null, "preferred": boolean}    (null: any NUMA node)
+ * </pre>
+ */
+final class NodeStateJson {
+
+  private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
+
+  private NodeStateJson() {}
+
+  static ObjectNode encode(NodeState state) {
+    ObjectNode node = JSON.objectNode();
+    node.set("cpu", cpu(state.cpu()));
+    node.set("memory", MemoryStateJson.encode(state.memory()));
+    ObjectNode hints = node.putObject("topologyHints");
+    state.topologyHints().forEach((pod, containers) -> {
+      ObjectNode podNode = hints.putObject(pod);
+      containers.forEach((container, hint) -> podNode.set(container, hint(hint)));
+    });
+    return node;
+  }
+
+  static NodeState decode(DataNode node) {
+    node.object("cpu", "memory", "topologyHints");
+    return new NodeState.Builder()
+        .cpu(cpu(node.get("cpu")))
+        .memory(MemoryStateJson.decode(node.get("memory")))
+        .topologyHints(node.get("topologyHints").map(pod -> pod.map(NodeStateJson::hint)))
+        .build();
+  }
+
+  private static ObjectNode cpu(CpuManagerState cpu) {
+    ObjectNode node = JSON.objectNode();
+    node.put("defaultCpuSet", cpu.defaultCpuSet().toString());
+    ObjectNode entries = node.putObject("entries");
+    cpu.entries().forEach((pod, containers) -> {
+      ObjectNode podNode = entries.putObject(pod);
+      containers.forEach((container, cpus) -> podNode.put(container, cpus.toString()));
+    });
+    ObjectNode pods = node.putObject("podEntries");
+    cpu.podEntries().forEach((pod, cpus) -> pods.put(pod, cpus.toString()));
+    return node;
+  }
+
+  private static CpuManagerState cpu(DataNode node) {
+    node.object("defaultCpuSet", "entries", "podEntries");
+    SortedMap<String, SortedMap<String, CpuSet>> entries =
+        node.get("entries").map(pod -> pod.map(NodeStateJson::cpuSet));
+    for (var pod : entries.entrySet()) {
+      if (pod.getValue().isEmpty()) {
+        throw node.get("entries").get(pod.getKey()).error("a pod without container entries is never saved");
+      }
+    }
+    return CpuManagerState.of(cpuSet(node.get("defaultCpuSet")), entries,
+        node.get("podEntries").map(NodeStateJson::cpuSet));
+  }
+
+  private static CpuSet cpuSet(DataNode node) {
+    return node.parsed(CpuSet::parse);
+  }
+
+  private static ObjectNode hint(TopologyHint hint) {
+    ObjectNode node = JSON.objectNode();
+    if (hint.affinity().isPresent()) {
+      ArrayNode affinity = node.putArray("affinity");
+      hint.affinity().get().nodes().forEach(affinity::add);
+    } else {
+      node.putNull("affinity");
+    }
+    node.put("preferred", hint.preferred());
+    return node;
+  }
+
+  private static TopologyHint hint(DataNode node) {
+    node.object("affinity", "preferred");
+    DataNode affinity = node.get("affinity");
+    NumaMask mask = affinity.isNull() ? null : numaMask(affinity);
+    return TopologyHint.of(mask, node.get("preferred").booleanValue());
+  }
+
+  private static NumaMask numaMask(DataNode node) {
+    List<Integer> nodes = node.list(DataNode::intValue);
+    try {
+      return NumaMask.of(nodes);
+    } catch (IllegalArgumentException e) {
+      throw node.error(e.getMessage());
+    }
+  }
+}

@@ -1,0 +1,70 @@
+package io.podtopo.adapters.linux.store;
+
+import io.podtopo.ports.in.NodeSnapshot;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.function.Consumer;
+
+/**
+ * The writer that {@link CrashConsistencyTest} kills: a JVM of its own that saves
+ * {@link BigSnapshots#snapshot} 0, 1, 2, ... to a state folder until it is killed, printing
+ * {@code ready} before the first save and {@code saved N} after save {@code N} returned.
+ *
+ * <p>Arguments: the state folder, then {@code atomic} (a {@link FileAllocationStore}) or
+ * {@code in-place} (the naive writer the store must not be: truncate the file, serialise, write, no
+ * rename). It halts when its standard input ends, that is when the test's JVM is gone.
+ */
+public final class SnapshotWriterProcess {
+
+  private SnapshotWriterProcess() {}
+
+  public static void main(String[] args) {
+    Path dir = Path.of(args[0]);
+    Consumer<NodeSnapshot> writer = switch (args[1]) {
+      case "atomic" -> FileAllocationStore.open(dir)::save;
+      case "in-place" -> snapshot -> writeInPlace(new StateDirectory(dir).file(), snapshot);
+      default -> throw new IllegalArgumentException("writer must be atomic or in-place: " + args[1]);
+    };
+    dieWithTheParent();
+    NodeSnapshot next = BigSnapshots.snapshot(0);
+    System.out.println("ready");
+    System.out.flush();
+    for (int n = 0; ; n++) {
+      writer.accept(next);
+      System.out.println("saved " + n);
+      System.out.flush();
+      next = BigSnapshots.snapshot(n + 1);
+    }
+  }
+
+  /**
+   * Halts when standard input ends: the test never writes to it, so it ends only when the test's JVM
+   * is gone, and a writer it could not kill (a failed test) does not save forever.
+   */
+  private static void dieWithTheParent() {
+    Thread guard = new Thread(() -> {
+      try {
+        while (System.in.read() >= 0) {
+          continue;
+        }
+      } catch (IOException e) {
+        // the pipe broke: the parent is gone as well
+      }
+      Runtime.getRuntime().halt(3);
+    }, "die-with-the-parent");
+    guard.setDaemon(true);
+    guard.start();
+  }
+
+  private static void writeInPlace(Path file, NodeSnapshot snapshot) {
+    try (OutputStream out = Files.newOutputStream(
+        Files.createDirectories(file.getParent()).resolve(file.getFileName()))) {
+      out.write(StateFileFormat.write(snapshot));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}
