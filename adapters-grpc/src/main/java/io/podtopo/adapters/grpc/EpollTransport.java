@@ -1,0 +1,34 @@
+package io.podtopo.adapters.grpc;
+
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.epoll.Epoll;
+import io.netty.channel.epoll.EpollIoHandler;
+import io.netty.util.concurrent.DefaultThreadFactory;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+
+/** Netty's native epoll transport, which carries gRPC over Unix domain sockets on Linux. */
+final class EpollTransport {
+
+  private EpollTransport() {}
+
+  /**
+   * Event loops on daemon threads named {@code name-N}.
+   *
+   * @throws IllegalStateException naming the cause when epoll is not available (not Linux, or the
+   *     native library cannot be loaded)
+   */
+  static EventLoopGroup eventLoops(String name, int threads) {
+    if (!Epoll.isAvailable()) {
+      throw new IllegalStateException("the PodResources socket needs Linux epoll, which is not available here: "
+          + Epoll.unavailabilityCause());
+    }
+    return new MultiThreadIoEventLoopGroup(threads, new DefaultThreadFactory(name, true), EpollIoHandler.newFactory());
+  }
+
+  /** Stops {@code group}, waiting at most {@code grace} for its threads. */
+  static void shutDown(EventLoopGroup group, Duration grace) {
+    group.shutdownGracefully(0, grace.toMillis(), TimeUnit.MILLISECONDS).awaitUninterruptibly(grace.toMillis());
+  }
+}
