@@ -1,10 +1,16 @@
 package io.podtopo.adapters.grpc;
 
+import io.grpc.ManagedChannel;
+import io.grpc.netty.NettyChannelBuilder;
+import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.epoll.Epoll;
+import io.netty.channel.epoll.EpollDomainSocketChannel;
 import io.netty.channel.epoll.EpollIoHandler;
+import io.netty.channel.unix.DomainSocketAddress;
 import io.netty.util.concurrent.DefaultThreadFactory;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 
@@ -25,6 +31,18 @@ final class EpollTransport {
           + Epoll.unavailabilityCause());
     }
     return new MultiThreadIoEventLoopGroup(threads, new DefaultThreadFactory(name, true), EpollIoHandler.newFactory());
+  }
+
+  /** A plaintext channel to the Unix domain socket {@code socket}, on {@code eventLoops}. */
+  static ManagedChannel channel(Path socket, EventLoopGroup eventLoops, int maxInboundMessageBytes) {
+    return NettyChannelBuilder.forAddress(new DomainSocketAddress(socket.toString()))
+        .channelType(EpollDomainSocketChannel.class)
+        .eventLoopGroup(eventLoops)
+        .withOption(ChannelOption.SO_KEEPALIVE, null) // gRPC's TCP default; a Unix socket has none
+        .overrideAuthority("localhost")
+        .usePlaintext()
+        .maxInboundMessageSize(maxInboundMessageBytes)
+        .build();
   }
 
   /** Stops {@code group}, waiting at most {@code grace} for its threads. */

@@ -10,10 +10,11 @@ import io.podtopo.ports.in.NodeSnapshot;
  *
  * <p>The cache is keyed by the identity of the {@link NodeSnapshot}: the node publishes a new
  * snapshot instance with every change and never publishes an old one again, so an unchanged
- * instance means an unchanged view. A view is read with one {@link NodeResourceManager#podResources}
- * call (one whole snapshot) between two {@link NodeResourceManager#snapshot} calls; only when both
- * return the same instance is the view known to be that snapshot's, and only then is it kept. A view
- * read while the node changed is still served (it is whole), just not kept.
+ * instance means an unchanged view. On a miss the view is read with one
+ * {@link NodeResourceManager#podResources} call (one whole snapshot) after the key was read, so it
+ * is the key's snapshot or a later one; in the later case the key is already gone for good and the
+ * entry is never served again. Either way an answer is never older than the snapshot that was
+ * current when the call began: a change that completed before a call is always in its answer.
  *
  * <p>Readers of a cached answer never lock; after a change one caller encodes while the others
  * wait for its result instead of encoding the same view again.
@@ -51,9 +52,7 @@ final class ListResponseCache {
       return cached.encoded();
     }
     Encoded fresh = encode(node.podResources());
-    if (node.snapshot() == before) {
-      last = new Keyed(before, fresh);
-    }
+    last = new Keyed(before, fresh);
     return fresh;
   }
 

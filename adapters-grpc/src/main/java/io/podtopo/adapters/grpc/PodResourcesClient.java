@@ -3,11 +3,7 @@ package io.podtopo.adapters.grpc;
 import io.grpc.ManagedChannel;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
-import io.grpc.netty.NettyChannelBuilder;
-import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
-import io.netty.channel.epoll.EpollDomainSocketChannel;
-import io.netty.channel.unix.DomainSocketAddress;
 import io.podtopo.adapters.grpc.v1.AllocatableResourcesRequest;
 import io.podtopo.adapters.grpc.v1.GetPodResourcesRequest;
 import io.podtopo.adapters.grpc.v1.ListPodResourcesRequest;
@@ -62,14 +58,7 @@ public final class PodResourcesClient implements AutoCloseable {
     this.socket = socket;
     this.deadline = deadline;
     this.eventLoops = EpollTransport.eventLoops("podresources-client", 1);
-    this.channel = NettyChannelBuilder.forAddress(new DomainSocketAddress(socket.toString()))
-        .channelType(EpollDomainSocketChannel.class)
-        .eventLoopGroup(eventLoops)
-        .withOption(ChannelOption.SO_KEEPALIVE, null) // gRPC's TCP default; a Unix socket has none
-        .overrideAuthority("localhost")
-        .usePlaintext()
-        .maxInboundMessageSize(maxInboundMessageBytes)
-        .build();
+    this.channel = EpollTransport.channel(socket, eventLoops, maxInboundMessageBytes);
     this.stub = PodResourcesListerGrpc.newBlockingStub(channel);
   }
 

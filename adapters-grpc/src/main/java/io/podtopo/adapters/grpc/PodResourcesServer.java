@@ -6,6 +6,7 @@ import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.epoll.EpollServerDomainSocketChannel;
 import io.netty.channel.unix.DomainSocketAddress;
+import io.netty.util.concurrent.DefaultThreadFactory;
 import io.podtopo.ports.in.NodeResourceManager;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -16,6 +17,8 @@ import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.Objects;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 
@@ -50,7 +53,8 @@ import java.util.concurrent.TimeUnit;
  * {@code RESOURCE_EXHAUSTED} "rejected by rate limit"; a request larger than the inbound limit
  * (default {@value #DEFAULT_MAX_INBOUND_MESSAGE_BYTES} bytes, gRPC's and so the kubelet's) fails
  * with {@code RESOURCE_EXHAUSTED}. {@link #close} lets calls in flight finish for at most the
- * shutdown grace (default 5 s), then cancels what is left.
+ * shutdown grace (default 5 s), then cancels what is left, interrupts handlers still running and
+ * stops its threads: it returns within a few times the grace whatever the calls do.
  */
 public final class PodResourcesServer implements AutoCloseable {
 
@@ -60,19 +64,44 @@ public final class PodResourcesServer implements AutoCloseable {
   private final Path socket;
   private final Object socketFileKey;
   private final Server server;
-  private final EventLoopGroup boss;
-  private final EventLoopGroup workers;
+  private final Resources resources;
   private final Duration shutdownGrace;
   private boolean closed;
 
-  private PodResourcesServer(Path socket, Object socketFileKey, Server server, EventLoopGroup boss,
-      EventLoopGroup workers, Duration shutdownGrace) {
+  private PodResourcesServer(Path socket, Object socketFileKey, Server server, Resources resources,
+      Duration shutdownGrace) {
     this.socket = socket;
     this.socketFileKey = socketFileKey;
     this.server = server;
-    this.boss = boss;
-    this.workers = workers;
+    this.resources = resources;
     this.shutdownGrace = shutdownGrace;
+  }
+
+  /** The threads of a server: Netty's accepting and I/O event loops, and the calls' handlers. */
+  private record Resources(EventLoopGroup boss, EventLoopGroup workers, ExecutorService handlers) {
+
+    static Resources create() {
+      return new Resources(EpollTransport.eventLoops("podresources-server-boss", 1),
+          EpollTransport.eventLoops("podresources-server", Math.max(1, Runtime.getRuntime().availableProcessors())),
+          Executors.newCachedThreadPool(new DefaultThreadFactory("podresources-handler", true)));
+    }
+
+    /** Stops the handlers first (interrupting those still running after the grace), then the event loops. */
+    void shutDown(Duration grace) {
+      handlers.shutdown();
+      try {
+        if (!handlers.awaitTermination(grace.toMillis(), TimeUnit.MILLISECONDS)) {
+          handlers.shutdownNow();
+          handlers.awaitTermination(grace.toMillis(), TimeUnit.MILLISECONDS);
+        }
+      } catch (InterruptedException e) {
+        handlers.shutdownNow();
+        Thread.currentThread().interrupt();
+      } finally {
+        EpollTransport.shutDown(workers, grace);
+        EpollTransport.shutDown(boss, grace);
+      }
+    }
   }
 
   /** A server for {@code node} on the Unix domain socket {@code socket}, with the kubelet's defaults. */
@@ -107,8 +136,7 @@ public final class PodResourcesServer implements AutoCloseable {
       server.shutdownNow();
       Thread.currentThread().interrupt();
     } finally {
-      EpollTransport.shutDown(workers, shutdownGrace);
-      EpollTransport.shutDown(boss, shutdownGrace);
+      resources.shutDown(shutdownGrace);
     }
     if (Objects.equals(fileKey(socket), socketFileKey)) {
       UnixSocketFile.delete(socket, "cannot remove the socket");
@@ -181,13 +209,12 @@ public final class PodResourcesServer implements AutoCloseable {
       UnixSocketFile.makeFree(socket);
       Path bound = socket.resolveSibling(".podtopo-" + Long.toHexString(ThreadLocalRandom.current().nextLong()) + ".sock");
       UnixSocketFile.requireShortEnough(bound);
-      EventLoopGroup boss = EpollTransport.eventLoops("podresources-server-boss", 1);
-      EventLoopGroup workers = EpollTransport.eventLoops("podresources-server",
-          Math.max(1, Runtime.getRuntime().availableProcessors()));
+      Resources resources = Resources.create();
       Server server = NettyServerBuilder.forAddress(new DomainSocketAddress(bound.toString()))
           .channelType(EpollServerDomainSocketChannel.class)
-          .bossEventLoopGroup(boss)
-          .workerEventLoopGroup(workers)
+          .bossEventLoopGroup(resources.boss())
+          .workerEventLoopGroup(resources.workers())
+          .executor(resources.handlers())
           .withChildOption(ChannelOption.SO_KEEPALIVE, null) // gRPC's TCP default; a Unix socket has none
           .maxInboundMessageSize(maxInboundMessageBytes)
           .intercept(new RateLimitInterceptor(new TokenBucket(rateLimit, System::nanoTime)))
@@ -197,11 +224,10 @@ public final class PodResourcesServer implements AutoCloseable {
         server.start();
         Files.setPosixFilePermissions(bound, PosixFilePermissions.fromString("rw-rw----"));
         Files.move(bound, socket, StandardCopyOption.ATOMIC_MOVE);
-        return new PodResourcesServer(socket, fileKey(socket), server, boss, workers, shutdownGrace);
+        return new PodResourcesServer(socket, fileKey(socket), server, resources, shutdownGrace);
       } catch (IOException | RuntimeException e) {
         server.shutdownNow();
-        EpollTransport.shutDown(workers, shutdownGrace);
-        EpollTransport.shutDown(boss, shutdownGrace);
+        resources.shutDown(shutdownGrace);
         UnixSocketFile.delete(bound, "cannot remove the temporary socket");
         throw e instanceof SocketPathException refused ? refused
             : new SocketPathException(socket, "cannot create the socket", e);

@@ -8,7 +8,7 @@ import java.util.function.LongSupplier;
  */
 final class TokenBucket {
 
-  private final double tokensPerNano;
+  private final double qps;
   private final double burst;
   private final LongSupplier nanoClock;
   private double tokens;
@@ -16,7 +16,7 @@ final class TokenBucket {
 
   /** A bucket for {@code limit}, reading time from {@code nanoClock} ({@link System#nanoTime} outside tests). */
   TokenBucket(RateLimit limit, LongSupplier nanoClock) {
-    this.tokensPerNano = limit.qps() / 1e9;
+    this.qps = limit.qps();
     this.burst = limit.burst();
     this.nanoClock = nanoClock;
     this.tokens = burst;
@@ -26,7 +26,7 @@ final class TokenBucket {
   /** Takes a token if one is there. */
   synchronized boolean tryTake() {
     long now = nanoClock.getAsLong();
-    tokens = Math.min(burst, tokens + (now - last) * tokensPerNano);
+    tokens = Math.min(burst, tokens + (now - last) * qps / 1e9);
     last = now;
     if (tokens < 1) {
       return false;
