@@ -33,6 +33,18 @@ final class EpollTransport {
     return new MultiThreadIoEventLoopGroup(threads, new DefaultThreadFactory(name, true), EpollIoHandler.newFactory());
   }
 
+  /**
+   * {@code bytes} as a message size limit.
+   *
+   * @throws IllegalArgumentException when it is not positive
+   */
+  static int messageLimit(int bytes) {
+    if (bytes < 1) {
+      throw new IllegalArgumentException("the inbound message limit must be positive, not " + bytes);
+    }
+    return bytes;
+  }
+
   /** A plaintext channel to the Unix domain socket {@code socket}, on {@code eventLoops}. */
   static ManagedChannel channel(Path socket, EventLoopGroup eventLoops, int maxInboundMessageBytes) {
     return NettyChannelBuilder.forAddress(new DomainSocketAddress(socket.toString()))

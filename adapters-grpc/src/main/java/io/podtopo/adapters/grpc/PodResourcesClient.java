@@ -178,10 +178,7 @@ public final class PodResourcesClient implements AutoCloseable {
 
     /** The largest answer accepted, in bytes (default {@value #DEFAULT_MAX_INBOUND_MESSAGE_BYTES}). */
     public Builder maxInboundMessageSize(int bytes) {
-      if (bytes < 1) {
-        throw new IllegalArgumentException("the inbound message limit must be positive, not " + bytes);
-      }
-      this.maxInboundMessageBytes = bytes;
+      this.maxInboundMessageBytes = EpollTransport.messageLimit(bytes);
       return this;
     }
 

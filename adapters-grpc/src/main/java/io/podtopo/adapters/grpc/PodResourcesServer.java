@@ -174,10 +174,7 @@ public final class PodResourcesServer implements AutoCloseable {
 
     /** The largest request accepted, in bytes (default {@value #DEFAULT_MAX_INBOUND_MESSAGE_BYTES}). */
     public Builder maxInboundMessageSize(int bytes) {
-      if (bytes < 1) {
-        throw new IllegalArgumentException("the inbound message limit must be positive, not " + bytes);
-      }
-      this.maxInboundMessageBytes = bytes;
+      this.maxInboundMessageBytes = EpollTransport.messageLimit(bytes);
       return this;
     }
 

@@ -13,6 +13,8 @@ import io.podtopo.domain.topology.CpuSet;
 import io.podtopo.service.NodeResourceManagerService;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
+import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -60,34 +62,30 @@ class PodResourcesEndToEndTest {
   }
 
   @Test
-  void getAnswersExactlyWhatListSaysOfThePod_spec9_2() {
+  void getAnswersExactlyWhatListSaysOfThePodAndNothingForARejectedOne_spec9_2() {
     NodeResourceManagerService node = KepNodes.podScope();
-    try (PodResourcesServer server = PodResourcesServer.builder(node, dir.resolve("kubelet.sock")).start();
-        PodResourcesClient client = PodResourcesClient.connect(server.socket())) {
-      PodResourcesView view = client.list();
+    List<String> names = List.of("shared-only", "pod-scope-mixed", "init-and-sidecars", "empty-shared-pool");
 
-      for (PodResources pod : view.pods()) {
-        assertThat(client.get(pod.namespace(), pod.name())).hasValue(pod);
-      }
-      assertThat(client.get("default", "empty-shared-pool")).isEmpty();
-    }
+    List<Optional<PodResources>> answers = served(node, client -> names.stream().map(n -> client.get("default", n)).toList());
+
+    PodResourcesView listed = listed(node);
+    assertThat(answers).containsExactlyElementsOf(names.stream().map(n -> listed.pod(n, "default")).toList());
+    assertThat(answers.get(3)).isEmpty();
   }
 
   @Test
   void allocatableResourcesAreTheUnreservedCpusAndTheMemoryAndHugepagesPerNumaNode() {
     NodeResourceManagerService node = KepNodes.podScope();
-    try (PodResourcesServer server = PodResourcesServer.builder(node, dir.resolve("kubelet.sock")).start();
-        PodResourcesClient client = PodResourcesClient.connect(server.socket())) {
-      AllocatableResources allocatable = client.allocatable();
 
-      assertThat(allocatable).isEqualTo(node.allocatable());
-      assertThat(allocatable.cpuIds()).isEqualTo(CpuSet.parse("1-15,17-31"));
-      assertThat(allocatable.memory()).containsExactly(
-          MemoryBlock.of(List.of(0), "hugepages-1Gi", 4 * GI), MemoryBlock.of(List.of(0), "hugepages-2Mi", 2 * GI),
-          MemoryBlock.of(List.of(0), "memory", 57 * GI),
-          MemoryBlock.of(List.of(1), "hugepages-1Gi", 4 * GI), MemoryBlock.of(List.of(1), "hugepages-2Mi", 2 * GI),
-          MemoryBlock.of(List.of(1), "memory", 57 * GI));
-    }
+    AllocatableResources allocatable = served(node, PodResourcesClient::allocatable);
+
+    assertThat(allocatable).isEqualTo(node.allocatable());
+    assertThat(allocatable.cpuIds()).isEqualTo(CpuSet.parse("1-15,17-31"));
+    assertThat(allocatable.memory()).containsExactly(
+        MemoryBlock.of(List.of(0), "hugepages-1Gi", 4 * GI), MemoryBlock.of(List.of(0), "hugepages-2Mi", 2 * GI),
+        MemoryBlock.of(List.of(0), "memory", 57 * GI),
+        MemoryBlock.of(List.of(1), "hugepages-1Gi", 4 * GI), MemoryBlock.of(List.of(1), "hugepages-2Mi", 2 * GI),
+        MemoryBlock.of(List.of(1), "memory", 57 * GI));
   }
 
   @Test
@@ -98,9 +96,14 @@ class PodResourcesEndToEndTest {
   }
 
   private PodResourcesView listed(NodeResourceManagerService node) {
+    return served(node, PodResourcesClient::list);
+  }
+
+  /** What {@code read} gets from a client of a server of {@code node}. */
+  private <T> T served(NodeResourceManagerService node, Function<PodResourcesClient, T> read) {
     try (PodResourcesServer server = PodResourcesServer.builder(node, dir.resolve("kubelet.sock")).start();
         PodResourcesClient client = PodResourcesClient.connect(server.socket())) {
-      return client.list();
+      return read.apply(client);
     }
   }
 

@@ -127,7 +127,7 @@ class PodResourcesServerTest {
 
   @Test
   void getOfAnUnknownPodIsNotFoundNamingThePodAsTheKubeletDoes() throws Exception {
-    byte[] request = concat(ProtoWire.stringField(1, "nope"), ProtoWire.stringField(2, "kube-system"));
+    byte[] request = ProtoWire.getRequest("nope", "kube-system");
     try (PodResourcesServer server = start(dir.resolve("kubelet.sock")); RawCalls calls = new RawCalls(server.socket())) {
       assertThatThrownBy(() -> calls.call("Get", request))
           .isInstanceOfSatisfying(StatusRuntimeException.class, e -> {
@@ -151,7 +151,7 @@ class PodResourcesServerTest {
 
   @Test
   void theInboundLimitIsConfigurable() throws Exception {
-    byte[] request = concat(ProtoWire.stringField(1, "shared-only"), ProtoWire.stringField(2, "default"));
+    byte[] request = ProtoWire.getRequest("shared-only", "default");
     try (PodResourcesServer server = PodResourcesServer.builder(KepNodes.podScope(), dir.resolve("kubelet.sock"))
             .maxInboundMessageSize(request.length - 1).start();
         RawCalls calls = new RawCalls(server.socket())) {
@@ -247,12 +247,5 @@ class PodResourcesServerTest {
     } catch (IOException e) {
       return List.of();
     }
-  }
-
-  private static byte[] concat(byte[] first, byte[] second) {
-    byte[] both = new byte[first.length + second.length];
-    System.arraycopy(first, 0, both, 0, first.length);
-    System.arraycopy(second, 0, both, first.length, second.length);
-    return both;
   }
 }

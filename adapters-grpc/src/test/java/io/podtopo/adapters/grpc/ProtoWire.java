@@ -97,6 +97,14 @@ final class ProtoWire {
     return values;
   }
 
+  /** A {@code GetPodResourcesRequest}: {@code pod_name} as field 1, {@code pod_namespace} as field 2. */
+  static byte[] getRequest(String name, String namespace) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    out.writeBytes(stringField(1, name));
+    out.writeBytes(stringField(2, namespace));
+    return out.toByteArray();
+  }
+
   /** A length-delimited string field: tag ({@code number << 3 | 2}), length, UTF-8 bytes. */
   static byte[] stringField(int number, String value) {
     byte[] text = value.getBytes(StandardCharsets.UTF_8);

@@ -53,7 +53,7 @@ class WireFormatTest {
 
   @Test
   void getTakesPodNameAsField1AndNamespaceAsField2AndAnswersThePodAsField1() throws Exception {
-    byte[] request = concat(ProtoWire.stringField(1, "init-and-sidecars"), ProtoWire.stringField(2, "default"));
+    byte[] request = ProtoWire.getRequest("init-and-sidecars", "default");
 
     Message answer = ProtoWire.decode("GetPodResourcesResponse", call(KepNodes.podScope(), "Get", request));
 
@@ -102,12 +102,5 @@ class WireFormatTest {
         RawCalls calls = new RawCalls(server.socket())) {
       return calls.call(method, request);
     }
-  }
-
-  private static byte[] concat(byte[] first, byte[] second) {
-    byte[] both = new byte[first.length + second.length];
-    System.arraycopy(first, 0, both, 0, first.length);
-    System.arraycopy(second, 0, both, first.length, second.length);
-    return both;
   }
 }
