@@ -36,6 +36,11 @@ final class ListResponseCache {
     this.enabled = enabled;
   }
 
+  /** The view of the node's current snapshot: the cached one, or without the cache a fresh one (not encoded). */
+  PodResourcesView view() {
+    return enabled ? current().view() : node.podResources();
+  }
+
   /** The answer for the node's current snapshot. */
   Encoded current() {
     if (!enabled) {

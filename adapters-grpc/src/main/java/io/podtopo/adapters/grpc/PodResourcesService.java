@@ -50,7 +50,7 @@ final class PodResourcesService {
 
   private static void get(ListResponseCache lists, GetPodResourcesRequest request,
       StreamObserver<GetPodResourcesResponse> response) {
-    Optional<PodResources> pod = lists.current().view().pod(request.getPodName(), request.getPodNamespace());
+    Optional<PodResources> pod = lists.view().pod(request.getPodName(), request.getPodNamespace());
     if (pod.isPresent()) {
       answer(response, ToProto.get(pod.get()));
     } else {

@@ -71,6 +71,15 @@ class ListResponseCacheTest {
   }
 
   @Test
+  void getReadsTheCachedViewOrWithoutTheCacheTheNodesOwn() {
+    NodeResourceManagerService node = KepNodes.podScope();
+    ListResponseCache cache = new ListResponseCache(node, true);
+
+    assertThat(cache.view()).isSameAs(cache.current().view()).isEqualTo(node.podResources());
+    assertThat(new ListResponseCache(node, false).view()).isEqualTo(node.podResources());
+  }
+
+  @Test
   void theSocketServesTheNewEncodingRightAfterAChange() throws Exception {
     NodeResourceManagerService node = KepNodes.node(TopologyManagerScope.POD);
     try (PodResourcesServer server = PodResourcesServer.builder(node, dir.resolve("kubelet.sock")).start();
