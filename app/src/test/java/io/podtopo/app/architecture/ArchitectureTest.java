@@ -1,5 +1,9 @@
 package io.podtopo.app.architecture;
 
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
@@ -16,6 +20,13 @@ class ArchitectureTest {
   @Test
   void theImportHoldsTheDomainSoNoRulePassesVacuously() {
     RULES.requireDomain(PODTOPO);
+  }
+
+  @Test
+  void theImportHoldsTheGrpcAdapterAndItsGeneratedCodeSoTheirRulesAreChecked() {
+    assertThat(PODTOPO.that(resideInAPackage("io.podtopo.adapters.grpc"))).isNotEmpty();
+    assertThat(PODTOPO.that(resideInAPackage("io.podtopo.adapters.grpc.v1")))
+        .extracting(JavaClass::getSimpleName).contains("PodResourcesListerGrpc", "PodResources");
   }
 
   @Test
