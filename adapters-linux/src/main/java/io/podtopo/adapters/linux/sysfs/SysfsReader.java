@@ -3,10 +3,8 @@ package io.podtopo.adapters.linux.sysfs;
 import io.podtopo.domain.topology.CpuSet;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * Reads a {@link SysfsTopology} from a tree: the CPUs ({@link CpuScan}), their cores and L3 caches
@@ -24,27 +22,21 @@ final class SysfsReader {
     int[] l3s = Groups.labels(ids, facts.stream().map(CpuScan.Facts::l3Cpus).toArray(CpuSet[]::new));
     NodeScan.Layout layout = new NodeScan(files).read(CpuSet.of(ids));
 
-    Map<Integer, Integer> threadsOfCore = new HashMap<>();
-    Map<Integer, Integer> cpusOfL3 = new HashMap<>();
-    Map<Integer, Set<Integer>> coresOfNode = new HashMap<>();
-    Map<Integer, Integer> l3IdOf = new HashMap<>();
+    int[] nodes = new int[ids.length];
     for (int i = 0; i < ids.length; i++) {
-      threadsOfCore.merge(cores[i], 1, Integer::sum);
-      cpusOfL3.merge(l3s[i], 1, Integer::sum);
-      coresOfNode.computeIfAbsent(layout.nodeOfCpu().get(ids[i]), node -> new HashSet<>()).add(cores[i]);
-      l3IdOf.put(ids[i], facts.get(i).l3Id());
+      nodes[i] = layout.nodeOfCpu().get(ids[i]);
     }
+    boolean[] nodeCaches = CadvisorUncore.nodeCaches(cores, l3s, nodes);
+    Map<Integer, Integer> l3IdOf = new HashMap<>();
+    facts.forEach(cpu -> l3IdOf.put(cpu.id(), cpu.l3Id()));
     List<SysfsTopology.Cpu> cpus = new ArrayList<>(ids.length);
     for (int i = 0; i < ids.length; i++) {
-      int node = layout.nodeOfCpu().get(ids[i]);
       SysfsTopology.L3 l3 = null;
       if (l3s[i] != Groups.NONE) {
-        // cadvisor files an L3 holding as many CPUs as the node (its cores times this core's threads) as the node's cache
         Integer id = l3IdOf.get(l3s[i]);
-        boolean nodeCache = cpusOfL3.get(l3s[i]) == coresOfNode.get(node).size() * threadsOfCore.get(cores[i]);
-        l3 = new SysfsTopology.L3(l3s[i], id, id != null && !nodeCache);
+        l3 = new SysfsTopology.L3(l3s[i], id, id != null && !nodeCaches[i]);
       }
-      cpus.add(new SysfsTopology.Cpu(ids[i], facts.get(i).socket(), cores[i], node, l3));
+      cpus.add(new SysfsTopology.Cpu(ids[i], facts.get(i).socket(), cores[i], nodes[i], l3));
     }
     return new SysfsTopology(tree.name(), cpus, layout.nodes(), layout.distances());
   }

@@ -1,5 +1,6 @@
 package io.podtopo.adapters.linux.sysfs;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.podtopo.domain.topology.CpuSet;
 import io.podtopo.domain.topology.Machine;
@@ -120,5 +121,17 @@ public record SysfsTopology(String name, List<Cpu> cpus, List<Node> numaNodes,
    */
   public ObjectNode toJson() {
     return TopologyJson.write(this);
+  }
+
+  /**
+   * The topology a document of {@link #toJson()}'s schema describes, so that saved JSON gives the
+   * machine its tree gave: cadvisor's rule on L3 caches applies as for a tree, and an L3's label
+   * stands for its kernel id (the schema has none; {@link #toMachine()} then numbers uncore caches
+   * by their lowest CPU, which orders them as the kernel's ids do on every fixture machine).
+   *
+   * @throws IllegalArgumentException naming the field at fault
+   */
+  public static SysfsTopology fromJson(JsonNode json) {
+    return TopologyJson.read(json);
   }
 }

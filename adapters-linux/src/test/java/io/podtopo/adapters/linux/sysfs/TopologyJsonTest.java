@@ -1,6 +1,7 @@
 package io.podtopo.adapters.linux.sysfs;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -100,6 +101,74 @@ class TopologyJsonTest {
 
     assertThat(roundTrip(machine)).isEqualTo(machine);
     assertThat(SysfsTopology.fromMachine(machine).toMachine()).isEqualTo(machine);
+  }
+
+  @ParameterizedTest
+  @MethodSource("archives")
+  void theJsonOfAnArchiveReadsBackToTheSameTopologyWithLabelsForKernelCacheIds(String name) throws Exception {
+    SysfsTopology topology = Fixtures.topology(name);
+    JsonNode json = JSON.readTree(JSON.writeValueAsString(topology.toJson()));
+
+    SysfsTopology readBack = SysfsTopology.fromJson(json);
+
+    assertThat(readBack.cpus()).hasSameSizeAs(topology.cpus());
+    for (int i = 0; i < topology.cpus().size(); i++) {
+      SysfsTopology.Cpu cpu = topology.cpus().get(i);
+      SysfsTopology.L3 l3 = cpu.l3();
+      // the schema has no kernel cache id: the label stands for it, and a cache without one is taken to have one
+      SysfsTopology.L3 expected = l3 == null ? null
+          : new SysfsTopology.L3(l3.group(), l3.group(), l3.id() == null ? readBack.cpus().get(i).l3().uncore() : l3.uncore());
+      assertThat(readBack.cpus().get(i))
+          .isEqualTo(new SysfsTopology.Cpu(cpu.id(), cpu.socket(), cpu.core(), cpu.numaNode(), expected));
+    }
+    assertThat(readBack.numaNodes()).isEqualTo(topology.numaNodes());
+    assertThat(readBack.distances()).isEqualTo(topology.distances());
+    assertThat(JSON.readTree(JSON.writeValueAsString(readBack.toJson()))).isEqualTo(json);
+  }
+
+  @Test
+  void anL3WithoutAKernelIdIsReportedOnceSavedAsJsonBecauseTheSchemaCannotSayItHasNone() throws Exception {
+    SysfsTopology tree = Fixtures.topology("16em64t-4s2c2t");
+    SysfsTopology readBack = SysfsTopology.fromJson(JSON.readTree(JSON.writeValueAsString(tree.toJson())));
+
+    assertThat(tree.cpus().get(1).l3()).isEqualTo(new SysfsTopology.L3(1, null, false));
+    assertThat(tree.toMachine().cpus().get(1).uncoreCache()).as("cadvisor reports no uncore cache: the socket").isEqualTo(1);
+    assertThat(readBack.cpus().get(1).l3()).isEqualTo(new SysfsTopology.L3(1, 1, true));
+  }
+
+  @ParameterizedTest
+  @MethodSource("archives")
+  void kernelL3IdsOrderTheCachesAsTheirLowestCpusDoSoLabelsDecideAlike(String name) {
+    List<SysfsTopology.L3> reported = Fixtures.topology(name).cpus().stream().map(SysfsTopology.Cpu::l3)
+        .filter(l3 -> l3 != null && l3.uncore()).distinct().sorted(java.util.Comparator.comparingInt(SysfsTopology.L3::group))
+        .toList();
+
+    assertThat(reported).extracting(SysfsTopology.L3::id).isSorted().doesNotHaveDuplicates();
+  }
+
+  @ParameterizedTest
+  @MethodSource("catalog")
+  void everyCatalogMachineReadsBackThroughFromJson(String name) {
+    Machine machine = MachineCatalog.bundled().machine(name);
+
+    assertThat(SysfsTopology.fromJson(SysfsTopology.fromMachine(machine).toJson()).toMachine()).isEqualTo(machine);
+  }
+
+  @Test
+  void aDocumentThatIsNotTheSchemaIsRefusedNamingTheField() throws Exception {
+    assertThatThrownBy(() -> SysfsTopology.fromJson(JSON.readTree("[]")))
+        .hasMessage("expected a JSON object with \"cpus\" and \"numaNodes\"");
+    assertThatThrownBy(() -> SysfsTopology.fromJson(JSON.readTree("{\"cpus\":[{\"id\":0,\"socket\":0,\"core\":\"a\"}]}")))
+        .hasMessage("cpus[0].core: expected an integer, found \"a\"");
+    assertThatThrownBy(() -> SysfsTopology.fromJson(JSON.readTree(
+        "{\"cpus\":[],\"numaNodes\":[{\"id\":0,\"cpus\":\"0-\",\"memoryBytes\":1}]}")))
+        .hasMessageStartingWith("numaNodes[0].cpus: ");
+    assertThatThrownBy(() -> SysfsTopology.fromJson(JSON.readTree(
+        "{\"cpus\":[],\"numaNodes\":[{\"id\":0,\"cpus\":\"\",\"memoryBytes\":-1}]}")))
+        .hasMessage("numaNodes[0].memoryBytes: expected a whole number, found -1");
+    assertThatThrownBy(() -> SysfsTopology.fromJson(JSON.readTree(
+        "{\"cpus\":[],\"numaNodes\":[],\"numaDistances\":{\"x\":[10]}}")))
+        .hasMessage("numaDistances.x: the key is not a node id");
   }
 
   @Test
