@@ -6,6 +6,7 @@ import dagger.multibindings.ClassKey;
 import dagger.multibindings.IntoMap;
 import io.podtopo.app.cli.SimulateCommand;
 import io.podtopo.app.cli.TesteeCommand;
+import io.podtopo.app.cli.TopologyCommand;
 import io.podtopo.app.cli.VectorsCommand;
 
 /** The commands that need injected dependencies; picocli creates the others itself. */
@@ -26,4 +27,9 @@ interface CommandsModule {
   @IntoMap
   @ClassKey(SimulateCommand.class)
   Object simulate(SimulateCommand command);
+
+  @Binds
+  @IntoMap
+  @ClassKey(TopologyCommand.class)
+  Object topology(TopologyCommand command);
 }

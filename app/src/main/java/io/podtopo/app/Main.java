@@ -6,6 +6,7 @@ import io.podtopo.app.cli.PodtopoVersion;
 import io.podtopo.app.cli.SimulateCommand;
 import io.podtopo.app.cli.StateCommand;
 import io.podtopo.app.cli.TesteeCommand;
+import io.podtopo.app.cli.TopologyCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -19,7 +20,8 @@ import picocli.CommandLine.Spec;
     description = "A reference implementation of the kubelet's Topology Manager, CPU Manager static "
         + "policy and Memory Manager Static policy with pod-level resources (KEP-5526), and a "
         + "conformance suite for other implementations.",
-    subcommands = {SimulateCommand.class, ConformanceCommand.class, TesteeCommand.class, StateCommand.class},
+    subcommands = {SimulateCommand.class, TopologyCommand.class, StateCommand.class,
+        ConformanceCommand.class, TesteeCommand.class},
     footer = {
         "",
         "Exit codes: 0 success, 1 conformance failures, 2 bad usage or input,",
@@ -30,6 +32,10 @@ import picocli.CommandLine.Spec;
         "      the KEP-5526 examples on a built-in 2-socket machine, as tables and CPU maps",
         "  podtopo simulate --machine epyc-9654-2s-nps4 --pods pods/ --explain",
         "      your pod manifests on a catalog machine, with every decision explained",
+        "  podtopo topology",
+        "      this node's sockets, NUMA nodes, caches, cores and CPUs, read from /sys",
+        "  podtopo simulate --machine / --kubelet-config /var/lib/kubelet/config.yaml --pods pod.yaml",
+        "      where a pod would land on this node, under its own kubelet configuration",
         "  podtopo conformance vectors",
         "      run the bundled vectors against podtopo's reference implementation",
         "  podtopo conformance vectors --format json",

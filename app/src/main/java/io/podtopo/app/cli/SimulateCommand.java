@@ -1,6 +1,7 @@
 package io.podtopo.app.cli;
 
 import io.podtopo.adapters.fake.MachineCatalog;
+import io.podtopo.app.input.BuiltInKubeletConfig;
 import io.podtopo.app.input.KubeletConfigFile;
 import io.podtopo.app.input.MachineArgument;
 import io.podtopo.app.input.NodeConfigs;
@@ -58,6 +59,8 @@ import picocli.CommandLine.Spec;
         "  podtopo simulate --machine epyc-9654-2s-nps4 --kubelet-config examples/kubelet/pod-scope.yaml \\",
         "      --pods examples/pods/pod-scope --explain",
         "      the pod-scope examples on a 384-CPU machine, with every hint and partition step",
+        "  podtopo simulate --machine / --kubelet-config /var/lib/kubelet/config.yaml --pods pod.yaml",
+        "      where the pod would land on this node (its sysfs) under its own kubelet configuration",
         "  podtopo simulate --machine 2s4n8c2t,mem=64Gi --pods web.yaml db.yaml --format json",
         "      two manifests on a synthetic machine (built-in kubelet config), as one JSON document",
         "  podtopo simulate --kubelet-config examples/kubelet/pod-scope.yaml --kubelet-state examples/kubelet-state \\",
@@ -71,13 +74,15 @@ import picocli.CommandLine.Spec;
 public final class SimulateCommand implements Callable<Integer> {
 
   @Option(names = "--machine", paramLabel = "MACHINE",
-      description = "A catalog name (e.g. demo-2s, epyc-9654-2s-nps4), a shape (e.g. 2s4n8c2t,mem=64Gi) or a "
-          + "machine JSON file (default: " + MachineCatalog.DEFAULT_MACHINE + ").")
+      description = "A catalog name (e.g. demo-2s, epyc-9654-2s-nps4), a shape (e.g. 2s4n8c2t,mem=64Gi), a "
+          + "machine JSON file, a sysfs root (/ for this node, or a copy of another node's) or a sysfs archive "
+          + "(.tar.bz2, .tar.gz, .tgz) (default: " + MachineCatalog.DEFAULT_MACHINE + ").")
   String machine;
 
   @Option(names = "--kubelet-config", paramLabel = "FILE",
-      description = "A KubeletConfiguration YAML file (default: the built-in one: static CPU policy with CPUs "
-          + "0,16 reserved, Static memory policy, restricted Topology Manager in pod scope, KEP-5526 gates on).")
+      description = "A KubeletConfiguration YAML file (default: the built-in one: static CPU policy with the "
+          + "first core reserved (0,16 on demo-2s), Static memory policy with 2Gi reserved on the first NUMA "
+          + "nodes, restricted Topology Manager in pod scope, KEP-5526 gates on).")
   Path kubeletConfig;
 
   @Option(names = "--pods", paramLabel = "FILE|DIR", arity = "1..*",
@@ -137,7 +142,7 @@ public final class SimulateCommand implements Callable<Integer> {
           + "the KEP-5526 examples)");
     }
     Machine node = MachineArgument.resolve(machine == null ? MachineCatalog.DEFAULT_MACHINE : machine, catalog);
-    NodeSettings settings = kubeletConfig == null ? KubeletConfigFile.builtInDefault() : KubeletConfigFile.read(kubeletConfig);
+    NodeSettings settings = kubeletConfig == null ? BuiltInKubeletConfig.fittedTo(node) : KubeletConfigFile.read(kubeletConfig);
     NodeResourceManagers managers = NodeConfigs.managers(settings, node);
     List<Pod> given = uniquePods(PodManifests.read(pods));
     List<ScenarioStep> steps = scenario == null

@@ -7,17 +7,25 @@ import io.podtopo.adapters.fake.MachineCatalog;
 import io.podtopo.adapters.fake.MachineShape;
 import io.podtopo.adapters.fake.MachineShapeException;
 import io.podtopo.adapters.fake.UnknownMachineException;
+import io.podtopo.adapters.linux.sysfs.SysfsException;
+import io.podtopo.adapters.linux.sysfs.SysfsTopology;
 import io.podtopo.conformance.json.FixtureJson;
 import io.podtopo.domain.topology.Machine;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
 
 /**
- * What a {@code --machine} argument names: an existing file is a machine JSON file (the schema of
- * {@code fixtures/sysfs/*.expected.json}, or a vector topology fixture); text that starts like a
- * shape ({@code 2s4n8c2t,...}) is a {@link MachineShape}; anything else is a catalog name. Errors
- * are one {@link InputException} naming the argument (and the file or shape part).
+ * What a {@code --machine} argument names: an existing folder is a sysfs tree (a sysfs root such as
+ * {@code /}, a copy of one, or a {@code sys} folder); an existing {@code .tar.bz2}, {@code .tar.gz}
+ * or {@code .tgz} file is an archive of one; any other existing file is a machine JSON file: the
+ * schema of {@code fixtures/sysfs/*.expected.json} and {@code topology --format json} (it has
+ * {@code numaNodes}; read as {@link SysfsTopology#fromJson} reads it, so it gives the machine its
+ * tree gave) or a vector topology fixture (the kubelet's view as it is); text that starts
+ * like a shape ({@code 2s4n8c2t,...}) is a {@link MachineShape}; anything else is a catalog name.
+ * Errors are one {@link InputException} naming the argument (and the file or shape part).
  */
 public final class MachineArgument {
 
@@ -25,11 +33,17 @@ public final class MachineArgument {
 
   private MachineArgument() {}
 
+  private static final List<String> ARCHIVE_SUFFIXES = List.of(".tar.bz2", ".tar.gz", ".tgz");
+
   /** The machine {@code argument} names. @throws InputException */
   public static Machine resolve(String argument, MachineCatalog catalog) {
     Path file = Path.of(argument);
+    if (isSysfs(file)) {
+      return sysfs(file).toMachine();
+    }
     if (Files.isRegularFile(file)) {
-      return fromFile(file);
+      JsonNode tree = readJson(file);
+      return isTopologyJson(tree) ? topologyJson(file, tree).toMachine() : vectorTopology(file, tree);
     }
     if (MachineShape.looksLikeShape(argument)) {
       try {
@@ -45,11 +59,50 @@ public final class MachineArgument {
       return catalog.machine(argument);
     } catch (UnknownMachineException e) {
       throw new InputException("--machine: " + e.getMessage()
-          + " (or give a shape such as 2s2n8c2t, or a machine JSON file)", e);
+          + " (or give a shape such as 2s2n8c2t, a machine JSON file, a sysfs root such as / or a sysfs "
+          + "archive)", e);
     }
   }
 
-  private static Machine fromFile(Path file) {
+  /**
+   * The machine {@code argument} names as the kernel would describe it: read as is from a sysfs tree
+   * or archive (sockets and L3 caches as the kernel wrote them), otherwise the resolved machine in
+   * the same terms. @throws InputException
+   */
+  public static SysfsTopology topology(String argument, MachineCatalog catalog) {
+    Path file = Path.of(argument);
+    if (isSysfs(file)) {
+      return sysfs(file);
+    }
+    if (Files.isRegularFile(file)) {
+      JsonNode tree = readJson(file);
+      if (isTopologyJson(tree)) {
+        return topologyJson(file, tree);
+      }
+    }
+    return SysfsTopology.fromMachine(resolve(argument, catalog));
+  }
+
+  /** This node's own sysfs tree ({@code /}). @throws InputException */
+  public static SysfsTopology host() {
+    return sysfs(SysfsTopology.HOST_ROOT);
+  }
+
+  private static boolean isSysfs(Path file) {
+    String name = file.getFileName() == null ? "" : file.getFileName().toString().toLowerCase(Locale.ROOT);
+    return Files.isDirectory(file)
+        || Files.isRegularFile(file) && ARCHIVE_SUFFIXES.stream().anyMatch(name::endsWith);
+  }
+
+  private static SysfsTopology sysfs(Path root) {
+    try {
+      return SysfsTopology.read(root);
+    } catch (SysfsException e) {
+      throw new InputException("--machine: " + e.getMessage(), e);
+    }
+  }
+
+  private static JsonNode readJson(Path file) {
     JsonNode tree;
     try {
       tree = JSON.readTree(file.toFile());
@@ -61,6 +114,23 @@ public final class MachineArgument {
     if (tree == null || !tree.isObject()) {
       throw new InputException(file + ": expected a machine JSON object with \"cpus\"");
     }
+    return tree;
+  }
+
+  /** The schema of {@code topology --format json} and the fixtures' expected files: it has {@code numaNodes}. */
+  private static boolean isTopologyJson(JsonNode tree) {
+    return tree.has("numaNodes");
+  }
+
+  private static SysfsTopology topologyJson(Path file, JsonNode tree) {
+    try {
+      return SysfsTopology.fromJson(tree);
+    } catch (IllegalArgumentException e) {
+      throw new InputException(file + ": " + e.getMessage(), e);
+    }
+  }
+
+  private static Machine vectorTopology(Path file, JsonNode tree) {
     try {
       return FixtureJson.machine(tree);
     } catch (IllegalArgumentException e) {

@@ -196,14 +196,18 @@ public final class TopologyMap {
         + plural(set.size(), "CPU") + ": " + set;
   }
 
-  /** {@code before} and the node's hugepage pools ({@code hugepages 2 MiB x 1024, 1 GiB x 4}), or nothing. */
+  /**
+   * {@code before} and the node's hugepage pools that hold pages ({@code hugepages 2 MiB x 1024,
+   * 1 GiB x 4}), or nothing.
+   */
   private static String hugepages(NumaNode node, String before) {
-    if (node.hugepages().isEmpty()) {
-      return "";
-    }
     List<String> pools = new ArrayList<>();
-    node.hugepages().forEach((size, count) -> pools.add(pageSize(size) + " x " + count));
-    return before + "hugepages " + String.join(", ", pools);
+    node.hugepages().forEach((size, count) -> {
+      if (count > 0) {
+        pools.add(pageSize(size) + " x " + count);
+      }
+    });
+    return pools.isEmpty() ? "" : before + "hugepages " + String.join(", ", pools);
   }
 
   private static String pageSize(long bytes) {
