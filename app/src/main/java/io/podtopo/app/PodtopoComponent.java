@@ -12,7 +12,8 @@ import java.util.Map;
  * The application's object graph: the vector kinds it is created over, the runner over them
  * ({@link ConformanceModule}), the machine catalog ({@link MachinesModule}), every CLI command
  * constructed with those injected, by class, for picocli's factory ({@link CommandsModule}), the
- * {@link Simulator} ({@link ServicesModule}), and a factory of {@link NodeComponent}s, one per node.
+ * {@link Simulator} ({@link ServicesModule}), and factories of nodes: {@link NodeComponent}s over the
+ * fake adapters and {@link LinuxNodeComponent}s over the Linux ones.
  */
 @Singleton
 @Component(modules = {ConformanceModule.class, MachinesModule.class, CommandsModule.class, ServicesModule.class})
@@ -23,6 +24,9 @@ public interface PodtopoComponent {
 
   /** Creates nodes: {@code node().create(config, machineSource).nodeResourceManager()}. */
   NodeComponent.Factory node();
+
+  /** Creates real Linux nodes: {@code linuxNode().create(settings, LinuxNode.self(...)).nodeResourceManager()}. */
+  LinuxNodeComponent.Factory linuxNode();
 
   /** Every command class with a provider of instances. */
   Map<Class<?>, Provider<Object>> commands();

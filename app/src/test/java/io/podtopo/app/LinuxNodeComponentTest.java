@@ -1,0 +1,129 @@
+package io.podtopo.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.podtopo.adapters.linux.cgroup.CgroupDriver;
+import io.podtopo.adapters.linux.cgroup.CgroupVersion;
+import io.podtopo.adapters.linux.cgroup.CpusetHierarchy;
+import io.podtopo.adapters.linux.store.StateDirectory;
+import io.podtopo.adapters.linux.sysfs.SysfsTopology;
+import io.podtopo.app.input.BuiltInKubeletConfig;
+import io.podtopo.app.input.NodeSettings;
+import io.podtopo.domain.node.Admission;
+import io.podtopo.domain.pod.Container;
+import io.podtopo.domain.pod.Pod;
+import io.podtopo.domain.pod.Quantity;
+import io.podtopo.domain.topology.CpuSet;
+import io.podtopo.ports.in.NodeResourceManager;
+import io.podtopo.ports.in.NodeSnapshot;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The Dagger graph builds a node over the Linux adapters that works on this machine's kernel: the
+ * machine from its own {@code /sys}, the state in a folder, the cpusets in its cgroup v1 {@code cpuset}
+ * hierarchy below a test parent cgroup, and a restart that restores the saved state without
+ * allocating again (P§8.3). Needs root and a v1 cpuset hierarchy with CPUs 0-1 and memory node 0;
+ * fails saying so otherwise (CI runs on such a machine).
+ */
+class LinuxNodeComponentTest {
+
+  private static final Pod POD = new Pod.Builder().uid("pod-a").name("latency")
+      .addContainer(new Container.Builder().name("app")
+          .putRequest("cpu", Quantity.parse("1")).putLimit("cpu", Quantity.parse("1"))
+          .putRequest("memory", Quantity.parse("256Mi")).putLimit("memory", Quantity.parse("256Mi")).build())
+      .build();
+
+  @TempDir
+  Path stateDir;
+
+  private CpusetHierarchy hierarchy;
+  private String parentName;
+  private Process sleeper;
+
+  @BeforeEach
+  void createParentCgroup() throws IOException {
+    hierarchy = CpusetHierarchy.detect(CpusetHierarchy.SELF_MOUNTINFO);
+    assertThat(hierarchy.version()).as("this test needs a cgroup v1 cpuset hierarchy (mount -t cgroup -o cpuset "
+        + "cgroup /sys/fs/cgroup/cpuset) and root").isEqualTo(CgroupVersion.V1);
+    parentName = "podtopo-test-" + UUID.randomUUID().toString().substring(0, 8);
+    Path parent = Files.createDirectory(hierarchy.cgroup(parentName));
+    for (String file : List.of("cpuset.cpus", "cpuset.mems")) {
+      Files.writeString(parent.resolve(file), Files.readString(hierarchy.mountPoint().resolve(file)).strip());
+    }
+  }
+
+  @AfterEach
+  void removeCgroups() throws IOException, InterruptedException {
+    if (sleeper != null) {
+      sleeper.destroyForcibly();
+      sleeper.waitFor(10, TimeUnit.SECONDS);
+    }
+    List<Path> cgroups;
+    try (Stream<Path> paths = Files.walk(hierarchy.cgroup(parentName))) {
+      cgroups = paths.filter(Files::isDirectory).sorted(Comparator.reverseOrder()).toList();
+    }
+    for (Path cgroup : cgroups) {
+      for (int attempt = 1; ; attempt++) {
+        try {
+          Files.delete(cgroup);
+          break;
+        } catch (IOException busy) {
+          if (attempt == 50) {
+            throw busy;
+          }
+          Thread.sleep(20);
+        }
+      }
+    }
+  }
+
+  @Test
+  void aPodAdmittedOnThisMachineIsSavedPinnedByTheKernelAndRestoredWithoutAllocatingAgain() throws Exception {
+    NodeSettings settings = BuiltInKubeletConfig.fittedTo(SysfsTopology.read(SysfsTopology.HOST_ROOT).toMachine());
+    LinuxNode node = new LinuxNode(SysfsTopology.HOST_ROOT, stateDir, CpusetHierarchy.SELF_MOUNTINFO, parentName,
+        CgroupDriver.CGROUPFS);
+    NodeResourceManager manager = PodtopoComponent.reference().linuxNode().create(settings, node).nodeResourceManager();
+
+    Admission admission = manager.admit(POD);
+
+    assertThat(admission.failure()).as("admission of a 1-CPU Guaranteed pod on this machine").isEmpty();
+    CpuSet exclusive = manager.snapshot().state().cpu().containerCpus("pod-a", "app").orElseThrow();
+    assertThat(exclusive.size()).isEqualTo(1);
+    assertThat(exclusive.contains(0)).as("CPU 0 is reserved by the built-in config").isFalse();
+    Path container = hierarchy.cgroup(parentName).resolve("podpod-a").resolve("podtopo-app");
+    assertThat(Files.readString(container.resolve("cpuset.cpus")).strip()).isEqualTo(exclusive.toString());
+    assertThat(Files.readString(container.resolve("cpuset.mems")).strip()).isEqualTo("0");
+    sleeper = new ProcessBuilder("sleep", "60").start();
+    Files.writeString(container.resolve("cgroup.procs"), Long.toString(sleeper.pid()));
+    assertThat(status(sleeper, "Cpus_allowed_list")).isEqualTo(exclusive.toString());
+    assertThat(status(sleeper, "Mems_allowed_list")).isEqualTo("0");
+    assertThat(new StateDirectory(stateDir).file()).isRegularFile();
+
+    NodeSnapshot before = manager.snapshot();
+    NodeResourceManager restarted = PodtopoComponent.reference().linuxNode().create(settings, node).nodeResourceManager();
+
+    assertThat(restarted.snapshot()).isEqualTo(before);
+    assertThat(restarted.reconcile()).as("after a restart every container is written again, with the same value")
+        .singleElement().satisfies(write -> assertThat(write.cpus()).isEqualTo(exclusive));
+    assertThat(restarted.admit(POD).failure()).isEmpty();
+    assertThat(restarted.snapshot()).as("an active pod is never allocated twice").isEqualTo(before);
+    assertThat(status(sleeper, "Cpus_allowed_list")).isEqualTo(exclusive.toString());
+  }
+
+  private static String status(Process process, String field) throws IOException {
+    try (Stream<String> lines = Files.lines(Path.of("/proc", Long.toString(process.pid()), "status"))) {
+      return lines.filter(line -> line.startsWith(field + ":")).findFirst().orElseThrow().split(":\\s*", 2)[1].strip();
+    }
+  }
+}
