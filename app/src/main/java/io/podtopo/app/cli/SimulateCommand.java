@@ -137,10 +137,6 @@ public final class SimulateCommand implements Callable<Integer> {
     if (machine == null && kubeletConfig == null && pods.isEmpty() && scenario == null && kubeletState == null) {
       return KepExamples.runs(catalog);
     }
-    if (pods.isEmpty() && scenario == null && kubeletState == null) {
-      throw new UserInputException("nothing to admit: give --pods or --scenario (or no input option at all for "
-          + "the KEP-5526 examples)");
-    }
     Machine node = MachineArgument.resolve(machine == null ? MachineCatalog.DEFAULT_MACHINE : machine, catalog);
     NodeSettings settings = kubeletConfig == null ? BuiltInKubeletConfig.fittedTo(node) : KubeletConfigFile.read(kubeletConfig);
     NodeResourceManagers managers = NodeConfigs.managers(settings, node);
@@ -148,7 +144,7 @@ public final class SimulateCommand implements Callable<Integer> {
     List<ScenarioStep> steps = scenario == null
         ? given.stream().<ScenarioStep>map(ScenarioStep.Admit::new).toList()
         : ScenarioFile.read(scenario, given);
-    String title = scenario == null ? "simulation" : "scenario " + scenario;
+    String title = scenario != null ? "scenario " + scenario : steps.isEmpty() ? "the node before any admission" : "simulation";
     if (kubeletState == null) {
       return List.of(Simulation.run(title, settings.source(), managers, steps));
     }

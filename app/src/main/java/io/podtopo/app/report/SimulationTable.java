@@ -39,7 +39,7 @@ public final class SimulationTable {
       restored.checkpoints().forEach(file -> out.append("  ").append(file.describe()).append('\n'));
     });
     out.append('\n');
-    out.append(table(run));
+    out.append(run.pods().isEmpty() ? "no pods (give --pods FILE|DIR or --scenario FILE to admit some)\n" : table(run));
     List<String> rejections = new ArrayList<>();
     for (PodOutcome outcome : run.pods()) {
       outcome.admission().failure().ifPresent(failure ->

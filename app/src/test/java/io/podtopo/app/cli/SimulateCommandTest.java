@@ -230,8 +230,22 @@ class SimulateCommandTest {
   }
 
   @Test
-  void inputWithoutPodsOrScenarioIsAUsageError() {
-    assertUsageError(CliRun.reference("simulate", "--machine", "demo-2s"), "nothing to admit: give --pods or --scenario");
+  void aMachineWithoutPodsShowsTheNodeBeforeAnyAdmission() {
+    CliRun run = CliRun.reference("simulate", "--machine", "demo-2s");
+
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    assertThat(run.outLines()).startsWith("== the node before any admission ==", "machine:        demo-2s")
+        .contains("no pods (give --pods FILE|DIR or --scenario FILE to admit some)", "node shared pool after the run: 0-31")
+        .contains("  #  reserved (2 CPUs)", "  .  node shared pool (30 CPUs)");
+  }
+
+  @Test
+  void thisNodeAsMachineIsReadFromItsOwnSysfsWithTheBuiltInConfigFittedToIt() {
+    CliRun run = CliRun.reference("simulate", "--machine", "/");
+
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    assertThat(run.outLines().get(2)).startsWith("kubelet config: built-in kubelet configuration fitted to ")
+        .contains("reserved CPUs 0");
   }
 
   @Test
