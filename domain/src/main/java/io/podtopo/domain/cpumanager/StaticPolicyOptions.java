@@ -1,5 +1,6 @@
 package io.podtopo.domain.cpumanager;
 
+import io.podtopo.domain.text.GoQuote;
 import io.podtopo.domain.gates.FeatureGates;
 import java.util.Map;
 import java.util.Set;
@@ -129,15 +130,15 @@ public abstract class StaticPolicyOptions {
 
   private static void checkAvailable(String name, FeatureGates gates) {
     if (!ALPHA.contains(name) && !BETA.contains(name) && !STABLE.contains(name)) {
-      throw new StaticPolicyException("unknown CPU Manager Policy option: " + GoText.quote(name));
+      throw new StaticPolicyException("unknown CPU Manager Policy option: " + GoQuote.of(name));
     }
     if (ALPHA.contains(name) && !gates.enabled(FeatureGates.CPU_MANAGER_POLICY_ALPHA_OPTIONS)) {
       throw new StaticPolicyException(
-          "CPU Manager Policy Alpha-level Options not enabled, but option " + GoText.quote(name) + " provided");
+          "CPU Manager Policy Alpha-level Options not enabled, but option " + GoQuote.of(name) + " provided");
     }
     if (BETA.contains(name) && !gates.enabled(FeatureGates.CPU_MANAGER_POLICY_BETA_OPTIONS)) {
       throw new StaticPolicyException(
-          "CPU Manager Policy Beta-level Options not enabled, but option " + GoText.quote(name) + " provided");
+          "CPU Manager Policy Beta-level Options not enabled, but option " + GoQuote.of(name) + " provided");
     }
   }
 
@@ -145,8 +146,8 @@ public abstract class StaticPolicyOptions {
     return switch (value) {
       case "1", "t", "T", "TRUE", "true", "True" -> true;
       case "0", "f", "F", "FALSE", "false", "False" -> false;
-      default -> throw new StaticPolicyException("bad value for option " + GoText.quote(name)
-          + ": strconv.ParseBool: parsing " + GoText.quote(value) + ": invalid syntax");
+      default -> throw new StaticPolicyException("bad value for option " + GoQuote.of(name)
+          + ": strconv.ParseBool: parsing " + GoQuote.of(value) + ": invalid syntax");
     };
   }
 

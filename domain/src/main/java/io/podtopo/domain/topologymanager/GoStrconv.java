@@ -32,26 +32,4 @@ final class GoStrconv {
       throw new NumberFormatException("value out of range");
     }
   }
-
-  /** Go {@code %q} of a string: double quotes, with backslash escapes for quotes and control characters. */
-  static String quote(String text) {
-    StringBuilder quoted = new StringBuilder("\"");
-    text.codePoints().forEach(cp -> {
-      switch (cp) {
-        case '"' -> quoted.append("\\\"");
-        case '\\' -> quoted.append("\\\\");
-        case '\n' -> quoted.append("\\n");
-        case '\t' -> quoted.append("\\t");
-        case '\r' -> quoted.append("\\r");
-        default -> {
-          if (cp < 0x20 || cp == 0x7f) {
-            quoted.append(String.format("\\x%02x", cp));
-          } else {
-            quoted.appendCodePoint(cp);
-          }
-        }
-      }
-    });
-    return quoted.append('"').toString();
-  }
 }

@@ -1,5 +1,6 @@
 package io.podtopo.domain.topologymanager;
 
+import io.podtopo.domain.text.GoQuote;
 import io.podtopo.domain.gates.FeatureGates;
 import java.util.Map;
 import java.util.SortedMap;
@@ -50,7 +51,7 @@ public abstract class TopologyManagerOptions {
   }
 
   private static InvalidTopologyManagerConfigException belowMinimum() {
-    return new InvalidTopologyManagerConfigException("the minimum value of " + GoStrconv.quote(MAX_ALLOWABLE_NUMA_NODES)
+    return new InvalidTopologyManagerConfigException("the minimum value of " + GoQuote.of(MAX_ALLOWABLE_NUMA_NODES)
         + " should not be less than " + DEFAULT_MAX_ALLOWABLE_NUMA_NODES);
   }
 
@@ -74,10 +75,10 @@ public abstract class TopologyManagerOptions {
       switch (name) {
         case PREFER_CLOSEST_NUMA_NODES -> builder.preferClosestNumaNodes(GoStrconv.parseBool(value)
             .orElseThrow(() -> new InvalidTopologyManagerConfigException("bad value for option "
-                + GoStrconv.quote(name) + ": strconv.ParseBool: parsing " + GoStrconv.quote(value) + ": invalid syntax")));
+                + GoQuote.of(name) + ": strconv.ParseBool: parsing " + GoQuote.of(value) + ": invalid syntax")));
         case MAX_ALLOWABLE_NUMA_NODES -> builder.maxAllowableNumaNodes(parseMaxAllowable(name, value));
         default -> throw new InvalidTopologyManagerConfigException(
-            "unsupported topologymanager option: " + GoStrconv.quote(name) + " (" + value + ")");
+            "unsupported topologymanager option: " + GoQuote.of(name) + " (" + value + ")");
       }
     });
     return builder.build();
@@ -87,15 +88,15 @@ public abstract class TopologyManagerOptions {
   static void checkAvailable(String name, Map<String, Maturity> maturities, FeatureGates gates) {
     Maturity maturity = maturities.get(name);
     if (maturity == null) {
-      throw new InvalidTopologyManagerConfigException("unknown Topology Manager Policy option: " + GoStrconv.quote(name));
+      throw new InvalidTopologyManagerConfigException("unknown Topology Manager Policy option: " + GoQuote.of(name));
     }
     if (maturity == Maturity.ALPHA && !gates.enabled(FeatureGates.TOPOLOGY_MANAGER_POLICY_ALPHA_OPTIONS)) {
       throw new InvalidTopologyManagerConfigException(
-          "Topology Manager Policy Alpha-level Options not enabled, but option " + GoStrconv.quote(name) + " provided");
+          "Topology Manager Policy Alpha-level Options not enabled, but option " + GoQuote.of(name) + " provided");
     }
     if (maturity == Maturity.BETA && !gates.enabled(FeatureGates.TOPOLOGY_MANAGER_POLICY_BETA_OPTIONS)) {
       throw new InvalidTopologyManagerConfigException(
-          "Topology Manager Policy Beta-level Options not enabled, but option " + GoStrconv.quote(name) + " provided");
+          "Topology Manager Policy Beta-level Options not enabled, but option " + GoQuote.of(name) + " provided");
     }
   }
 
@@ -105,7 +106,7 @@ public abstract class TopologyManagerOptions {
       parsed = GoStrconv.atoi(value);
     } catch (NumberFormatException e) {
       throw new InvalidTopologyManagerConfigException("unable to convert policy option to integer "
-          + GoStrconv.quote(name) + ": strconv.Atoi: parsing " + GoStrconv.quote(value) + ": " + e.getMessage());
+          + GoQuote.of(name) + ": strconv.Atoi: parsing " + GoQuote.of(value) + ": " + e.getMessage());
     }
     if (parsed < DEFAULT_MAX_ALLOWABLE_NUMA_NODES) {
       throw belowMinimum();

@@ -125,11 +125,6 @@ class TopologyManagerConfigTest {
     TopologyManagerOptions.checkAvailable("b", table, FeatureGates.defaults());
   }
 
-  @Test
-  void goQuoteEscapesLikePercentQ() {
-    assertThat(GoStrconv.quote("a\"b\\c\n\u0001é")).isEqualTo("\"a\\\"b\\\\c\\n\\x01é\"");
-  }
-
   private static Machine machine(int nodes, boolean withDistances) {
     List<Cpu> cpus = new ArrayList<>();
     Machine.Builder builder = new Machine.Builder().name(nodes + "-nodes");

@@ -1,5 +1,6 @@
 package io.podtopo.adapters.linux.kubelet;
 
+import io.podtopo.domain.text.GoQuote;
 import io.podtopo.domain.cpumanager.CpuManagerState;
 import io.podtopo.domain.gates.FeatureGates;
 import io.podtopo.domain.topology.CpuSet;
