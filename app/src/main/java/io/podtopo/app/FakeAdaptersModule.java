@@ -5,15 +5,13 @@ import dagger.Module;
 import dagger.Provides;
 import io.podtopo.adapters.fake.EventLog;
 import io.podtopo.adapters.fake.InMemoryAllocationStore;
-import io.podtopo.adapters.fake.InMemoryMetricsRecorder;
 import io.podtopo.adapters.fake.RecordingCpusetWriter;
 import io.podtopo.ports.out.AllocationStore;
 import io.podtopo.ports.out.CpusetWriter;
-import io.podtopo.ports.out.MetricsRecorder;
 
 /**
- * Fake hardware behind the driven ports of one node: an in-memory store, a recording cpuset writer
- * and in-memory metrics; the store and the writer share one {@link EventLog}.
+ * Fake hardware behind the driven ports of one node: an in-memory store and a recording cpuset
+ * writer sharing one {@link EventLog} (metrics: {@link CountedMetricsModule}).
  */
 @Module
 interface FakeAdaptersModule {
@@ -23,9 +21,6 @@ interface FakeAdaptersModule {
 
   @Binds
   CpusetWriter cpusetWriter(RecordingCpusetWriter writer);
-
-  @Binds
-  MetricsRecorder metricsRecorder(InMemoryMetricsRecorder metrics);
 
   @Provides
   @NodeScope
@@ -43,11 +38,5 @@ interface FakeAdaptersModule {
   @NodeScope
   static RecordingCpusetWriter recordingCpusetWriter(EventLog log) {
     return new RecordingCpusetWriter(log);
-  }
-
-  @Provides
-  @NodeScope
-  static InMemoryMetricsRecorder inMemoryMetricsRecorder() {
-    return new InMemoryMetricsRecorder();
   }
 }

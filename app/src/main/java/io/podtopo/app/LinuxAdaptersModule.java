@@ -2,24 +2,22 @@ package io.podtopo.app;
 
 import dagger.Module;
 import dagger.Provides;
-import io.podtopo.adapters.fake.InMemoryMetricsRecorder;
+import io.podtopo.adapters.fake.UnenforcedCpusets;
 import io.podtopo.adapters.linux.cgroup.CgroupCpusetWriter;
 import io.podtopo.adapters.linux.store.FileAllocationStore;
-import io.podtopo.adapters.linux.sysfs.SysfsMachineSource;
 import io.podtopo.app.input.NodeConfigs;
 import io.podtopo.app.input.NodeSettings;
 import io.podtopo.domain.node.NodeConfig;
 import io.podtopo.ports.out.AllocationStore;
 import io.podtopo.ports.out.CpusetWriter;
 import io.podtopo.ports.out.MachineSource;
-import io.podtopo.ports.out.MetricsRecorder;
 
 /**
  * The Linux adapters behind the driven ports of a real node (the counterpart of
- * {@link FakeAdaptersModule}): the machine from sysfs, the durable state in a folder, container
- * cpusets in the node's cgroup hierarchy (v1 or v2, as its mounts say), all placed by a
- * {@link LinuxNode}; the node's configuration is its kubelet settings over the discovered machine.
- * Metrics are counted in memory until an exporter is bound.
+ * {@link FakeAdaptersModule}), all placed by a {@link LinuxNode}: the machine (normally from sysfs),
+ * the durable state in a folder, container cpusets in the node's cgroup hierarchy (v1 or v2, as its
+ * mounts say) or, without a cgroup root, nowhere; the node's configuration is its kubelet settings
+ * over the machine. Metrics are bound by the component (e.g. {@link CountedMetricsModule}).
  */
 @Module
 interface LinuxAdaptersModule {
@@ -27,7 +25,7 @@ interface LinuxAdaptersModule {
   @Provides
   @NodeScope
   static MachineSource machineSource(LinuxNode node) {
-    return new SysfsMachineSource(node.sysfsRoot());
+    return node.machine();
   }
 
   @Provides
@@ -45,12 +43,8 @@ interface LinuxAdaptersModule {
   @Provides
   @NodeScope
   static CpusetWriter cpusetWriter(LinuxNode node) {
-    return CgroupCpusetWriter.onNode(node.mountInfo(), node.cgroupParent(), node.cgroupDriver());
-  }
-
-  @Provides
-  @NodeScope
-  static MetricsRecorder metricsRecorder() {
-    return new InMemoryMetricsRecorder();
+    return node.cgroupRoot()
+        .<CpusetWriter>map(root -> CgroupCpusetWriter.onNode(node.mountInfo(), root, node.cgroupDriver()))
+        .orElseGet(UnenforcedCpusets::new);
   }
 }

@@ -14,7 +14,7 @@ import io.podtopo.ports.out.MachineSource;
  * cgroups are written. A subcomponent of {@link PodtopoComponent}: {@link PodtopoComponent#linuxNode()}.
  */
 @NodeScope
-@Subcomponent(modules = {NodeModule.class, LinuxAdaptersModule.class})
+@Subcomponent(modules = {NodeModule.class, LinuxAdaptersModule.class, CountedMetricsModule.class})
 public interface LinuxNodeComponent {
 
   /** The node's resource managers; one instance per component. */

@@ -1,5 +1,6 @@
 package io.podtopo.app;
 
+import io.podtopo.app.cli.AgentCommand;
 import io.podtopo.app.cli.CliErrors;
 import io.podtopo.app.cli.ConformanceCommand;
 import io.podtopo.app.cli.PodtopoVersion;
@@ -20,7 +21,7 @@ import picocli.CommandLine.Spec;
     description = "A reference implementation of the kubelet's Topology Manager, CPU Manager static "
         + "policy and Memory Manager Static policy with pod-level resources (KEP-5526), and a "
         + "conformance suite for other implementations.",
-    subcommands = {SimulateCommand.class, TopologyCommand.class, StateCommand.class,
+    subcommands = {SimulateCommand.class, TopologyCommand.class, AgentCommand.class, StateCommand.class,
         ConformanceCommand.class, TesteeCommand.class},
     footer = {
         "",

@@ -14,7 +14,7 @@ import io.podtopo.ports.out.MachineSource;
  * {@link PodtopoComponent#node()}.
  */
 @NodeScope
-@Subcomponent(modules = {NodeModule.class, FakeAdaptersModule.class})
+@Subcomponent(modules = {NodeModule.class, FakeAdaptersModule.class, CountedMetricsModule.class})
 public interface NodeComponent {
 
   /** The node's resource managers; one instance per component. */

@@ -13,7 +13,7 @@ import java.util.Map;
  * ({@link ConformanceModule}), the machine catalog ({@link MachinesModule}), every CLI command
  * constructed with those injected, by class, for picocli's factory ({@link CommandsModule}), the
  * {@link Simulator} ({@link ServicesModule}), and factories of nodes: {@link NodeComponent}s over the
- * fake adapters and {@link LinuxNodeComponent}s over the Linux ones.
+ * fake adapters, {@link LinuxNodeComponent}s over the Linux ones and {@link AgentComponent}s.
  */
 @Singleton
 @Component(modules = {ConformanceModule.class, MachinesModule.class, CommandsModule.class, ServicesModule.class})
@@ -27,6 +27,9 @@ public interface PodtopoComponent {
 
   /** Creates real Linux nodes: {@code linuxNode().create(settings, LinuxNode.self(...)).nodeResourceManager()}. */
   LinuxNodeComponent.Factory linuxNode();
+
+  /** Creates node agents: {@code agent().create(settings, node, options, log).agent()}. */
+  AgentComponent.Factory agent();
 
   /** Every command class with a provider of instances. */
   Map<Class<?>, Provider<Object>> commands();

@@ -91,8 +91,7 @@ class LinuxNodeComponentTest {
   @Test
   void aPodAdmittedOnThisMachineIsSavedPinnedByTheKernelAndRestoredWithoutAllocatingAgain() throws Exception {
     NodeSettings settings = BuiltInKubeletConfig.fittedTo(SysfsTopology.read(SysfsTopology.HOST_ROOT).toMachine());
-    LinuxNode node = new LinuxNode(SysfsTopology.HOST_ROOT, stateDir, CpusetHierarchy.SELF_MOUNTINFO, parentName,
-        CgroupDriver.CGROUPFS);
+    LinuxNode node = LinuxNode.self(stateDir, parentName, CgroupDriver.CGROUPFS);
     NodeResourceManager manager = PodtopoComponent.reference().linuxNode().create(settings, node).nodeResourceManager();
 
     Admission admission = manager.admit(POD);

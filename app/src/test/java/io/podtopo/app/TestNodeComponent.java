@@ -11,7 +11,7 @@ import io.podtopo.ports.out.MachineSource;
 
 /** A {@link NodeComponent} with the production modules that also hands out its fake adapters. */
 @NodeScope
-@Subcomponent(modules = {NodeModule.class, FakeAdaptersModule.class})
+@Subcomponent(modules = {NodeModule.class, FakeAdaptersModule.class, CountedMetricsModule.class})
 interface TestNodeComponent extends NodeComponent {
 
   InMemoryAllocationStore store();

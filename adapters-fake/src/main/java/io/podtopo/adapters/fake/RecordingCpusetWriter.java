@@ -6,11 +6,9 @@ import io.podtopo.ports.out.CpusetWrite;
 import io.podtopo.ports.out.CpusetWriteException;
 import io.podtopo.ports.out.CpusetWriter;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -41,12 +39,7 @@ public final class RecordingCpusetWriter implements CpusetWriter {
    */
   @Override
   public synchronized void apply(List<CpusetWrite> batch) {
-    Set<ContainerRef> containers = new HashSet<>();
-    for (CpusetWrite write : batch) {
-      if (!containers.add(container(write))) {
-        throw new IllegalArgumentException("the batch names " + container(write) + " twice: " + batch);
-      }
-    }
+    CpusetWrite.requireOnePerContainer(batch);
     if (failure != null) {
       String message = failure;
       failure = null;

@@ -2,6 +2,9 @@ package io.podtopo.ports.out;
 
 import io.podtopo.domain.topology.CpuSet;
 import io.podtopo.domain.topology.NumaMask;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
 import org.immutables.value.Value;
 
 /**
@@ -21,6 +24,21 @@ public abstract class CpusetWrite {
 
   public static CpusetWrite of(String podUid, String containerName, CpuSet cpus, NumaMask mems) {
     return new Builder().podUid(podUid).containerName(containerName).cpus(cpus).mems(mems).build();
+  }
+
+  /**
+   * Checks that {@code batch} names each container at most once, as {@link CpusetWriter#apply} requires.
+   *
+   * @throws IllegalArgumentException naming the first container listed twice
+   */
+  public static void requireOnePerContainer(List<CpusetWrite> batch) {
+    Set<String> containers = new HashSet<>();
+    for (CpusetWrite write : batch) {
+      String container = write.podUid() + "/" + write.containerName();
+      if (!containers.add(container)) {
+        throw new IllegalArgumentException("the batch names " + container + " twice: " + batch);
+      }
+    }
   }
 
   @Override

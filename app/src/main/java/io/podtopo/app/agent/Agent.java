@@ -1,0 +1,116 @@
+package io.podtopo.app.agent;
+
+import static io.podtopo.app.agent.DecisionLog.fields;
+
+import io.podtopo.adapters.grpc.PodResourcesServer;
+import io.podtopo.ports.in.NodeResourceManager;
+import io.podtopo.ports.in.NodeSnapshot;
+import java.net.InetSocketAddress;
+import java.util.Optional;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The node agent: one node's resource managers kept in line with a folder of pod manifests
+ * ({@link PodsFolderSync}), their allocations served over PodResources v1 and their metrics over
+ * HTTP. Built by an {@code AgentComponent}; the {@code podtopo agent} command runs one.
+ *
+ * <pre>{@code
+ * try (Agent agent = component.agent()) {
+ *   agent.start();           // restores the state, re-applies its cpusets, opens the endpoints
+ *   agent.run();             // until stop() is called, e.g. from a shutdown hook
+ * }
+ * }</pre>
+ *
+ * <p><b>Start.</b> {@link #start} reads the machine and the saved state (a state file that cannot
+ * be trusted fails the start, leaving it in place), writes every container's cpuset again without
+ * allocating anything, opens the PodResources socket and the metrics endpoint, and logs
+ * {@code started}. <b>Run.</b> {@link #run} scans the folder at once and then every scan interval
+ * until {@link #stop}. <b>Close.</b> Stops the endpoints (letting calls in flight finish) and logs
+ * {@code stopped}; the state needs no saving, every change was saved when it was made.
+ */
+public final class Agent implements AutoCloseable {
+
+  private final NodeResourceManager node;
+  private final AgentOptions options;
+  private final DecisionLog log;
+  private final PodsFolder folder;
+  private final PodsFolderSync sync;
+  private final CountDownLatch stopped = new CountDownLatch(1);
+  private final CountDownLatch ran = new CountDownLatch(1);
+  private Optional<PodResourcesServer> server = Optional.empty();
+
+  /**
+   * An agent of {@code node}; nothing is read or opened before {@link #start}.
+   *
+   * @throws io.podtopo.app.input.InputException when the pods folder is not a folder
+   */
+  public Agent(NodeResourceManager node, AgentOptions options, DecisionLog log) {
+    this.node = node;
+    this.options = options;
+    this.log = log;
+    this.folder = new PodsFolder(options.podsFolder(), options.hostName());
+    this.sync = new PodsFolderSync(node, log);
+  }
+
+  /**
+   * Restores the node, re-applies its cpusets and opens the endpoints.
+   *
+   * @throws RuntimeException what the node's adapters throw when the machine, the settings or the
+   *     state cannot be used, or an endpoint cannot be opened (nothing is left open then)
+   */
+  public void start() {
+    NodeSnapshot restored = node.snapshot();
+    int written = node.reconcile().size();
+    server = options.socket().map(socket -> PodResourcesServer.builder(node, socket)
+        .rateLimit(options.rateLimit()).start());
+    log.info("started", fields("pods", Integer.toString(restored.activePods().size()),
+        "cpusets-written", Integer.toString(written), "pods-folder", options.podsFolder().toString(),
+        "socket", options.socket().map(Object::toString).orElse(null),
+        "metrics", options.metricsAddress().map(Agent::address).orElse(null)));
+  }
+
+  /** Scans the folder now and then every scan interval, until {@link #stop}. */
+  public void run() throws InterruptedException {
+    try {
+      do {
+        scanOnce();
+      } while (!stopped.await(options.scanInterval().toMillis(), TimeUnit.MILLISECONDS));
+    } finally {
+      ran.countDown();
+    }
+  }
+
+  /** Brings the node in line with the folder once. */
+  public void scanOnce() {
+    try {
+      sync.sync(folder.scan());
+    } catch (RuntimeException e) {
+      log.error("scan-failed", fields("pods-folder", folder.path().toString(), "message", String.valueOf(e.getMessage())));
+    }
+  }
+
+  /** Makes {@link #run} return after its current scan. */
+  public void stop() {
+    stopped.countDown();
+  }
+
+  /** Waits up to {@code timeoutMillis} for {@link #run} to return after {@link #stop}; true when it did. */
+  public boolean awaitRunEnded(long timeoutMillis) throws InterruptedException {
+    return ran.await(timeoutMillis, TimeUnit.MILLISECONDS);
+  }
+
+  @Override
+  public void close() {
+    stop();
+    try {
+      server.ifPresent(PodResourcesServer::close);
+    } finally {
+      log.info("stopped", fields("pods", Integer.toString(node.snapshot().activePods().size())));
+    }
+  }
+
+  private static String address(InetSocketAddress address) {
+    return address.getHostString() + ":" + address.getPort();
+  }
+}

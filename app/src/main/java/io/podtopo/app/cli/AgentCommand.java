@@ -1,0 +1,214 @@
+package io.podtopo.app.cli;
+
+import io.podtopo.adapters.fake.CatalogMachineSource;
+import io.podtopo.adapters.fake.MachineCatalog;
+import io.podtopo.adapters.grpc.RateLimit;
+import io.podtopo.adapters.grpc.SocketPathException;
+import io.podtopo.adapters.linux.cgroup.CgroupDriver;
+import io.podtopo.adapters.linux.cgroup.CgroupSetupException;
+import io.podtopo.adapters.linux.cgroup.CpusetHierarchy;
+import io.podtopo.adapters.linux.sysfs.SysfsException;
+import io.podtopo.app.AgentComponent;
+import io.podtopo.app.LinuxNode;
+import io.podtopo.app.agent.Agent;
+import io.podtopo.app.agent.AgentOptions;
+import io.podtopo.app.agent.DecisionLog;
+import io.podtopo.app.input.BuiltInKubeletConfig;
+import io.podtopo.app.input.GoDuration;
+import io.podtopo.app.input.KubeletConfigFile;
+import io.podtopo.app.input.MachineArgument;
+import io.podtopo.app.input.NodeSettings;
+import io.podtopo.domain.topology.Machine;
+import io.podtopo.ports.out.CpusetWriteException;
+import jakarta.inject.Inject;
+import java.io.PrintWriter;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.UnknownHostException;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code podtopo agent}: runs a node's resource managers over a folder of pod manifests, until stopped. */
+@Command(
+    name = "agent",
+    mixinStandardHelpOptions = true,
+    versionProvider = PodtopoVersion.class,
+    description = {
+        "Run this node's resource managers as the kubelet would, for the pods of a folder of manifests, and "
+            + "serve what they allocated over the kubelet's PodResources v1 API.",
+        "",
+        "The folder is watched like the kubelet's static pod folder (staticPodPath): a new manifest is "
+            + "admitted, a removed one released, a changed one released and admitted again. Every decision is "
+            + "one JSON line on standard output (admitted, rejected with the kubelet's reason and message, "
+            + "removed, invalid-manifest, ...). Every change is saved in --state-dir before any cgroup is "
+            + "written; a restarted agent restores it, writes every cpuset again and allocates nothing twice.",
+        "",
+        "Runs until SIGINT or SIGTERM, then closes the socket and exits. Exits 2 at once when the machine, "
+            + "the kubelet configuration, the saved state, the cgroup root or the socket path cannot be used.",
+        ""},
+    footer = {
+        "",
+        "Examples:",
+        "  podtopo agent --pods-dir /etc/podtopo/pods --state-dir /var/lib/podtopo \\",
+        "      --socket /var/lib/podtopo/pod-resources.sock",
+        "      this node's sysfs, the built-in kubelet configuration, PodResources on a socket",
+        "  podtopo agent --kubelet-config /var/lib/kubelet/config.yaml --pods-dir pods/ --state-dir state/ \\",
+        "      --cgroup-root /podtopo --socket /run/podtopo.sock --metrics-address 127.0.0.1:9464",
+        "      pin containers in the cgroup /podtopo of the cpuset hierarchy, serve metrics too",
+        "  podtopo agent --machine demo-2s --pods-dir examples/pods/pod-scope --state-dir /tmp/agent \\",
+        "      --socket /tmp/agent.sock",
+        "      a catalog machine: decisions served, nothing pinned (no --cgroup-root)",
+        "",
+        "Guide: docs/guide/agent.md"})
+public final class AgentCommand implements Callable<Integer> {
+
+  @Option(names = "--machine", paramLabel = "MACHINE", defaultValue = "/",
+      description = "What simulate --machine takes: a sysfs root (default: / for this node), a sysfs archive, a "
+          + "machine JSON file, a catalog name or a shape.")
+  String machine;
+
+  @Option(names = "--kubelet-config", paramLabel = "FILE",
+      description = "The node's KubeletConfiguration YAML (default: the built-in one fitted to the machine).")
+  Path kubeletConfig;
+
+  @Option(names = "--pods-dir", paramLabel = "DIR", required = true,
+      description = "The folder of pod manifests to run (every file not starting with '.'; YAML or JSON).")
+  Path podsDir;
+
+  @Option(names = "--state-dir", paramLabel = "DIR", required = true,
+      description = "The folder of the node's durable state (created when missing).")
+  Path stateDir;
+
+  @Option(names = "--cgroup-root", paramLabel = "CGROUP",
+      description = "Pin containers below this existing cgroup of the cpuset hierarchy, as the kubelet's "
+          + "--cgroup-root (e.g. /kubepods). Without it nothing is pinned: decisions are saved and served only.")
+  String cgroupRoot;
+
+  @Option(names = "--cgroup-driver", paramLabel = "DRIVER", defaultValue = "cgroupfs",
+      description = "How pod cgroups are named: cgroupfs or systemd (default: ${DEFAULT-VALUE}).")
+  String cgroupDriver;
+
+  @Option(names = "--socket", paramLabel = "PATH",
+      description = "Serve PodResources v1 on this Unix socket (mode 0660; a stale socket is replaced).")
+  Path socket;
+
+  @Option(names = "--rate-limit", paramLabel = "QPS[,BURST]", defaultValue = "100,10",
+      description = "The PodResources endpoint's token bucket, as the kubelet's (default: ${DEFAULT-VALUE}).")
+  String rateLimit;
+
+  @Option(names = "--metrics-address", paramLabel = "HOST:PORT",
+      description = "Serve Prometheus metrics at http://HOST:PORT/metrics.")
+  String metricsAddress;
+
+  @Option(names = "--scan-interval", paramLabel = "DURATION", defaultValue = "1s",
+      description = "How often the pods folder is read (default: ${DEFAULT-VALUE}).")
+  String scanInterval;
+
+  @Spec
+  CommandSpec spec;
+
+  private final MachineCatalog catalog;
+  private final AgentComponent.Factory agents;
+
+  @Inject
+  public AgentCommand(MachineCatalog catalog, AgentComponent.Factory agents) {
+    this.catalog = catalog;
+    this.agents = agents;
+  }
+
+  @Override
+  public Integer call() throws InterruptedException {
+    Machine node = MachineArgument.resolve(machine, catalog);
+    NodeSettings settings = kubeletConfig == null ? BuiltInKubeletConfig.fittedTo(node) : KubeletConfigFile.read(kubeletConfig);
+    AgentOptions options = new AgentOptions(podsDir, duration("--scan-interval", scanInterval), Optional.ofNullable(socket),
+        rateLimit(), Optional.ofNullable(metricsAddress).map(AgentCommand::address), hostName());
+    LinuxNode linuxNode = new LinuxNode(CatalogMachineSource.of(node), stateDir, Optional.ofNullable(cgroupRoot),
+        CpusetHierarchy.SELF_MOUNTINFO, driver());
+    PrintWriter out = spec.commandLine().getOut();
+    Agent agent = agents.create(settings, linuxNode, options, new DecisionLog(out, Clock.systemUTC())).agent();
+    try {
+      agent.start();
+    } catch (SysfsException | CgroupSetupException | CpusetWriteException | SocketPathException
+        | IllegalArgumentException e) {
+      agent.close();
+      throw new UserInputException(e.getMessage());
+    }
+    Thread shutdown = new Thread(() -> stopAndClose(agent), "podtopo-agent-shutdown");
+    Runtime.getRuntime().addShutdownHook(shutdown);
+    agent.run();
+    return ExitCodes.OK;
+  }
+
+  private static void stopAndClose(Agent agent) {
+    agent.stop();
+    try {
+      agent.awaitRunEnded(Duration.ofSeconds(10).toMillis());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    agent.close();
+  }
+
+  private CgroupDriver driver() {
+    try {
+      return CgroupDriver.valueOf(cgroupDriver.toUpperCase(Locale.ROOT));
+    } catch (IllegalArgumentException e) {
+      throw new UserInputException("--cgroup-driver " + cgroupDriver + ": expected cgroupfs or systemd");
+    }
+  }
+
+  private RateLimit rateLimit() {
+    String[] parts = rateLimit.split(",", -1);
+    try {
+      if (parts.length > 2) {
+        throw new NumberFormatException();
+      }
+      return new RateLimit(Double.parseDouble(parts[0]), parts.length == 2 ? Integer.parseInt(parts[1]) : 10);
+    } catch (NumberFormatException e) {
+      throw new UserInputException("--rate-limit " + rateLimit + ": expected QPS[,BURST] such as 100,10");
+    } catch (IllegalArgumentException e) {
+      throw new UserInputException("--rate-limit " + rateLimit + ": " + e.getMessage());
+    }
+  }
+
+  private static Duration duration(String option, String text) {
+    try {
+      Duration duration = GoDuration.parse(text);
+      if (duration.isZero()) {
+        throw new IllegalArgumentException("must be longer than 0");
+      }
+      return duration;
+    } catch (IllegalArgumentException e) {
+      throw new UserInputException(option + " " + text + ": " + e.getMessage());
+    }
+  }
+
+  private static InetSocketAddress address(String text) {
+    int colon = text.lastIndexOf(':');
+    try {
+      if (colon < 0) {
+        throw new NumberFormatException();
+      }
+      String host = text.substring(0, colon).replaceAll("^\\[|\\]$", "");
+      return new InetSocketAddress(host.isEmpty() ? "0.0.0.0" : host, Integer.parseInt(text.substring(colon + 1)));
+    } catch (IllegalArgumentException e) {
+      throw new UserInputException("--metrics-address " + text + ": expected HOST:PORT such as 127.0.0.1:9464 or :9464");
+    }
+  }
+
+  private static String hostName() {
+    try {
+      return InetAddress.getLocalHost().getHostName();
+    } catch (UnknownHostException e) {
+      return "localhost";
+    }
+  }
+}
