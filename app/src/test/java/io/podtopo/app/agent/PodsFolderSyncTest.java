@@ -1,0 +1,187 @@
+package io.podtopo.app.agent;
+
+import static io.podtopo.app.agent.AgentFixtures.copyExample;
+import static io.podtopo.app.agent.AgentFixtures.lines;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.podtopo.adapters.fake.InMemoryAllocationStore;
+import io.podtopo.domain.pod.Pod;
+import io.podtopo.ports.in.NodeResourceManager;
+import io.podtopo.ports.in.NodeSnapshot;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The agent keeps a node in line with a pods folder as the kubelet does with its static pod folder
+ * (issue 8, "The agent"): new manifests admitted, removed ones released, changed ones released and
+ * admitted again, rejections logged with the kubelet's reason and not retried, bad files logged once,
+ * and a restart that restores instead of allocating again (P§8.3).
+ */
+class PodsFolderSyncTest {
+
+  @TempDir
+  Path folder;
+
+  private final StringWriter logText = new StringWriter();
+  private InMemoryAllocationStore store;
+  private NodeResourceManager node;
+  private PodsFolder pods;
+  private PodsFolderSync sync;
+
+  @BeforeEach
+  void createNode() {
+    store = new InMemoryAllocationStore();
+    node = AgentFixtures.node(AgentFixtures.POD_SCOPE, store);
+    pods = new PodsFolder(folder, "node-a");
+    sync = new PodsFolderSync(node, new DecisionLog(new PrintWriter(logText), AgentFixtures.CLOCK));
+  }
+
+  @Test
+  void newManifestsAreAdmittedInFileNameOrderOneLogLineEach() {
+    copyExample("pod-scope", "02-mixed.yaml", folder);
+    copyExample("pod-scope", "01-shared-only.yaml", folder);
+
+    sync.sync(pods.scan());
+
+    assertThat(node.snapshot().activePods()).extracting(Pod::name).containsExactly("shared-only", "pod-scope-mixed");
+    assertThat(lines(logText.toString())).extracting(line -> line.get("event").asText() + " " + line.get("pod").asText())
+        .containsExactly("admitted default/shared-only", "admitted default/pod-scope-mixed");
+    JsonNode mixed = lines(logText.toString()).get(1);
+    assertThat(mixed.get("time").asText()).isEqualTo("2026-12-03T08:00:00Z");
+    assertThat(mixed.get("level").asText()).isEqualTo("info");
+    assertThat(mixed.get("file").asText()).isEqualTo("02-mixed.yaml");
+    assertThat(mixed.get("cpus").asText()).as("the pod's bubble as PodResources reports it")
+        .isEqualTo(node.podResources().pod("pod-scope-mixed", "default").orElseThrow().cpuIds().toString());
+  }
+
+  @Test
+  void aRemovedManifestReleasesItsPods() throws IOException {
+    Path mixed = copyExample("pod-scope", "02-mixed.yaml", folder);
+    sync.sync(pods.scan());
+    NodeSnapshot admitted = node.snapshot();
+
+    Files.delete(mixed);
+    sync.sync(pods.scan());
+
+    assertThat(admitted.activePods()).hasSize(1);
+    assertThat(node.snapshot().activePods()).isEmpty();
+    assertThat(node.snapshot().state().cpu().defaultCpuSet()).as("the bubble is back in the node shared pool")
+        .isEqualTo(AgentFixtures.node(AgentFixtures.POD_SCOPE, new InMemoryAllocationStore()).snapshot().state().cpu()
+            .defaultCpuSet());
+    assertThat(lines(logText.toString()).get(1).get("event").asText()).isEqualTo("removed");
+    assertThat(lines(logText.toString()).get(1).get("why").asText()).isEqualTo("manifest removed");
+  }
+
+  @Test
+  void aChangedManifestIsReleasedThenAdmittedAgainUnderANewUid() throws IOException {
+    Path mixed = copyExample("pod-scope", "02-mixed.yaml", folder);
+    sync.sync(pods.scan());
+    String firstUid = node.snapshot().activePods().get(0).uid();
+
+    Files.writeString(mixed, Files.readString(mixed).replace("cpu: \"3\"", "cpu: \"2\""));
+    sync.sync(pods.scan());
+
+    assertThat(node.snapshot().activePods()).singleElement().satisfies(pod -> {
+      assertThat(pod.uid()).isNotEqualTo(firstUid);
+      assertThat(pod.container("main-app").orElseThrow().requests().get("cpu").toString()).isEqualTo("2");
+    });
+    assertThat(lines(logText.toString())).extracting(line -> line.get("event").asText())
+        .containsExactly("admitted", "removed", "admitted");
+    assertThat(lines(logText.toString()).get(1).get("why").asText()).isEqualTo("manifest changed");
+  }
+
+  @Test
+  void aRejectedPodIsLoggedWithTheKubeletsReasonAndNotRetriedUntilItsFileChanges() {
+    copyExample("pod-scope", "03-empty-shared-pool.yaml", folder);
+
+    sync.sync(pods.scan());
+    sync.sync(pods.scan());
+
+    assertThat(node.snapshot().activePods()).isEmpty();
+    assertThat(lines(logText.toString())).singleElement().satisfies(line -> {
+      assertThat(line.get("level").asText()).isEqualTo("warn");
+      assertThat(line.get("event").asText()).isEqualTo("rejected");
+      assertThat(line.get("reason").asText()).isEqualTo("TopologyAffinityError");
+      assertThat(line.get("message").asText()).contains("failed admission under pod-scope topology manager");
+    });
+  }
+
+  @Test
+  void aFileThatIsNotAPodIsLoggedOnceAndChangesNothing() throws IOException {
+    copyExample("pod-scope", "01-shared-only.yaml", folder);
+    sync.sync(pods.scan());
+    NodeSnapshot before = node.snapshot();
+    int saves = store.saves();
+    Files.writeString(folder.resolve("config.yaml"), "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c\n");
+    Files.writeString(folder.resolve("broken.yaml"), "kind: Pod\nmetadata: [\n");
+
+    sync.sync(pods.scan());
+    sync.sync(pods.scan());
+
+    assertThat(node.snapshot()).isEqualTo(before);
+    assertThat(store.saves()).isEqualTo(saves);
+    List<JsonNode> warnings = lines(logText.toString()).subList(1, lines(logText.toString()).size());
+    assertThat(warnings).extracting(line -> line.get("event").asText() + " " + line.get("file").asText())
+        .containsExactly("invalid-manifest broken.yaml", "invalid-manifest config.yaml");
+    assertThat(warnings.get(1).get("message").asText()).contains("config.yaml").contains("ConfigMap");
+  }
+
+  @Test
+  void aPodNameAnotherFileAlreadyHoldsIsRefusedAsADuplicate() throws IOException {
+    copyExample("pod-scope", "01-shared-only.yaml", folder);
+    Files.copy(folder.resolve("01-shared-only.yaml"), folder.resolve("02-copy.yaml"));
+
+    sync.sync(pods.scan());
+
+    assertThat(node.snapshot().activePods()).hasSize(1);
+    assertThat(lines(logText.toString())).extracting(line -> line.get("event").asText())
+        .containsExactly("admitted", "duplicate-pod");
+    assertThat(lines(logText.toString()).get(1).get("message").asText())
+        .isEqualTo("pod default/shared-only is already defined by 01-shared-only.yaml; ignored");
+  }
+
+  @Test
+  void anAdmissionThatCannotBeSavedIsLoggedAndTriedAgainByTheNextSync() {
+    copyExample("pod-scope", "01-shared-only.yaml", folder);
+    store.failNextSave();
+
+    sync.sync(pods.scan());
+    assertThat(node.snapshot().activePods()).isEmpty();
+    sync.sync(pods.scan());
+
+    assertThat(node.snapshot().activePods()).extracting(Pod::name).containsExactly("shared-only");
+    assertThat(lines(logText.toString())).extracting(line -> line.get("level").asText() + " " + line.get("event").asText())
+        .containsExactly("error not-saved", "info admitted");
+  }
+
+  @Test
+  void afterARestartPodsStillInTheFolderAreRestoredNotAllocatedAgainAndOthersRemoved() throws IOException {
+    copyExample("pod-scope", "01-shared-only.yaml", folder);
+    Path mixed = copyExample("pod-scope", "02-mixed.yaml", folder);
+    sync.sync(pods.scan());
+    NodeSnapshot beforeRestart = node.snapshot();
+    Files.delete(mixed);
+
+    StringWriter restartLog = new StringWriter();
+    NodeResourceManager restarted = AgentFixtures.node(AgentFixtures.POD_SCOPE, InMemoryAllocationStore.holding(beforeRestart));
+    new PodsFolderSync(restarted, new DecisionLog(new PrintWriter(restartLog), AgentFixtures.CLOCK))
+        .sync(new PodsFolder(folder, "node-a").scan());
+
+    Pod sharedOnly = beforeRestart.activePods().get(0);
+    assertThat(restarted.snapshot().activePods()).containsExactly(sharedOnly);
+    assertThat(restarted.snapshot().state().cpu().podCpus(sharedOnly.uid())).as("the same bubble, not a new one")
+        .isPresent().isEqualTo(beforeRestart.state().cpu().podCpus(sharedOnly.uid()));
+    assertThat(lines(restartLog.toString())).extracting(line -> line.get("event").asText() + " " + line.get("pod").asText())
+        .containsExactly("removed default/pod-scope-mixed", "restored default/shared-only");
+    assertThat(lines(restartLog.toString()).get(0).has("file")).isFalse();
+    assertThat(lines(restartLog.toString()).get(0).get("why").asText()).isEqualTo("no manifest holds it");
+  }
+}

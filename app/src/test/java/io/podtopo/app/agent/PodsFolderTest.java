@@ -1,0 +1,74 @@
+package io.podtopo.app.agent;
+
+import static io.podtopo.app.agent.AgentFixtures.copyExample;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.podtopo.app.input.InputException;
+import io.podtopo.domain.pod.Pod;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A pods folder is read like the kubelet's static pod folder, with static-pod uids (issue 8, "The agent"). */
+class PodsFolderTest {
+
+  @TempDir
+  Path folder;
+
+  @Test
+  void everyVisibleRegularFileIsReadWhateverItsExtensionButNotHiddenFilesOrSubfolders() throws IOException {
+    copyExample("pod-scope", "01-shared-only.yaml", folder);
+    Files.copy(folder.resolve("01-shared-only.yaml"), folder.resolve("web.manifest"));
+    Files.copy(folder.resolve("01-shared-only.yaml"), folder.resolve(".01-shared-only.yaml.swp"));
+    Files.createDirectory(folder.resolve("more"));
+    copyExample("pod-scope", "02-mixed.yaml", folder.resolve("more"));
+
+    assertThat(new PodsFolder(folder, "node-a").scan()).containsOnlyKeys("01-shared-only.yaml", "web.manifest");
+  }
+
+  @Test
+  void aManifestWithoutUidGetsAStaticPodUidStableForTheSameBytesHostAndPath() throws IOException {
+    Path file = copyExample("pod-scope", "01-shared-only.yaml", folder);
+    String uid = uid(new PodsFolder(folder, "node-a"));
+
+    assertThat(uid).matches("[0-9a-f]{32}");
+    assertThat(uid(new PodsFolder(folder, "node-a"))).as("a rescan, or a restarted agent").isEqualTo(uid);
+    assertThat(uid(new PodsFolder(folder, "node-b"))).as("another host").isNotEqualTo(uid);
+    Files.writeString(file, Files.readString(file) + "\n# edited\n");
+    assertThat(uid(new PodsFolder(folder, "node-a"))).as("any edit").isNotEqualTo(uid);
+  }
+
+  @Test
+  void aManifestWithAUidKeepsIt() throws IOException {
+    Path file = copyExample("pod-scope", "01-shared-only.yaml", folder);
+    Files.writeString(file, Files.readString(file).replace("  name: shared-only\n",
+        "  name: shared-only\n  uid: 0f8e2c6a-1111-4222-8333-944455556666\n"));
+
+    assertThat(uid(new PodsFolder(folder, "node-a"))).isEqualTo("0f8e2c6a-1111-4222-8333-944455556666");
+  }
+
+  @Test
+  void aFileWithoutPodsIsAnErrorNamingTheFile() throws IOException {
+    Files.writeString(folder.resolve("empty.yaml"), "# nothing yet\n");
+
+    ManifestFile empty = new PodsFolder(folder, "node-a").scan().get("empty.yaml");
+
+    assertThat(empty.pods()).isEmpty();
+    assertThat(empty.error()).hasValueSatisfying(error -> assertThat(error).endsWith("empty.yaml: holds no Pod"));
+  }
+
+  @Test
+  void aFolderThatIsNotOneIsRefused() throws IOException {
+    Path file = Files.writeString(folder.resolve("pods.yaml"), "");
+
+    assertThatThrownBy(() -> new PodsFolder(file, "node-a")).isInstanceOf(InputException.class)
+        .hasMessage(file + ": the pods folder does not exist or is not a folder");
+  }
+
+  private static String uid(PodsFolder folder) {
+    return folder.scan().values().iterator().next().pods().stream().map(Pod::uid).findFirst().orElseThrow();
+  }
+}
