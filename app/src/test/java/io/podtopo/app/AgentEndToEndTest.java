@@ -1,0 +1,179 @@
+package io.podtopo.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.podtopo.adapters.fake.CatalogMachineSource;
+import io.podtopo.adapters.grpc.PodResourcesClient;
+import io.podtopo.adapters.grpc.RateLimit;
+import io.podtopo.adapters.linux.cgroup.CgroupDriver;
+import io.podtopo.adapters.linux.cgroup.CpusetHierarchy;
+import io.podtopo.app.agent.Agent;
+import io.podtopo.app.agent.AgentOptions;
+import io.podtopo.app.agent.DecisionLog;
+import io.podtopo.app.input.KubeletConfigFile;
+import io.podtopo.domain.memorymanager.MemoryBlock;
+import io.podtopo.domain.node.ContainerResources;
+import io.podtopo.domain.node.PodResources;
+import io.podtopo.domain.node.PodResourcesView;
+import io.podtopo.domain.topology.CpuSet;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.function.Predicate;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The agent end to end over a real Unix socket (issue 8 acceptance): built by Dagger, it admits the
+ * KEP-5526 examples dropped into its pods folder and serves them over PodResources v1 as P§9.2
+ * describes, in pod scope and container scope; a removed manifest disappears from the answer; a
+ * restarted agent serves the same allocations without allocating again.
+ */
+class AgentEndToEndTest {
+
+  private static final Path EXAMPLES = Path.of("../examples");
+  private static final long GiB = 1024L * 1024 * 1024;
+
+  @TempDir
+  Path work;
+
+  private final StringWriter log = new StringWriter();
+  private Agent agent;
+  private Thread loop;
+
+  @AfterEach
+  void stopAgent() throws InterruptedException {
+    stop();
+  }
+
+  @Test
+  void podScopeReportsTheBubbleAtPodLevelAndOnlyExclusiveSlicesAtContainerLevel() throws Exception {
+    Path pods = Files.createDirectory(work.resolve("pods"));
+    Path socket = start("pod-scope.yaml", pods);
+    copy("pod-scope", "02-mixed.yaml", pods);
+    copy("pod-scope", "04-init-and-sidecars.yaml", pods);
+
+    try (PodResourcesClient client = PodResourcesClient.connect(socket)) {
+      PodResourcesView view = awaitView(client, answer -> answer.pods().size() == 2);
+      PodResources mixed = view.pod("pod-scope-mixed", "default").orElseThrow();
+
+      assertThat(mixed.cpuIds().size()).as("pod cpu_ids: the whole 5-CPU bubble").isEqualTo(5);
+      assertThat(mixed.memory()).extracting(MemoryBlock::type, MemoryBlock::size)
+          .containsExactly(org.assertj.core.groups.Tuple.tuple("memory", 6 * GiB));
+      assertThat(container(mixed, "metrics-sidecar").cpuIds().size()).isEqualTo(1);
+      assertThat(container(mixed, "main-app").cpuIds().size()).isEqualTo(3);
+      assertThat(container(mixed, "logging-sidecar").cpuIds()).as("a pod-shared container reports nothing").isEmpty();
+      assertThat(container(mixed, "logging-sidecar").memory()).isEmpty();
+      assertThat(container(mixed, "main-app").memory()).extracting(MemoryBlock::size).containsExactly(4 * GiB);
+      CpuSet slices = container(mixed, "metrics-sidecar").cpuIds().union(container(mixed, "main-app").cpuIds());
+      assertThat(slices.isSubsetOf(mixed.cpuIds())).as("container sets inside the pod set").isTrue();
+      assertThat(mixed.cpuIds().difference(slices).size()).as("the pod shared pool, derived").isEqualTo(1);
+      PodResources sidecars = view.pod("init-and-sidecars", "default").orElseThrow();
+      assertThat(sidecars.cpuIds().intersects(mixed.cpuIds())).as("bubbles are disjoint").isFalse();
+      assertThat(client.get("default", "pod-scope-mixed")).contains(mixed);
+    }
+    assertThat(log.toString()).contains("\"event\":\"admitted\",\"file\":\"02-mixed.yaml\"");
+  }
+
+  @Test
+  void containerScopeLeavesThePodLevelFieldsEmpty() throws Exception {
+    Path pods = Files.createDirectory(work.resolve("pods"));
+    Path socket = start("container-scope.yaml", pods);
+    copy("container-scope", "01-mixed.yaml", pods);
+    copy("container-scope", "02-pod-only.yaml", pods);
+
+    try (PodResourcesClient client = PodResourcesClient.connect(socket)) {
+      PodResourcesView view = awaitView(client, answer -> answer.pods().size() == 2);
+
+      assertThat(view.pods()).allSatisfy(pod -> {
+        assertThat(pod.cpuIds()).as(pod.name() + " cpu_ids").isEmpty();
+        assertThat(pod.memory()).as(pod.name() + " memory").isEmpty();
+      });
+      PodResources mixed = view.pod("container-scope-mixed", "default").orElseThrow();
+      assertThat(container(mixed, "database").cpuIds().size()).as("exclusive from the node pool").isEqualTo(2);
+      assertThat(container(mixed, "backup-agent").cpuIds()).as("on the node shared pool: empty").isEmpty();
+    }
+  }
+
+  @Test
+  void aRemovedManifestLeavesTheAnswerAndARestartedAgentServesTheSameAllocations() throws Exception {
+    Path pods = Files.createDirectory(work.resolve("pods"));
+    Path socket = start("pod-scope.yaml", pods);
+    copy("pod-scope", "01-shared-only.yaml", pods);
+    Path mixed = copy("pod-scope", "02-mixed.yaml", pods);
+    PodResourcesView before;
+    try (PodResourcesClient client = PodResourcesClient.connect(socket)) {
+      awaitView(client, answer -> answer.pods().size() == 2);
+      Files.delete(mixed);
+      before = awaitView(client, answer -> answer.pods().size() == 1);
+      assertThat(before.pods()).extracting(PodResources::name).containsExactly("shared-only");
+    }
+    stop();
+    assertThat(socket).as("closed: the socket is removed").doesNotExist();
+
+    start("pod-scope.yaml", pods);
+    try (PodResourcesClient client = PodResourcesClient.connect(socket)) {
+      assertThat(awaitView(client, answer -> log.toString().contains("\"event\":\"restored\""))).isEqualTo(before);
+    }
+    assertThat(log.toString()).contains("\"event\":\"started\",\"pods\":\"1\"");
+  }
+
+  private Path start(String kubeletConfig, Path pods) {
+    Path socket = work.resolve("pod-resources.sock");
+    LinuxNode node = new LinuxNode(CatalogMachineSource.of("demo-2s"), work.resolve("state"), Optional.empty(),
+        CpusetHierarchy.SELF_MOUNTINFO, CgroupDriver.CGROUPFS);
+    AgentOptions options = new AgentOptions(pods, Duration.ofMillis(20), Optional.of(socket), new RateLimit(10_000, 1_000),
+        Optional.empty(), "node-a");
+    agent = PodtopoComponent.reference().agent()
+        .create(KubeletConfigFile.read(EXAMPLES.resolve("kubelet").resolve(kubeletConfig)), node, options,
+            new DecisionLog(new PrintWriter(log), Clock.systemUTC()))
+        .agent();
+    agent.start();
+    loop = new Thread(() -> {
+      try {
+        agent.run();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }, "agent-under-test");
+    loop.start();
+    return socket;
+  }
+
+  private void stop() throws InterruptedException {
+    if (agent != null) {
+      agent.stop();
+      loop.join(10_000);
+      agent.close();
+      agent = null;
+    }
+  }
+
+  private static Path copy(String scope, String name, Path pods) throws IOException {
+    return Files.copy(EXAMPLES.resolve("pods").resolve(scope).resolve(name), pods.resolve(name));
+  }
+
+  private static ContainerResources container(PodResources pod, String name) {
+    return pod.containers().stream().filter(container -> container.name().equals(name)).findFirst().orElseThrow();
+  }
+
+  private static PodResourcesView awaitView(PodResourcesClient client, Predicate<PodResourcesView> ready)
+      throws InterruptedException {
+    long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+    PodResourcesView view = client.list();
+    while (!ready.test(view)) {
+      if (System.nanoTime() > deadline) {
+        throw new AssertionError("the agent did not get there within 20 s; last answer: " + view);
+      }
+      Thread.sleep(20);
+      view = client.list();
+    }
+    return view;
+  }
+}
