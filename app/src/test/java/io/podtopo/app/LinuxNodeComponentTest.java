@@ -3,8 +3,6 @@ package io.podtopo.app;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.podtopo.adapters.linux.cgroup.CgroupDriver;
-import io.podtopo.adapters.linux.cgroup.CgroupVersion;
-import io.podtopo.adapters.linux.cgroup.CpusetHierarchy;
 import io.podtopo.adapters.linux.store.StateDirectory;
 import io.podtopo.adapters.linux.sysfs.SysfsTopology;
 import io.podtopo.app.input.BuiltInKubeletConfig;
@@ -19,11 +17,7 @@ import io.podtopo.ports.in.NodeSnapshot;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
-import java.util.List;
-import java.util.UUID;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -47,20 +41,12 @@ class LinuxNodeComponentTest {
   @TempDir
   Path stateDir;
 
-  private CpusetHierarchy hierarchy;
-  private String parentName;
+  private TestCpusetParent parent;
   private Process sleeper;
 
   @BeforeEach
   void createParentCgroup() throws IOException {
-    hierarchy = CpusetHierarchy.detect(CpusetHierarchy.SELF_MOUNTINFO);
-    assertThat(hierarchy.version()).as("this test needs a cgroup v1 cpuset hierarchy (mount -t cgroup -o cpuset "
-        + "cgroup /sys/fs/cgroup/cpuset) and root").isEqualTo(CgroupVersion.V1);
-    parentName = "podtopo-test-" + UUID.randomUUID().toString().substring(0, 8);
-    Path parent = Files.createDirectory(hierarchy.cgroup(parentName));
-    for (String file : List.of("cpuset.cpus", "cpuset.mems")) {
-      Files.writeString(parent.resolve(file), Files.readString(hierarchy.mountPoint().resolve(file)).strip());
-    }
+    parent = TestCpusetParent.create();
   }
 
   @AfterEach
@@ -69,29 +55,13 @@ class LinuxNodeComponentTest {
       sleeper.destroyForcibly();
       sleeper.waitFor(10, TimeUnit.SECONDS);
     }
-    List<Path> cgroups;
-    try (Stream<Path> paths = Files.walk(hierarchy.cgroup(parentName))) {
-      cgroups = paths.filter(Files::isDirectory).sorted(Comparator.reverseOrder()).toList();
-    }
-    for (Path cgroup : cgroups) {
-      for (int attempt = 1; ; attempt++) {
-        try {
-          Files.delete(cgroup);
-          break;
-        } catch (IOException busy) {
-          if (attempt == 50) {
-            throw busy;
-          }
-          Thread.sleep(20);
-        }
-      }
-    }
+    parent.close();
   }
 
   @Test
   void aPodAdmittedOnThisMachineIsSavedPinnedByTheKernelAndRestoredWithoutAllocatingAgain() throws Exception {
     NodeSettings settings = BuiltInKubeletConfig.fittedTo(SysfsTopology.read(SysfsTopology.HOST_ROOT).toMachine());
-    LinuxNode node = LinuxNode.self(stateDir, parentName, CgroupDriver.CGROUPFS);
+    LinuxNode node = LinuxNode.self(stateDir, parent.name(), CgroupDriver.CGROUPFS);
     NodeResourceManager manager = PodtopoComponent.reference().linuxNode().create(settings, node).nodeResourceManager();
 
     Admission admission = manager.admit(POD);
@@ -100,13 +70,13 @@ class LinuxNodeComponentTest {
     CpuSet exclusive = manager.snapshot().state().cpu().containerCpus("pod-a", "app").orElseThrow();
     assertThat(exclusive.size()).isEqualTo(1);
     assertThat(exclusive.contains(0)).as("CPU 0 is reserved by the built-in config").isFalse();
-    Path container = hierarchy.cgroup(parentName).resolve("podpod-a").resolve("podtopo-app");
+    Path container = parent.path().resolve("podpod-a").resolve("podtopo-app");
     assertThat(Files.readString(container.resolve("cpuset.cpus")).strip()).isEqualTo(exclusive.toString());
     assertThat(Files.readString(container.resolve("cpuset.mems")).strip()).isEqualTo("0");
     sleeper = new ProcessBuilder("sleep", "60").start();
     Files.writeString(container.resolve("cgroup.procs"), Long.toString(sleeper.pid()));
-    assertThat(status(sleeper, "Cpus_allowed_list")).isEqualTo(exclusive.toString());
-    assertThat(status(sleeper, "Mems_allowed_list")).isEqualTo("0");
+    assertThat(TestCpusetParent.status(sleeper, "Cpus_allowed_list")).isEqualTo(exclusive.toString());
+    assertThat(TestCpusetParent.status(sleeper, "Mems_allowed_list")).isEqualTo("0");
     assertThat(new StateDirectory(stateDir).file()).isRegularFile();
 
     NodeSnapshot before = manager.snapshot();
@@ -117,12 +87,6 @@ class LinuxNodeComponentTest {
         .singleElement().satisfies(write -> assertThat(write.cpus()).isEqualTo(exclusive));
     assertThat(restarted.admit(POD).failure()).isEmpty();
     assertThat(restarted.snapshot()).as("an active pod is never allocated twice").isEqualTo(before);
-    assertThat(status(sleeper, "Cpus_allowed_list")).isEqualTo(exclusive.toString());
-  }
-
-  private static String status(Process process, String field) throws IOException {
-    try (Stream<String> lines = Files.lines(Path.of("/proc", Long.toString(process.pid()), "status"))) {
-      return lines.filter(line -> line.startsWith(field + ":")).findFirst().orElseThrow().split(":\\s*", 2)[1].strip();
-    }
+    assertThat(TestCpusetParent.status(sleeper, "Cpus_allowed_list")).isEqualTo(exclusive.toString());
   }
 }
