@@ -1,5 +1,7 @@
 package io.podtopo.adapters.grpc;
 
+import com.google.protobuf.InvalidProtocolBufferException;
+import com.google.protobuf.Parser;
 import io.grpc.ServerServiceDefinition;
 import io.grpc.Status;
 import io.grpc.protobuf.ProtoUtils;
@@ -19,7 +21,8 @@ import java.util.Optional;
  * {@code v1.PodResourcesLister} over a {@link NodeResourceManager}. Every answer comes from one
  * snapshot of the node: {@code List} serves the encoded view of {@link ListResponseCache} (its
  * bytes go out as they are, through {@link PreEncoded}), {@code Get} picks the pod from that same
- * view, {@code GetAllocatableResources} reads {@link NodeResourceManager#allocatable} once.
+ * view, {@code GetAllocatableResources} reads {@link NodeResourceManager#allocatable} once. A request
+ * that does not decode is answered {@code INTERNAL} as the kubelet (Go gRPC) answers it.
  */
 final class PodResourcesService {
 
@@ -30,22 +33,46 @@ final class PodResourcesService {
     return "pod " + name + " in namespace " + namespace + " not found";
   }
 
+  /**
+   * The Go gRPC server's description of a request it cannot decode ({@code codes.Internal}): grpc-java
+   * would answer {@code UNKNOWN} "Application error processing RPC", so requests arrive as bytes and
+   * are decoded here, to answer as the kubelet does.
+   */
+  static String undecodable(InvalidProtocolBufferException e) {
+    return "grpc: error unmarshalling request: " + e.getMessage();
+  }
+
   /** The service's definition, for a gRPC server. */
   static ServerServiceDefinition definition(NodeResourceManager node, ListResponseCache lists) {
     return ServerServiceDefinition.builder(PodResourcesListerGrpc.SERVICE_NAME)
         .addMethod(
-            PodResourcesListerGrpc.getListMethod().toBuilder(
-                ProtoUtils.marshaller(ListPodResourcesRequest.getDefaultInstance()), PreEncoded.MARSHALLER).build(),
-            ServerCalls.asyncUnaryCall((ListPodResourcesRequest request, StreamObserver<byte[]> response) ->
-                answer(response, lists.current().bytes())))
-        .addMethod(PodResourcesListerGrpc.getGetAllocatableResourcesMethod(),
-            ServerCalls.asyncUnaryCall(
-                (AllocatableResourcesRequest request, StreamObserver<AllocatableResourcesResponse> response) ->
-                    answer(response, ToProto.allocatable(node.allocatable()))))
-        .addMethod(PodResourcesListerGrpc.getGetMethod(),
-            ServerCalls.asyncUnaryCall((GetPodResourcesRequest request, StreamObserver<GetPodResourcesResponse> response) ->
-                get(lists, request, response)))
+            PodResourcesListerGrpc.getListMethod().toBuilder(PreEncoded.MARSHALLER, PreEncoded.MARSHALLER).build(),
+            ServerCalls.asyncUnaryCall((byte[] request, StreamObserver<byte[]> response) ->
+                decoded(request, ListPodResourcesRequest.parser(), response)
+                    .ifPresent(list -> answer(response, lists.current().bytes()))))
+        .addMethod(
+            PodResourcesListerGrpc.getGetAllocatableResourcesMethod().toBuilder(PreEncoded.MARSHALLER,
+                ProtoUtils.marshaller(AllocatableResourcesResponse.getDefaultInstance())).build(),
+            ServerCalls.asyncUnaryCall((byte[] request, StreamObserver<AllocatableResourcesResponse> response) ->
+                decoded(request, AllocatableResourcesRequest.parser(), response)
+                    .ifPresent(allocatable -> answer(response, ToProto.allocatable(node.allocatable())))))
+        .addMethod(
+            PodResourcesListerGrpc.getGetMethod().toBuilder(PreEncoded.MARSHALLER,
+                ProtoUtils.marshaller(GetPodResourcesResponse.getDefaultInstance())).build(),
+            ServerCalls.asyncUnaryCall((byte[] request, StreamObserver<GetPodResourcesResponse> response) ->
+                decoded(request, GetPodResourcesRequest.parser(), response)
+                    .ifPresent(get -> get(lists, get, response))))
         .build();
+  }
+
+  /** The request decoded, or empty after answering {@code INTERNAL} as Go's gRPC server does. */
+  private static <R> Optional<R> decoded(byte[] request, Parser<R> parser, StreamObserver<?> response) {
+    try {
+      return Optional.of(parser.parseFrom(request));
+    } catch (InvalidProtocolBufferException e) {
+      response.onError(Status.INTERNAL.withDescription(undecodable(e)).asRuntimeException());
+      return Optional.empty();
+    }
   }
 
   private static void get(ListResponseCache lists, GetPodResourcesRequest request,

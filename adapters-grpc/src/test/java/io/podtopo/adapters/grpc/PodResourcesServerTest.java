@@ -150,6 +150,25 @@ class PodResourcesServerTest {
   }
 
   @Test
+  void aMalformedRequestIsInternalAsInGoGrpcAndTheServerGoesOnServingTheSameAnswers() throws Exception {
+    byte[] notProtobuf = {(byte) 0x0a, (byte) 0xff, (byte) 0xff, (byte) 0xff, (byte) 0xff, (byte) 0x0f};
+    byte[] truncated = {(byte) 0x0a, 5, 'p'}; // pod_name says 5 bytes, 1 follows
+    try (PodResourcesServer server = start(dir.resolve("kubelet.sock")); RawCalls calls = new RawCalls(server.socket())) {
+      byte[] before = calls.call("List", new byte[0]);
+
+      for (byte[] request : List.of(notProtobuf, truncated)) {
+        assertThatThrownBy(() -> calls.call("Get", request))
+            .isInstanceOfSatisfying(StatusRuntimeException.class, e -> {
+              assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.INTERNAL);
+              assertThat(e.getStatus().getDescription()).startsWith("grpc: error unmarshalling request: ");
+            });
+      }
+
+      assertThat(calls.call("List", new byte[0])).isEqualTo(before);
+    }
+  }
+
+  @Test
   void theInboundLimitIsConfigurable() throws Exception {
     byte[] request = ProtoWire.getRequest("shared-only", "default");
     try (PodResourcesServer server = PodResourcesServer.builder(KepNodes.podScope(), dir.resolve("kubelet.sock"))
