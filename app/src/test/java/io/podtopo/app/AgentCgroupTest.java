@@ -11,6 +11,7 @@ import io.podtopo.adapters.linux.sysfs.SysfsTopology;
 import io.podtopo.app.agent.Agent;
 import io.podtopo.app.agent.AgentOptions;
 import io.podtopo.app.agent.DecisionLog;
+import io.podtopo.app.agent.PodsFolder;
 import io.podtopo.app.input.BuiltInKubeletConfig;
 import io.podtopo.domain.node.ContainerResources;
 import io.podtopo.domain.node.PodResources;
@@ -67,8 +68,8 @@ class AgentCgroupTest {
     try {
       LinuxNode node = new LinuxNode(host, work.resolve("state"), Optional.of(parent.name()),
           CpusetHierarchy.SELF_MOUNTINFO, CgroupDriver.CGROUPFS);
-      AgentOptions options = new AgentOptions(pods, Duration.ofMillis(20), Optional.of(socket), RateLimit.KUBELET_DEFAULT,
-          Optional.empty(), "node-a");
+      AgentOptions options = new AgentOptions(new PodsFolder(pods, "node-a"), Duration.ofMillis(20),
+          Optional.of(socket), RateLimit.KUBELET_DEFAULT, Optional.empty());
       StringWriter log = new StringWriter();
       try (Agent agent = PodtopoComponent.reference().agent()
           .create(BuiltInKubeletConfig.fittedTo(host.machine()), node, options, new DecisionLog(new PrintWriter(log), Clock.systemUTC()))

@@ -10,6 +10,7 @@ import io.podtopo.adapters.linux.cgroup.CpusetHierarchy;
 import io.podtopo.app.agent.Agent;
 import io.podtopo.app.agent.AgentOptions;
 import io.podtopo.app.agent.DecisionLog;
+import io.podtopo.app.agent.PodsFolder;
 import io.podtopo.app.input.KubeletConfigFile;
 import io.podtopo.domain.memorymanager.MemoryBlock;
 import io.podtopo.domain.node.ContainerResources;
@@ -128,8 +129,8 @@ class AgentEndToEndTest {
     Path socket = work.resolve("pod-resources.sock");
     LinuxNode node = new LinuxNode(CatalogMachineSource.of("demo-2s"), work.resolve("state"), Optional.empty(),
         CpusetHierarchy.SELF_MOUNTINFO, CgroupDriver.CGROUPFS);
-    AgentOptions options = new AgentOptions(pods, Duration.ofMillis(20), Optional.of(socket), new RateLimit(10_000, 1_000),
-        Optional.empty(), "node-a");
+    AgentOptions options = new AgentOptions(new PodsFolder(pods, "node-a"), Duration.ofMillis(20),
+        Optional.of(socket), new RateLimit(10_000, 1_000), Optional.empty());
     agent = PodtopoComponent.reference().agent()
         .create(KubeletConfigFile.read(EXAMPLES.resolve("kubelet").resolve(kubeletConfig)), node, options,
             new DecisionLog(new PrintWriter(log), Clock.systemUTC()))

@@ -40,16 +40,12 @@ public final class Agent implements AutoCloseable {
   private final CountDownLatch ran = new CountDownLatch(1);
   private Optional<PodResourcesServer> server = Optional.empty();
 
-  /**
-   * An agent of {@code node}; nothing is read or opened before {@link #start}.
-   *
-   * @throws io.podtopo.app.input.InputException when the pods folder is not a folder
-   */
+  /** An agent of {@code node}; nothing is read or opened before {@link #start}. */
   public Agent(NodeResourceManager node, AgentOptions options, DecisionLog log) {
     this.node = node;
     this.options = options;
     this.log = log;
-    this.folder = new PodsFolder(options.podsFolder(), options.hostName());
+    this.folder = options.podsFolder();
     this.sync = new PodsFolderSync(node, log);
   }
 
@@ -57,7 +53,7 @@ public final class Agent implements AutoCloseable {
    * Restores the node, re-applies its cpusets and opens the endpoints.
    *
    * @throws RuntimeException what the node's adapters throw when the machine, the settings or the
-   *     state cannot be used, or an endpoint cannot be opened (nothing is left open then)
+   *     state cannot be used, or an endpoint cannot be opened; nothing is left open and nothing logged
    */
   public void start() {
     NodeSnapshot restored = node.snapshot();
@@ -65,7 +61,7 @@ public final class Agent implements AutoCloseable {
     server = options.socket().map(socket -> PodResourcesServer.builder(node, socket)
         .rateLimit(options.rateLimit()).start());
     log.info("started", fields("pods", Integer.toString(restored.activePods().size()),
-        "cpusets-written", Integer.toString(written), "pods-folder", options.podsFolder().toString(),
+        "cpusets-written", Integer.toString(written), "pods-folder", folder.path().toString(),
         "socket", options.socket().map(Object::toString).orElse(null),
         "metrics", options.metricsAddress().map(Agent::address).orElse(null)));
   }

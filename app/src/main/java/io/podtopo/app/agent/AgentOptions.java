@@ -14,10 +14,9 @@ import java.util.Optional;
  * @param socket where PodResources v1 is served; empty: not served
  * @param rateLimit the PodResources endpoint's token bucket
  * @param metricsAddress where Prometheus metrics are served over HTTP; empty: not served
- * @param hostName the host name in the uids derived for manifests without one
  */
-public record AgentOptions(Path podsFolder, Duration scanInterval, Optional<Path> socket, RateLimit rateLimit,
-    Optional<InetSocketAddress> metricsAddress, String hostName) {
+public record AgentOptions(PodsFolder podsFolder, Duration scanInterval, Optional<Path> socket, RateLimit rateLimit,
+    Optional<InetSocketAddress> metricsAddress) {
 
   /** @throws IllegalArgumentException when the scan interval is not positive */
   public AgentOptions {

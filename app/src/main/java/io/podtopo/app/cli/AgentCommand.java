@@ -13,6 +13,7 @@ import io.podtopo.app.LinuxNode;
 import io.podtopo.app.agent.Agent;
 import io.podtopo.app.agent.AgentOptions;
 import io.podtopo.app.agent.DecisionLog;
+import io.podtopo.app.agent.PodsFolder;
 import io.podtopo.app.input.BuiltInKubeletConfig;
 import io.podtopo.app.input.GoDuration;
 import io.podtopo.app.input.KubeletConfigFile;
@@ -126,19 +127,19 @@ public final class AgentCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws InterruptedException {
+    AgentOptions options = new AgentOptions(new PodsFolder(podsDir, hostName()), duration("--scan-interval", scanInterval),
+        Optional.ofNullable(socket), rateLimit(), Optional.ofNullable(metricsAddress).map(AgentCommand::address));
     Machine node = MachineArgument.resolve(machine, catalog);
     NodeSettings settings = kubeletConfig == null ? BuiltInKubeletConfig.fittedTo(node) : KubeletConfigFile.read(kubeletConfig);
-    AgentOptions options = new AgentOptions(podsDir, duration("--scan-interval", scanInterval), Optional.ofNullable(socket),
-        rateLimit(), Optional.ofNullable(metricsAddress).map(AgentCommand::address), hostName());
     LinuxNode linuxNode = new LinuxNode(CatalogMachineSource.of(node), stateDir, Optional.ofNullable(cgroupRoot),
         CpusetHierarchy.SELF_MOUNTINFO, driver());
     PrintWriter out = spec.commandLine().getOut();
-    Agent agent = agents.create(settings, linuxNode, options, new DecisionLog(out, Clock.systemUTC())).agent();
+    Agent agent;
     try {
+      agent = agents.create(settings, linuxNode, options, new DecisionLog(out, Clock.systemUTC())).agent();
       agent.start();
     } catch (SysfsException | CgroupSetupException | CpusetWriteException | SocketPathException
         | IllegalArgumentException e) {
-      agent.close();
       throw new UserInputException(e.getMessage());
     }
     Thread shutdown = new Thread(() -> stopAndClose(agent), "podtopo-agent-shutdown");

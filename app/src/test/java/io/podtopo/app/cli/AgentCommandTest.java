@@ -1,0 +1,133 @@
+package io.podtopo.app.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.podtopo.adapters.linux.store.FileAllocationStore;
+import io.podtopo.adapters.linux.store.StateDirectory;
+import io.podtopo.domain.node.NodeState;
+import io.podtopo.domain.pod.Container;
+import io.podtopo.domain.pod.Pod;
+import io.podtopo.ports.in.NodeSnapshot;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code podtopo agent} refuses what it cannot use before it runs (issue 8, "Bad input"): one line on
+ * standard error, exit status 2, nothing on standard output, and nothing changed on disk: the state
+ * file, the file at the socket path and the pods folder are left as they were.
+ */
+class AgentCommandTest {
+
+  @TempDir
+  Path dir;
+
+  private Path pods;
+  private Path state;
+
+  @BeforeEach
+  void createFolders() throws IOException {
+    pods = Files.createDirectory(dir.resolve("pods"));
+    Files.writeString(pods.resolve("web.yaml"), "apiVersion: v1\nkind: Pod\nmetadata:\n  name: web\nspec:\n"
+        + "  containers:\n    - name: app\n");
+    state = dir.resolve("state");
+  }
+
+  @Test
+  void aPodsFolderThatIsAFileIsRefusedBeforeAnyStateIsCreated() {
+    CliRun run = CliRun.reference("agent", "--machine", "demo-2s", "--pods-dir", pods.resolve("web.yaml").toString(),
+        "--state-dir", state.toString());
+
+    assertRefused(run, pods.resolve("web.yaml") + ": the pods folder does not exist or is not a folder");
+    assertThat(state).doesNotExist();
+  }
+
+  @Test
+  void aSocketPathHoldingAFileIsRefusedAndTheFileAndTheStateAreLeftAsTheyWere() throws IOException {
+    Path notASocket = Files.writeString(dir.resolve("kubelet.sock"), "precious");
+    FileAllocationStore.open(state).save(savedSnapshot());
+    byte[] saved = Files.readAllBytes(new StateDirectory(state).file());
+
+    CliRun run = agent("--socket", notASocket.toString());
+
+    assertThat(run.exitCode()).isEqualTo(ExitCodes.USAGE);
+    assertThat(run.err()).startsWith("podtopo agent: error: ").contains(notASocket.toString()).doesNotContain("\tat ");
+    assertThat(run.out()).isEmpty();
+    assertThat(notASocket).hasContent("precious");
+    assertThat(Files.readAllBytes(new StateDirectory(state).file())).isEqualTo(saved);
+  }
+
+  @Test
+  void aCorruptStateFileIsRefusedAndLeftInPlace() throws IOException {
+    Files.createDirectory(state);
+    Path file = Files.writeString(new StateDirectory(state).file(), "{\"version\": 1, \"checksum\": \"sha256:00\"");
+
+    CliRun run = agent();
+
+    assertThat(run.exitCode()).isEqualTo(ExitCodes.USAGE);
+    assertThat(run.err()).startsWith("podtopo agent: error: ").contains(file.toString()).hasLineCount(1);
+    assertThat(run.out()).isEmpty();
+    assertThat(file).hasContent("{\"version\": 1, \"checksum\": \"sha256:00\"");
+    try (var files = Files.list(state)) {
+      assertThat(files.map(path -> path.getFileName().toString())).containsExactly("node-state.json");
+    }
+  }
+
+  @Test
+  void aCgroupRootThatDoesNotExistIsRefused() {
+    CliRun run = agent("--cgroup-root", "/podtopo-no-such-cgroup");
+
+    assertThat(run.err()).isNotEqualTo("");
+    assertThat(run.exitCode()).as(run.err()).isEqualTo(ExitCodes.USAGE);
+    assertThat(run.err()).startsWith("podtopo agent: error: the cgroup root ").contains("podtopo-no-such-cgroup")
+        .contains("is not a directory");
+    assertThat(run.out()).isEmpty();
+  }
+
+  @ParameterizedTest
+  @CsvSource(delimiter = '|', value = {
+      "--scan-interval|0|--scan-interval 0: must be longer than 0",
+      "--scan-interval|5x|--scan-interval 5x: invalid duration \"5x\": expected numbers with units such as 500ms, 60s, "
+          + "1m30s or 2h (units ns, us, ms, s, m, h)",
+      "--rate-limit|fast|--rate-limit fast: expected QPS[,BURST] such as 100,10",
+      "--rate-limit|0,10|--rate-limit 0,10: the rate limit must be a positive number of requests a second, not 0.0",
+      "--metrics-address|9464|--metrics-address 9464: expected HOST:PORT such as 127.0.0.1:9464 or :9464",
+      "--cgroup-driver|docker|--cgroup-driver docker: expected cgroupfs or systemd"})
+  void aBadOptionValueIsRefusedNamingTheOption(String option, String value, String message) {
+    assertRefused(agent(option, value), message);
+    assertThat(state).doesNotExist();
+  }
+
+  @Test
+  void thePodsFolderAndTheStateFolderAreRequired() {
+    CliRun run = CliRun.reference("agent", "--machine", "demo-2s");
+
+    assertThat(run.exitCode()).isEqualTo(ExitCodes.USAGE);
+    assertThat(run.err()).startsWith("podtopo agent: Missing required options: '--pods-dir=DIR', '--state-dir=DIR'");
+  }
+
+  private CliRun agent(String... extra) {
+    List<String> args = new ArrayList<>(List.of("agent", "--machine", "demo-2s", "--pods-dir", pods.toString(),
+        "--state-dir", state.toString()));
+    args.addAll(List.of(extra));
+    return CliRun.reference(args.toArray(String[]::new));
+  }
+
+  private static void assertRefused(CliRun run, String message) {
+    assertThat(run.exitCode()).isEqualTo(ExitCodes.USAGE);
+    assertThat(run.err()).isEqualTo("podtopo agent: error: " + message + System.lineSeparator());
+    assertThat(run.out()).isEmpty();
+  }
+
+  private static NodeSnapshot savedSnapshot() {
+    return NodeSnapshot.of(NodeState.empty())
+        .withAdmitted(NodeState.empty(), new Pod.Builder().uid("web").addContainer(Container.named("app")).build());
+  }
+}
