@@ -82,7 +82,8 @@ public final class Agent implements AutoCloseable {
     try {
       sync.sync(folder.scan());
     } catch (RuntimeException e) {
-      log.error("scan-failed", fields("pods-folder", folder.path().toString(), "message", String.valueOf(e.getMessage())));
+      log.error("scan-failed", fields("pods-folder", folder.path().toString(),
+          "message", String.valueOf(e.getMessage())));
     }
   }
 

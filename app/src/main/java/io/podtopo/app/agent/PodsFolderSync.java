@@ -148,7 +148,8 @@ public final class PodsFolderSync {
     try {
       admission = node.admit(pod);
     } catch (AllocationStoreException e) {
-      log.error("not-saved", fields("file", file.name(), "pod", fullName(pod), "uid", pod.uid(), "message", e.getMessage()));
+      log.error("not-saved", fields("file", file.name(), "pod", fullName(pod), "uid", pod.uid(),
+          "message", e.getMessage()));
       return Optional.empty();
     } catch (CpusetWriteException e) {
       log.error("cgroup-write-failed", fields("file", file.name(), "pod", fullName(pod), "uid", pod.uid(),

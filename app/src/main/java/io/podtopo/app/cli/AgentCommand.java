@@ -127,10 +127,12 @@ public final class AgentCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws InterruptedException {
-    AgentOptions options = new AgentOptions(new PodsFolder(podsDir, hostName()), duration("--scan-interval", scanInterval),
-        Optional.ofNullable(socket), rateLimit(), Optional.ofNullable(metricsAddress).map(AgentCommand::address));
+    AgentOptions options = new AgentOptions(new PodsFolder(podsDir, hostName()),
+        duration("--scan-interval", scanInterval), Optional.ofNullable(socket), rateLimit(),
+        Optional.ofNullable(metricsAddress).map(AgentCommand::address));
     Machine node = MachineArgument.resolve(machine, catalog);
-    NodeSettings settings = kubeletConfig == null ? BuiltInKubeletConfig.fittedTo(node) : KubeletConfigFile.read(kubeletConfig);
+    NodeSettings settings = kubeletConfig == null
+        ? BuiltInKubeletConfig.fittedTo(node) : KubeletConfigFile.read(kubeletConfig);
     LinuxNode linuxNode = new LinuxNode(CatalogMachineSource.of(node), stateDir, Optional.ofNullable(cgroupRoot),
         CpusetHierarchy.SELF_MOUNTINFO, driver());
     PrintWriter out = spec.commandLine().getOut();
@@ -201,7 +203,8 @@ public final class AgentCommand implements Callable<Integer> {
       String host = text.substring(0, colon).replaceAll("^\\[|\\]$", "");
       return new InetSocketAddress(host.isEmpty() ? "0.0.0.0" : host, Integer.parseInt(text.substring(colon + 1)));
     } catch (IllegalArgumentException e) {
-      throw new UserInputException("--metrics-address " + text + ": expected HOST:PORT such as 127.0.0.1:9464 or :9464");
+      throw new UserInputException("--metrics-address " + text
+          + ": expected HOST:PORT such as 127.0.0.1:9464 or :9464");
     }
   }
 
