@@ -14,6 +14,7 @@ import io.podtopo.adapters.fake.InMemoryAllocationStore;
 import io.podtopo.adapters.fake.InMemoryMetricsRecorder;
 import io.podtopo.adapters.fake.RecordingCpusetWriter;
 import io.podtopo.domain.cpumanager.CpuManagerState;
+import io.podtopo.domain.cpumanager.ResourceManagerMetrics;
 import io.podtopo.domain.node.Admission;
 import io.podtopo.domain.node.ContainerAssignment;
 import io.podtopo.domain.node.InvalidNodeStateException;
@@ -21,11 +22,17 @@ import io.podtopo.domain.node.NodeState;
 import io.podtopo.domain.pod.Pod;
 import io.podtopo.domain.topology.CpuSet;
 import io.podtopo.ports.in.NodeSnapshot;
+import io.podtopo.ports.out.AdmissionResult;
 import io.podtopo.ports.out.AllocationStoreException;
 import io.podtopo.ports.out.CpusetWrite;
 import io.podtopo.ports.out.CpusetWriteException;
+import io.podtopo.ports.out.MetricsRecorder;
+import io.podtopo.ports.out.ResourceName;
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.SortedMap;
 import org.junit.jupiter.api.Test;
@@ -41,6 +48,27 @@ class NodeResourceManagerServiceTest {
   private final InMemoryAllocationStore store = new InMemoryAllocationStore(events);
   private final RecordingCpusetWriter writer = new RecordingCpusetWriter(events);
   private final InMemoryMetricsRecorder metrics = new InMemoryMetricsRecorder();
+
+  /** A recorder keeping each admission's result and duration, in order. */
+  private static final class AdmissionTimes implements MetricsRecorder {
+    final List<AdmissionResult> results = new ArrayList<>();
+    final List<Duration> durations = new ArrayList<>();
+
+    @Override
+    public void recordAdmission(AdmissionResult result, Optional<String> reason, Duration duration) {
+      results.add(result);
+      durations.add(duration);
+    }
+
+    @Override
+    public void recordAllocations(ResourceName resource, ResourceManagerMetrics increments) {}
+  }
+
+  private static long nanosOf(Runnable action) {
+    long start = System.nanoTime();
+    action.run();
+    return System.nanoTime() - start;
+  }
 
   private NodeResourceManagerService service(InMemoryAllocationStore from, RecordingCpusetWriter to) {
     return new NodeResourceManagerService(podScope(), CatalogMachineSource.of(MACHINE), from, to, metrics);
@@ -150,6 +178,20 @@ class NodeResourceManagerServiceTest {
           "resource_manager_allocations_total{" + name + ",source=\"node\"}", 1L,
           "resource_manager_container_assignments{" + name + ",assignment_type=\"node_exclusive\"}", 1L));
     }
+  }
+
+  @Test
+  void everyAdmissionIsRecordedWithTheTimeItsDecisionTook() {
+    AdmissionTimes times = new AdmissionTimes();
+    NodeResourceManagerService node =
+        new NodeResourceManagerService(podScope(), CatalogMachineSource.of(MACHINE), store, writer, times);
+
+    long admittedWithin = nanosOf(() -> node.admit(hybrid("p1", "2")));
+    long rejectedWithin = nanosOf(() -> node.admit(guaranteed("huge", "6")));
+
+    assertThat(times.results).containsExactly(AdmissionResult.ADMITTED, AdmissionResult.REJECTED);
+    assertThat(times.durations.get(0)).isPositive().isLessThanOrEqualTo(Duration.ofNanos(admittedWithin));
+    assertThat(times.durations.get(1)).isPositive().isLessThanOrEqualTo(Duration.ofNanos(rejectedWithin));
   }
 
   @Test

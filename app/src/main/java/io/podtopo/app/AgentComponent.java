@@ -15,7 +15,7 @@ import io.podtopo.ports.in.NodeResourceManager;
  * wiring another program uses to embed podtopo's agent: {@link PodtopoComponent#agent()}.
  */
 @NodeScope
-@Subcomponent(modules = {NodeModule.class, LinuxAdaptersModule.class, CountedMetricsModule.class, AgentModule.class})
+@Subcomponent(modules = {NodeModule.class, LinuxAdaptersModule.class, PrometheusMetricsModule.class, AgentModule.class})
 public interface AgentComponent {
 
   /** The agent; one instance per component. */

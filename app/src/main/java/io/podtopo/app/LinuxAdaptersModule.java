@@ -17,7 +17,8 @@ import io.podtopo.ports.out.MachineSource;
  * {@link FakeAdaptersModule}), all placed by a {@link LinuxNode}: the machine (normally from sysfs),
  * the durable state in a folder, container cpusets in the node's cgroup hierarchy (v1 or v2, as its
  * mounts say) or, without a cgroup root, nowhere; the node's configuration is its kubelet settings
- * over the machine. Metrics are bound by the component (e.g. {@link CountedMetricsModule}).
+ * over the machine. Metrics are bound by the component ({@link CountedMetricsModule} or
+ * {@link PrometheusMetricsModule}).
  */
 @Module
 interface LinuxAdaptersModule {

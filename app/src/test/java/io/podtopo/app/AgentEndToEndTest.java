@@ -20,6 +20,11 @@ import io.podtopo.domain.topology.CpuSet;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -34,7 +39,8 @@ import org.junit.jupiter.api.io.TempDir;
  * The agent end to end over a real Unix socket (issue 8 acceptance): built by Dagger, it admits the
  * KEP-5526 examples dropped into its pods folder and serves them over PodResources v1 as P§9.2
  * describes, in pod scope and container scope; a removed manifest disappears from the answer; a
- * restarted agent serves the same allocations without allocating again.
+ * restarted agent serves the same allocations without allocating again; the kubelet's metrics are
+ * served over HTTP.
  */
 class AgentEndToEndTest {
 
@@ -79,6 +85,14 @@ class AgentEndToEndTest {
       assertThat(sidecars.cpuIds().intersects(mixed.cpuIds())).as("bubbles are disjoint").isFalse();
       assertThat(client.get("default", "pod-scope-mixed")).contains(mixed);
     }
+    String metrics = HttpClient.newHttpClient().send(HttpRequest.newBuilder(agent.metricsUri().orElseThrow()).build(),
+        HttpResponse.BodyHandlers.ofString()).body();
+    assertThat(metrics.lines()).as("the kubelet's metrics, served by the agent: 2 pods; 5 exclusive containers "
+        + "(metrics-sidecar, main-app; setup, proxy, app) and 2 on pod shared pools").contains(
+        "kubelet_topology_manager_admission_requests_total 2.0",
+        "kubelet_topology_manager_admission_duration_ms_count 2",
+        "resource_manager_container_assignments{assignment_type=\"pod_exclusive\",resource_name=\"cpu\"} 5.0",
+        "resource_manager_container_assignments{assignment_type=\"pod_shared\",resource_name=\"cpu\"} 2.0");
     assertThat(log.toString()).contains("\"event\":\"admitted\",\"file\":\"02-mixed.yaml\"");
   }
 
@@ -130,7 +144,8 @@ class AgentEndToEndTest {
     LinuxNode node = new LinuxNode(CatalogMachineSource.of("demo-2s"), work.resolve("state"), Optional.empty(),
         CpusetHierarchy.SELF_MOUNTINFO, CgroupDriver.CGROUPFS);
     AgentOptions options = new AgentOptions(new PodsFolder(pods, "node-a"), Duration.ofMillis(20),
-        Optional.of(socket), new RateLimit(10_000, 1_000), Optional.empty());
+        Optional.of(socket), new RateLimit(10_000, 1_000),
+        Optional.of(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0)));
     agent = PodtopoComponent.reference().agent()
         .create(KubeletConfigFile.read(EXAMPLES.resolve("kubelet").resolve(kubeletConfig)), node, options,
             new DecisionLog(new PrintWriter(log), Clock.systemUTC()))

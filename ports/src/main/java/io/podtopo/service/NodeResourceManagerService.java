@@ -16,6 +16,7 @@ import io.podtopo.ports.out.CpusetWriter;
 import io.podtopo.ports.out.MachineSource;
 import io.podtopo.ports.out.MetricsRecorder;
 import io.podtopo.ports.out.ResourceName;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.SortedMap;
@@ -41,6 +42,11 @@ import java.util.concurrent.locks.ReentrantLock;
  * pod whose allocation was restored changes nothing and saves nothing. As a crash may fall between
  * a save and its writes, a restarted service has written no cgroup yet: {@link #reconcile} (or the
  * first change) writes every running container once.
+ *
+ * <p><b>Metrics.</b> Every admission is recorded with the time the domain's decision took, measured
+ * around it alone (the kubelet times its Topology Manager's {@code Admit}, which holds the same
+ * decision); saving and cgroup writes are not part of it. An admitted pod's admission and
+ * allocation counters are recorded once its state is saved.
  */
 public final class NodeResourceManagerService implements NodeResourceManager {
 
@@ -81,14 +87,16 @@ public final class NodeResourceManagerService implements NodeResourceManager {
     writeLock.lock();
     try {
       NodeSnapshot before = current;
+      long start = System.nanoTime();
       NodeOperations.Admitted admitted = node.admit(before, pod);
+      Duration took = Duration.ofNanos(System.nanoTime() - start);
       Admission admission = admitted.admission();
       if (!admission.admitted()) {
-        metrics.recordAdmission(AdmissionResult.REJECTED, admission.reason());
+        metrics.recordAdmission(AdmissionResult.REJECTED, admission.reason(), took);
         return admission;
       }
       commit(before, admitted.after(), () -> {
-        metrics.recordAdmission(AdmissionResult.ADMITTED, Optional.empty());
+        metrics.recordAdmission(AdmissionResult.ADMITTED, Optional.empty(), took);
         metrics.recordAllocations(ResourceName.CPU, AllocationCounts.cpu(before.state(), admission));
         metrics.recordAllocations(ResourceName.MEMORY, AllocationCounts.memory(before.state(), admission, pod));
       });

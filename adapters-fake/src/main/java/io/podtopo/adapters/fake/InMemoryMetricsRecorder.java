@@ -4,6 +4,7 @@ import io.podtopo.domain.cpumanager.ResourceManagerMetrics;
 import io.podtopo.ports.out.AdmissionResult;
 import io.podtopo.ports.out.MetricsRecorder;
 import io.podtopo.ports.out.ResourceName;
+import java.time.Duration;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -15,13 +16,16 @@ import java.util.TreeMap;
  * {@code admissions{result="rejected",reason="TopologyAffinityError"}} or
  * {@code resource_manager_container_assignments{resource_name="cpu",assignment_type="pod_shared"}}.
  * Thread-safe; zero counters are not listed.
+ *
+ * <p>Admission durations are not kept: they differ from run to run, and tests compare these
+ * counters whole. {@code adapters-prometheus} exports them as the kubelet's histogram.
  */
 public final class InMemoryMetricsRecorder implements MetricsRecorder {
 
   private final SortedMap<String, Long> counters = new TreeMap<>();
 
   @Override
-  public synchronized void recordAdmission(AdmissionResult result, Optional<String> reason) {
+  public synchronized void recordAdmission(AdmissionResult result, Optional<String> reason, Duration duration) {
     String labels = "result=\"" + result.name().toLowerCase(Locale.ROOT) + "\""
         + reason.map(r -> ",reason=\"" + r + "\"").orElse("");
     add("admissions{" + labels + "}", 1);

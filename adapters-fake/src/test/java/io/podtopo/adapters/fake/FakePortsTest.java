@@ -14,6 +14,7 @@ import io.podtopo.ports.out.AllocationStoreException;
 import io.podtopo.ports.out.CpusetWrite;
 import io.podtopo.ports.out.CpusetWriteException;
 import io.podtopo.ports.out.ResourceName;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -116,9 +117,9 @@ class FakePortsTest {
   void theMetricsRecorderAddsIncrementsUnderTheirLabels() {
     InMemoryMetricsRecorder metrics = new InMemoryMetricsRecorder();
 
-    metrics.recordAdmission(AdmissionResult.ADMITTED, Optional.empty());
-    metrics.recordAdmission(AdmissionResult.REJECTED, Optional.of("TopologyAffinityError"));
-    metrics.recordAdmission(AdmissionResult.REJECTED, Optional.of("TopologyAffinityError"));
+    metrics.recordAdmission(AdmissionResult.ADMITTED, Optional.empty(), Duration.ofMillis(3));
+    metrics.recordAdmission(AdmissionResult.REJECTED, Optional.of("TopologyAffinityError"), Duration.ZERO);
+    metrics.recordAdmission(AdmissionResult.REJECTED, Optional.of("TopologyAffinityError"), Duration.ZERO);
     metrics.recordAllocations(ResourceName.CPU,
         new ResourceManagerMetrics.Builder().podAllocations(2).podExclusiveAssignments(1).podSharedAssignments(1).build());
     metrics.recordAllocations(ResourceName.MEMORY, new ResourceManagerMetrics.Builder().nodeAllocationErrors(1).build());

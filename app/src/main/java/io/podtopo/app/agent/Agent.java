@@ -3,9 +3,11 @@ package io.podtopo.app.agent;
 import static io.podtopo.app.agent.DecisionLog.fields;
 
 import io.podtopo.adapters.grpc.PodResourcesServer;
+import io.podtopo.adapters.prometheus.MetricsEndpoint;
+import io.podtopo.adapters.prometheus.MetricsRegistry;
 import io.podtopo.ports.in.NodeResourceManager;
 import io.podtopo.ports.in.NodeSnapshot;
-import java.net.InetSocketAddress;
+import java.net.URI;
 import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -38,11 +40,14 @@ public final class Agent implements AutoCloseable {
   private final PodsFolderSync sync;
   private final CountDownLatch stopped = new CountDownLatch(1);
   private final CountDownLatch ran = new CountDownLatch(1);
+  private final MetricsRegistry metrics;
   private Optional<PodResourcesServer> server = Optional.empty();
+  private Optional<MetricsEndpoint> metricsEndpoint = Optional.empty();
 
   /** An agent of {@code node}; nothing is read or opened before {@link #start}. */
-  public Agent(NodeResourceManager node, AgentOptions options, DecisionLog log) {
+  public Agent(NodeResourceManager node, AgentOptions options, DecisionLog log, MetricsRegistry metrics) {
     this.node = node;
+    this.metrics = metrics;
     this.options = options;
     this.log = log;
     this.folder = options.podsFolder();
@@ -60,10 +65,17 @@ public final class Agent implements AutoCloseable {
     int written = node.reconcile().size();
     server = options.socket().map(socket -> PodResourcesServer.builder(node, socket)
         .rateLimit(options.rateLimit()).start());
+    try {
+      metricsEndpoint = options.metricsAddress().map(metrics::serve);
+    } catch (RuntimeException e) {
+      server.ifPresent(PodResourcesServer::close);
+      server = Optional.empty();
+      throw e;
+    }
     log.info("started", fields("pods", Integer.toString(restored.activePods().size()),
         "cpusets-written", Integer.toString(written), "pods-folder", folder.path().toString(),
         "socket", options.socket().map(Object::toString).orElse(null),
-        "metrics", options.metricsAddress().map(Agent::address).orElse(null)));
+        "metrics", metricsEndpoint.map(endpoint -> endpoint.uri().toString()).orElse(null)));
   }
 
   /** Scans the folder now and then every scan interval, until {@link #stop}. */
@@ -97,17 +109,19 @@ public final class Agent implements AutoCloseable {
     return ran.await(timeoutMillis, TimeUnit.MILLISECONDS);
   }
 
+  /** Where the metrics are served once {@link #start} opened them ({@code http://HOST:PORT/metrics}). */
+  public Optional<URI> metricsUri() {
+    return metricsEndpoint.map(MetricsEndpoint::uri);
+  }
+
   @Override
   public void close() {
     stop();
     try {
       server.ifPresent(PodResourcesServer::close);
+      metricsEndpoint.ifPresent(MetricsEndpoint::close);
     } finally {
       log.info("stopped", fields("pods", Integer.toString(node.snapshot().activePods().size())));
     }
-  }
-
-  private static String address(InetSocketAddress address) {
-    return address.getHostString() + ":" + address.getPort();
   }
 }

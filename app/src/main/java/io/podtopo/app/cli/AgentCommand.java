@@ -4,6 +4,7 @@ import io.podtopo.adapters.fake.CatalogMachineSource;
 import io.podtopo.adapters.fake.MachineCatalog;
 import io.podtopo.adapters.grpc.RateLimit;
 import io.podtopo.adapters.grpc.SocketPathException;
+import io.podtopo.adapters.prometheus.MetricsEndpointException;
 import io.podtopo.adapters.linux.cgroup.CgroupDriver;
 import io.podtopo.adapters.linux.cgroup.CgroupSetupException;
 import io.podtopo.adapters.linux.cgroup.CpusetHierarchy;
@@ -141,7 +142,7 @@ public final class AgentCommand implements Callable<Integer> {
       agent = agents.create(settings, linuxNode, options, new DecisionLog(out, Clock.systemUTC())).agent();
       agent.start();
     } catch (SysfsException | CgroupSetupException | CpusetWriteException | SocketPathException
-        | IllegalArgumentException e) {
+        | MetricsEndpointException | IllegalArgumentException e) {
       throw new UserInputException(e.getMessage());
     }
     Thread shutdown = new Thread(() -> stopAndClose(agent), "podtopo-agent-shutdown");

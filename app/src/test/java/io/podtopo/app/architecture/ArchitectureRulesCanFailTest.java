@@ -50,6 +50,14 @@ class ArchitectureRulesCanFailTest {
   }
 
   @Test
+  void thePrometheusRuleCatchesTheClientLibraryOutsideThePrometheusAdapter() {
+    assertThatThrownBy(() -> RULES.prometheusOnlyInThePrometheusAdapter().check(FIXTURES))
+        .isInstanceOf(AssertionError.class)
+        .hasMessageContaining(FIXTURE + ".service.CountsInPrometheus")
+        .hasMessageContaining("io.prometheus.metrics.core.metrics.Counter");
+  }
+
+  @Test
   void theFileSystemRuleCatchesAServiceReadingFiles() {
     assertThatThrownBy(() -> RULES.coreNeverTouchesTheFileSystem().check(FIXTURES))
         .isInstanceOf(AssertionError.class)

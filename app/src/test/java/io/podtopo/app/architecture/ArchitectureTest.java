@@ -30,6 +30,12 @@ class ArchitectureTest {
   }
 
   @Test
+  void theImportHoldsThePrometheusAdapterSoItsRulesAreChecked() {
+    assertThat(PODTOPO.that(resideInAPackage("io.podtopo.adapters.prometheus")))
+        .extracting(JavaClass::getSimpleName).contains("PrometheusMetricsRecorder", "MetricsEndpoint", "AuditMetrics");
+  }
+
+  @Test
   void dependenciesPointInwardAsAnOnion() {
     RULES.onion().check(PODTOPO);
   }
@@ -52,6 +58,11 @@ class ArchitectureTest {
   @Test
   void onlyTheGrpcAdapterTouchesGrpcProtobufAndNetty() {
     RULES.grpcOnlyInTheGrpcAdapter().check(PODTOPO);
+  }
+
+  @Test
+  void onlyThePrometheusAdapterTouchesThePrometheusClient() {
+    RULES.prometheusOnlyInThePrometheusAdapter().check(PODTOPO);
   }
 
   @Test

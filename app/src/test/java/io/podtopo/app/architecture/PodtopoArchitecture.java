@@ -42,6 +42,7 @@ final class PodtopoArchitecture {
         .adapter("fake", root + ".adapters.fake..")
         .adapter("linux", root + ".adapters.linux..")
         .adapter("grpc", root + ".adapters.grpc..")
+        .adapter("prometheus", root + ".adapters.prometheus..")
         .withOptionalLayers(true)
         .ignoreDependency(resideInAnyPackage(root + ".conformance..", root + ".app.."), alwaysTrue())
         .because("dependencies point inward only (DESIGN.md, ADR 0001)");
@@ -73,6 +74,13 @@ final class PodtopoArchitecture {
     return noClasses().that().resideOutsideOfPackage(root + ".adapters.grpc..")
         .should().dependOnClassesThat().resideInAnyPackage("io.grpc..", "com.google.protobuf..", "io.netty..")
         .because("only adapters-grpc speaks the PodResources wire protocol");
+  }
+
+  /** Only the Prometheus adapter touches the Prometheus client library. */
+  ArchRule prometheusOnlyInThePrometheusAdapter() {
+    return noClasses().that().resideOutsideOfPackage(root + ".adapters.prometheus..")
+        .should().dependOnClassesThat().resideInAPackage("io.prometheus..")
+        .because("only adapters-prometheus exports metrics");
   }
 
   /** The runtime core never touches the file system (ADR 0005). */

@@ -42,7 +42,7 @@ class MainTest {
   @Test
   void theTopLevelHelpListsTheCommands() {
     assertThat(CliRun.reference("--help").out()).contains("  simulate  ").contains("  conformance  ")
-        .contains("  testee  ").contains("  state  ").contains("  topology  ");
+        .contains("  testee  ").contains("  state  ").contains("  topology  ").contains("  agent  ");
   }
 
   @Test
@@ -51,8 +51,8 @@ class MainTest {
     CliRun conformance = CliRun.reference("conformance");
 
     assertThat(top.exitCode()).isEqualTo(ExitCodes.USAGE);
-    assertThat(top.err()).isEqualTo("podtopo: Missing command: choose one of simulate, topology, state, conformance, testee "
-        + "(see 'podtopo --help')" + System.lineSeparator());
+    assertThat(top.err()).isEqualTo("podtopo: Missing command: choose one of simulate, topology, agent, state, conformance, "
+        + "testee (see 'podtopo --help')" + System.lineSeparator());
     assertThat(conformance.exitCode()).isEqualTo(ExitCodes.USAGE);
     assertThat(conformance.err()).startsWith("podtopo conformance: Missing command: choose one of vectors");
   }

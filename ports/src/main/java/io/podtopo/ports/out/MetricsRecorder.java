@@ -1,6 +1,7 @@
 package io.podtopo.ports.out;
 
 import io.podtopo.domain.cpumanager.ResourceManagerMetrics;
+import java.time.Duration;
 import java.util.Optional;
 
 /**
@@ -8,7 +9,8 @@ import java.util.Optional;
  *
  * <ul>
  *   <li>admissions by {@code result} and, when rejected, by the kubelet's {@code reason}
- *       ({@code TopologyAffinityError}, {@code EmptyPodSharedPoolError}, ...);
+ *       ({@code TopologyAffinityError}, {@code EmptyPodSharedPoolError}, ...), each with the time
+ *       the admission decision took (the kubelet's Topology Manager admission duration);
  *   <li>the resource-manager counters of PLRM spec §12 by {@code resource_name}:
  *       {@code resource_manager_allocations_total} and {@code resource_manager_allocation_errors_total}
  *       by {@code source} ({@code node}, {@code pod}) and {@code resource_manager_container_assignments}
@@ -23,8 +25,11 @@ import java.util.Optional;
  */
 public interface MetricsRecorder {
 
-  /** Counts one admission; {@code reason} is present iff the pod was rejected. */
-  void recordAdmission(AdmissionResult result, Optional<String> reason);
+  /**
+   * Counts one admission; {@code reason} is present iff the pod was rejected. {@code duration} is
+   * the wall-clock time the admission decision took, never negative.
+   */
+  void recordAdmission(AdmissionResult result, Optional<String> reason, Duration duration);
 
   /** Adds one operation's increments of the resource-manager counters for {@code resource}. */
   void recordAllocations(ResourceName resource, ResourceManagerMetrics increments);
