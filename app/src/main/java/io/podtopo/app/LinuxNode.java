@@ -30,4 +30,12 @@ public record LinuxNode(MachineSource machine, Path stateDir, Optional<String> c
     return new LinuxNode(new SysfsMachineSource(SysfsTopology.HOST_ROOT), stateDir, Optional.of(cgroupRoot),
         CpusetHierarchy.SELF_MOUNTINFO, driver);
   }
+
+  /**
+   * A node whose decisions are saved in {@code stateDir} and served, but pinned by no cgroup: any
+   * machine source (a catalog machine, another node's sysfs), no cgroup root.
+   */
+  public static LinuxNode unenforced(MachineSource machine, Path stateDir) {
+    return new LinuxNode(machine, stateDir, Optional.empty(), CpusetHierarchy.SELF_MOUNTINFO, CgroupDriver.CGROUPFS);
+  }
 }

@@ -5,8 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.podtopo.adapters.fake.CatalogMachineSource;
 import io.podtopo.adapters.grpc.PodResourcesClient;
 import io.podtopo.adapters.grpc.RateLimit;
-import io.podtopo.adapters.linux.cgroup.CgroupDriver;
-import io.podtopo.adapters.linux.cgroup.CpusetHierarchy;
 import io.podtopo.app.agent.Agent;
 import io.podtopo.app.agent.AgentOptions;
 import io.podtopo.app.agent.DecisionLog;
@@ -141,8 +139,7 @@ class AgentEndToEndTest {
 
   private Path start(String kubeletConfig, Path pods) {
     Path socket = work.resolve("pod-resources.sock");
-    LinuxNode node = new LinuxNode(CatalogMachineSource.of("demo-2s"), work.resolve("state"), Optional.empty(),
-        CpusetHierarchy.SELF_MOUNTINFO, CgroupDriver.CGROUPFS);
+    LinuxNode node = LinuxNode.unenforced(CatalogMachineSource.of("demo-2s"), work.resolve("state"));
     AgentOptions options = new AgentOptions(new PodsFolder(pods, "node-a"), Duration.ofMillis(20),
         Optional.of(socket), new RateLimit(10_000, 1_000),
         Optional.of(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0)));

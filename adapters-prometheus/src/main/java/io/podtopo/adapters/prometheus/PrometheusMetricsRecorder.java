@@ -84,15 +84,6 @@ public final class PrometheusMetricsRecorder implements MetricsRecorder {
         "The number of memory allocations that required pinning and failed.");
   }
 
-  /**
-   * A recorder registered in {@link PrometheusRegistry#defaultRegistry}; one per process.
-   *
-   * @throws IllegalArgumentException when the default registry already holds these metrics
-   */
-  public static PrometheusMetricsRecorder inDefaultRegistry() {
-    return new PrometheusMetricsRecorder(PrometheusRegistry.defaultRegistry);
-  }
-
   @Override
   public void recordAdmission(AdmissionResult result, Optional<String> reason, Duration duration) {
     admissionRequests.inc();

@@ -124,16 +124,4 @@ class PrometheusMetricsRecorderTest {
   void theRecorderOwnsItsNamesInARegistry() {
     assertThatThrownBy(() -> new PrometheusMetricsRecorder(registry)).isInstanceOf(IllegalArgumentException.class);
   }
-
-  @Test
-  void theDefaultRecorderRecordsIntoTheDefaultRegistry() {
-    try {
-      PrometheusMetricsRecorder.inDefaultRegistry()
-          .recordAdmission(AdmissionResult.ADMITTED, Optional.empty(), Duration.ofMillis(1));
-
-      assertThat(value(PrometheusRegistry.defaultRegistry, REQUESTS)).isEqualTo(1);
-    } finally {
-      PrometheusRegistry.defaultRegistry.clear();
-    }
-  }
 }
