@@ -4,6 +4,7 @@ import dagger.Binds;
 import dagger.Module;
 import dagger.multibindings.ClassKey;
 import dagger.multibindings.IntoMap;
+import io.podtopo.app.cli.InspectCommand;
 import io.podtopo.app.cli.SimulateCommand;
 import io.podtopo.app.cli.TesteeCommand;
 import io.podtopo.app.cli.TopologyCommand;
@@ -32,4 +33,9 @@ interface CommandsModule {
   @IntoMap
   @ClassKey(TopologyCommand.class)
   Object topology(TopologyCommand command);
+
+  @Binds
+  @IntoMap
+  @ClassKey(InspectCommand.class)
+  Object inspect(InspectCommand command);
 }

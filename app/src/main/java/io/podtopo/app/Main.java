@@ -2,6 +2,7 @@ package io.podtopo.app;
 
 import io.podtopo.app.cli.CliErrors;
 import io.podtopo.app.cli.ConformanceCommand;
+import io.podtopo.app.cli.InspectCommand;
 import io.podtopo.app.cli.PodtopoVersion;
 import io.podtopo.app.cli.SimulateCommand;
 import io.podtopo.app.cli.StateCommand;
@@ -20,7 +21,7 @@ import picocli.CommandLine.Spec;
     description = "A reference implementation of the kubelet's Topology Manager, CPU Manager static "
         + "policy and Memory Manager Static policy with pod-level resources (KEP-5526), and a "
         + "conformance suite for other implementations.",
-    subcommands = {SimulateCommand.class, TopologyCommand.class, StateCommand.class,
+    subcommands = {SimulateCommand.class, TopologyCommand.class, InspectCommand.class, StateCommand.class,
         ConformanceCommand.class, TesteeCommand.class},
     footer = {
         "",
@@ -36,6 +37,8 @@ import picocli.CommandLine.Spec;
         "      this node's sockets, NUMA nodes, caches, cores and CPUs, read from /sys",
         "  podtopo simulate --machine / --kubelet-config /var/lib/kubelet/config.yaml --pods pod.yaml",
         "      where a pod would land on this node, under its own kubelet configuration",
+        "  podtopo inspect --socket /var/lib/kubelet/pod-resources/kubelet.sock",
+        "      what this node's kubelet reports of every pod and container",
         "  podtopo conformance vectors",
         "      run the bundled vectors against podtopo's reference implementation",
         "  podtopo conformance vectors --format json",
