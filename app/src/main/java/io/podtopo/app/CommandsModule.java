@@ -4,6 +4,7 @@ import dagger.Binds;
 import dagger.Module;
 import dagger.multibindings.ClassKey;
 import dagger.multibindings.IntoMap;
+import io.podtopo.app.cli.AuditCommand;
 import io.podtopo.app.cli.InspectCommand;
 import io.podtopo.app.cli.SimulateCommand;
 import io.podtopo.app.cli.TesteeCommand;
@@ -38,4 +39,9 @@ interface CommandsModule {
   @IntoMap
   @ClassKey(InspectCommand.class)
   Object inspect(InspectCommand command);
+
+  @Binds
+  @IntoMap
+  @ClassKey(AuditCommand.class)
+  Object audit(AuditCommand command);
 }
