@@ -100,6 +100,24 @@ class AuditCommandTest {
   }
 
   @Test
+  void aKubeletConfigurationInPodScopeAllowsPodLevelFieldsUnlessAPodLevelGateIsOff() throws IOException {
+    Path gateOff = Files.writeString(dir.resolve("gate-off.yaml"), Files.readString(Path.of(
+        "../examples/kubelet/pod-scope.yaml")).replace("PodLevelResourceManagers: true", "PodLevelResourceManagers: false"));
+
+    CliRun podScope = audit(KepNodes.podScope(), "--kubelet-config", "../examples/kubelet/pod-scope.yaml");
+    CliRun off = audit(KepNodes.podScope(), "--kubelet-config", gateOff.toString());
+
+    assertThat(podScope.exitCode()).as(podScope.out()).isZero();
+    assertThat(podScope.outLines()).contains("scope:    pod-level fields expected "
+        + "(../examples/kubelet/pod-scope.yaml: topologyManagerScope pod, pod-level gates on)");
+    assertThat(off.exitCode()).isEqualTo(ExitCodes.FAILURES);
+    assertThat(off.outLines()).contains("pod-fields-empty-outside-pod-scope  fail         3",
+        "  pod-fields-empty-outside-pod-scope: pod default/shared-only reports pod-level cpu_ids \"1-2,17-18\" and "
+            + "memory memory 4Gi on NUMA node 0, though the node fills neither (" + gateOff
+            + ": feature gate PodLevelResourceManagers off)");
+  }
+
+  @Test
   void anEndpointDoubleReportingThePodSharedPoolAtContainerLevelFailsTheDisjointnessRule() throws Exception {
     CliRun run = auditMisreported(KepNodes.podScope(), AuditCommandTest::sharedPoolAtContainerLevel, "--scope", "pod");
 
