@@ -14,14 +14,9 @@ import java.util.List;
  */
 final class CgroupExclusiveCpusApplied extends CgroupRule {
 
-  @Override
-  public String id() {
-    return "cgroup-exclusive-cpus-applied";
-  }
-
-  @Override
-  public String summary() {
-    return "every container's cpu_ids are the cpuset of some leaf cgroup";
+  CgroupExclusiveCpusApplied() {
+    super("cgroup-exclusive-cpus-applied",
+        "every container's cpu_ids are the cpuset of some leaf cgroup");
   }
 
   @Override

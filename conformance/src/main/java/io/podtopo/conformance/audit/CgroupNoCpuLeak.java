@@ -16,14 +16,9 @@ import java.util.List;
  */
 final class CgroupNoCpuLeak extends CgroupRule {
 
-  @Override
-  public String id() {
-    return "cgroup-no-cpu-leak";
-  }
-
-  @Override
-  public String summary() {
-    return "no leaf cgroup's cpuset overlaps an exclusive set or pod shared pool without being it";
+  CgroupNoCpuLeak() {
+    super("cgroup-no-cpu-leak",
+        "no leaf cgroup's cpuset overlaps an exclusive set or pod shared pool without being it");
   }
 
   /** CPUs one owner has to itself. */

@@ -15,14 +15,9 @@ import java.util.List;
  */
 final class CgroupPodSharedPoolApplied extends CgroupRule {
 
-  @Override
-  public String id() {
-    return "cgroup-pod-shared-pool-applied";
-  }
-
-  @Override
-  public String summary() {
-    return "a pod's derived shared pool is the cpuset of some leaf cgroup when it has shared containers";
+  CgroupPodSharedPoolApplied() {
+    super("cgroup-pod-shared-pool-applied",
+        "a pod's derived shared pool is the cpuset of some leaf cgroup when it has shared containers");
   }
 
   @Override

@@ -8,7 +8,11 @@ import java.util.List;
  * read. Only leaf cgroups with CPUs count: processes run there (container cgroups, pod sandboxes),
  * and a cgroup v1 cpuset nobody set holds no process.
  */
-abstract class CgroupRule implements AuditRule {
+abstract class CgroupRule extends AuditRule {
+
+  CgroupRule(String id, String summary) {
+    super(id, summary);
+  }
 
   @Override
   public final RuleResult check(AuditInput input) {

@@ -15,16 +15,11 @@ import java.util.Map;
  * or of two. A server that also reports the pod shared pool at container level breaks it as soon as
  * a pod has two shared containers.
  */
-final class ContainerCpusDisjoint implements AuditRule {
+final class ContainerCpusDisjoint extends AnswerRule {
 
-  @Override
-  public String id() {
-    return "container-cpus-disjoint";
-  }
-
-  @Override
-  public String summary() {
-    return "no CPU is in the cpu_ids of two containers (exclusive sets are disjoint)";
+  ContainerCpusDisjoint() {
+    super("container-cpus-disjoint",
+        "no CPU is in the cpu_ids of two containers (exclusive sets are disjoint)");
   }
 
   /** One container of the answer, for naming it. */
@@ -38,7 +33,7 @@ final class ContainerCpusDisjoint implements AuditRule {
   private record Pair(int first, int second) {}
 
   @Override
-  public RuleResult check(AuditInput input) {
+  List<String> violations(AuditInput input) {
     List<Owner> owners = new ArrayList<>();
     Map<Integer, Integer> ownerOfCpu = new HashMap<>();
     Map<Pair, CpuSet.Builder> shared = new LinkedHashMap<>();
@@ -57,6 +52,6 @@ final class ContainerCpusDisjoint implements AuditRule {
     List<String> violations = new ArrayList<>();
     shared.forEach((pair, cpus) -> violations.add(owners.get(pair.first()).name() + " and "
         + owners.get(pair.second()).name() + " both report CPUs " + cpus.build()));
-    return RuleResult.checked(id(), violations);
+    return violations;
   }
 }

@@ -11,20 +11,15 @@ import java.util.List;
  * {@code cpu_ids} (its bubble), every container's {@code cpu_ids} lie inside them: an exclusive slice
  * is cut from the bubble.
  */
-final class ContainerCpusInPodCpus implements AuditRule {
+final class ContainerCpusInPodCpus extends AnswerRule {
 
-  @Override
-  public String id() {
-    return "container-cpus-in-pod-cpus";
+  ContainerCpusInPodCpus() {
+    super("container-cpus-in-pod-cpus",
+        "a container's cpu_ids lie inside its pod's cpu_ids when the pod reports some");
   }
 
   @Override
-  public String summary() {
-    return "a container's cpu_ids lie inside its pod's cpu_ids when the pod reports some";
-  }
-
-  @Override
-  public RuleResult check(AuditInput input) {
+  List<String> violations(AuditInput input) {
     List<String> violations = new ArrayList<>();
     for (PodResources pod : input.pods().pods()) {
       if (pod.cpuIds().isEmpty()) {
@@ -38,6 +33,6 @@ final class ContainerCpusInPodCpus implements AuditRule {
         }
       }
     }
-    return RuleResult.checked(id(), violations);
+    return violations;
   }
 }

@@ -16,27 +16,22 @@ import java.util.TreeSet;
  * {@code memory}, its containers' blocks are cut from it: per memory type they add up to no more
  * than the pod's, and lie on the pod's NUMA nodes for that type.
  */
-final class ContainerMemoryInPodMemory implements AuditRule {
+final class ContainerMemoryInPodMemory extends AnswerRule {
 
-  @Override
-  public String id() {
-    return "container-memory-in-pod-memory";
+  ContainerMemoryInPodMemory() {
+    super("container-memory-in-pod-memory",
+        "a container's memory lies within its pod's memory when the pod reports some");
   }
 
   @Override
-  public String summary() {
-    return "a container's memory lies within its pod's memory when the pod reports some";
-  }
-
-  @Override
-  public RuleResult check(AuditInput input) {
+  List<String> violations(AuditInput input) {
     List<String> violations = new ArrayList<>();
     for (PodResources pod : input.pods().pods()) {
       if (!pod.memory().isEmpty()) {
         check(pod, violations);
       }
     }
-    return RuleResult.checked(id(), violations);
+    return violations;
   }
 
   private static void check(PodResources pod, List<String> violations) {

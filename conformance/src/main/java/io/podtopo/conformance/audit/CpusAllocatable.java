@@ -10,20 +10,15 @@ import java.util.List;
  * {@code cpus-allocatable} (invariant 12): every CPU a pod or container reports is one the CPU
  * Manager may give out, listed by {@code GetAllocatableResources} (never a reserved CPU).
  */
-final class CpusAllocatable implements AuditRule {
+final class CpusAllocatable extends AnswerRule {
 
-  @Override
-  public String id() {
-    return "cpus-allocatable";
+  CpusAllocatable() {
+    super("cpus-allocatable",
+        "every reported CPU is in the allocatable cpu_ids");
   }
 
   @Override
-  public String summary() {
-    return "every reported CPU is in the allocatable cpu_ids";
-  }
-
-  @Override
-  public RuleResult check(AuditInput input) {
+  List<String> violations(AuditInput input) {
     CpuSet allocatable = input.allocatable().cpuIds();
     List<String> violations = new ArrayList<>();
     for (PodResources pod : input.pods().pods()) {
@@ -38,6 +33,6 @@ final class CpusAllocatable implements AuditRule {
         }
       }
     }
-    return RuleResult.checked(id(), violations);
+    return violations;
   }
 }

@@ -22,26 +22,21 @@ import java.util.stream.Collectors;
  * containers'. A block may span NUMA nodes, so for every set of nodes a block names, the blocks
  * confined to those nodes must fit their allocatable memory together.
  */
-final class MemoryWithinAllocatable implements AuditRule {
+final class MemoryWithinAllocatable extends AnswerRule {
 
   private static final Comparator<List<Integer>> NODE_SETS =
       Comparator.<List<Integer>>comparingInt(List::size).thenComparing(List::toString);
 
-  @Override
-  public String id() {
-    return "memory-within-allocatable";
-  }
-
-  @Override
-  public String summary() {
-    return "per memory type and NUMA node, the pods' memory fits the allocatable memory";
+  MemoryWithinAllocatable() {
+    super("memory-within-allocatable",
+        "per memory type and NUMA node, the pods' memory fits the allocatable memory");
   }
 
   /** A block and who holds it. */
   private record Held(String holder, MemoryBlock block) {}
 
   @Override
-  public RuleResult check(AuditInput input) {
+  List<String> violations(AuditInput input) {
     SortedMap<String, List<Held>> heldByType = new TreeMap<>();
     for (PodResources pod : input.pods().pods()) {
       for (Held held : held(pod)) {
@@ -68,7 +63,7 @@ final class MemoryWithinAllocatable implements AuditRule {
         }
       }
     });
-    return RuleResult.checked(id(), violations);
+    return violations;
   }
 
   private static List<Held> held(PodResources pod) {

@@ -10,20 +10,15 @@ import java.util.List;
  * {@code pod-cpus-disjoint} (invariant 11): a pod's pod-level {@code cpu_ids} (its bubble) share no
  * CPU with another pod's, nor with another pod's containers' {@code cpu_ids}.
  */
-final class PodCpusDisjoint implements AuditRule {
+final class PodCpusDisjoint extends AnswerRule {
 
-  @Override
-  public String id() {
-    return "pod-cpus-disjoint";
+  PodCpusDisjoint() {
+    super("pod-cpus-disjoint",
+        "a pod's cpu_ids share no CPU with another pod's cpu_ids or its containers'");
   }
 
   @Override
-  public String summary() {
-    return "a pod's cpu_ids share no CPU with another pod's cpu_ids or its containers'";
-  }
-
-  @Override
-  public RuleResult check(AuditInput input) {
+  List<String> violations(AuditInput input) {
     List<PodResources> pods = input.pods().pods();
     List<CpuSet> held = pods.stream().map(PodCpusDisjoint::held).toList();
     List<String> violations = new ArrayList<>();
@@ -37,7 +32,7 @@ final class PodCpusDisjoint implements AuditRule {
         }
       }
     }
-    return RuleResult.checked(id(), violations);
+    return violations;
   }
 
   /** The pod's CPUs: its pod-level and its containers' {@code cpu_ids}. */

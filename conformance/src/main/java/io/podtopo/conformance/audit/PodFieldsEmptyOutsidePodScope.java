@@ -10,16 +10,11 @@ import java.util.List;
  * {@code memory} empty. The answers do not say the scope, so this is checked only where the caller
  * knows it ({@link NodeScope}).
  */
-final class PodFieldsEmptyOutsidePodScope implements AuditRule {
+final class PodFieldsEmptyOutsidePodScope extends AuditRule {
 
-  @Override
-  public String id() {
-    return "pod-fields-empty-outside-pod-scope";
-  }
-
-  @Override
-  public String summary() {
-    return "pod-level cpu_ids and memory are empty in container scope (or with the gate off)";
+  PodFieldsEmptyOutsidePodScope() {
+    super("pod-fields-empty-outside-pod-scope",
+        "pod-level cpu_ids and memory are empty in container scope (or with the gate off)");
   }
 
   @Override

@@ -11,20 +11,15 @@ import java.util.List;
  * {@code cpu_ids} minus its containers'; the kubelet admits no such pod with an empty pool
  * ({@code EmptyPodSharedPoolError}), so the derived pool is not empty.
  */
-final class PodSharedPoolNotEmpty implements AuditRule {
+final class PodSharedPoolNotEmpty extends AnswerRule {
 
-  @Override
-  public String id() {
-    return "pod-shared-pool-not-empty";
+  PodSharedPoolNotEmpty() {
+    super("pod-shared-pool-not-empty",
+        "a pod with cpu_ids and a container without leaves a non-empty shared pool");
   }
 
   @Override
-  public String summary() {
-    return "a pod with cpu_ids and a container without leaves a non-empty shared pool";
-  }
-
-  @Override
-  public RuleResult check(AuditInput input) {
+  List<String> violations(AuditInput input) {
     List<String> violations = new ArrayList<>();
     for (PodResources pod : input.pods().pods()) {
       List<String> shared = pod.containers().stream().filter(container -> container.cpuIds().isEmpty())
@@ -35,6 +30,6 @@ final class PodSharedPoolNotEmpty implements AuditRule {
             + pod.cpuIds());
       }
     }
-    return RuleResult.checked(id(), violations);
+    return violations;
   }
 }
