@@ -5,6 +5,8 @@ import dagger.Module;
 import dagger.multibindings.ClassKey;
 import dagger.multibindings.IntoMap;
 import io.podtopo.app.cli.AgentCommand;
+import io.podtopo.app.cli.AuditCommand;
+import io.podtopo.app.cli.InspectCommand;
 import io.podtopo.app.cli.SimulateCommand;
 import io.podtopo.app.cli.TesteeCommand;
 import io.podtopo.app.cli.TopologyCommand;
@@ -38,4 +40,14 @@ interface CommandsModule {
   @IntoMap
   @ClassKey(AgentCommand.class)
   Object agent(AgentCommand command);
+
+  @Binds
+  @IntoMap
+  @ClassKey(InspectCommand.class)
+  Object inspect(InspectCommand command);
+
+  @Binds
+  @IntoMap
+  @ClassKey(AuditCommand.class)
+  Object audit(AuditCommand command);
 }

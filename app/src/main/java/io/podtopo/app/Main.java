@@ -1,8 +1,10 @@
 package io.podtopo.app;
 
 import io.podtopo.app.cli.AgentCommand;
+import io.podtopo.app.cli.AuditCommand;
 import io.podtopo.app.cli.CliErrors;
 import io.podtopo.app.cli.ConformanceCommand;
+import io.podtopo.app.cli.InspectCommand;
 import io.podtopo.app.cli.PodtopoVersion;
 import io.podtopo.app.cli.SimulateCommand;
 import io.podtopo.app.cli.StateCommand;
@@ -21,11 +23,11 @@ import picocli.CommandLine.Spec;
     description = "A reference implementation of the kubelet's Topology Manager, CPU Manager static "
         + "policy and Memory Manager Static policy with pod-level resources (KEP-5526), and a "
         + "conformance suite for other implementations.",
-    subcommands = {SimulateCommand.class, TopologyCommand.class, AgentCommand.class, StateCommand.class,
-        ConformanceCommand.class, TesteeCommand.class},
+    subcommands = {SimulateCommand.class, TopologyCommand.class, AgentCommand.class, InspectCommand.class,
+        AuditCommand.class, StateCommand.class, ConformanceCommand.class, TesteeCommand.class},
     footer = {
         "",
-        "Exit codes: 0 success, 1 conformance failures, 2 bad usage or input,",
+        "Exit codes: 0 success, 1 conformance or audit failures, 2 bad usage or input,",
         "3 internal error.",
         "",
         "Examples:",
@@ -37,6 +39,10 @@ import picocli.CommandLine.Spec;
         "      this node's sockets, NUMA nodes, caches, cores and CPUs, read from /sys",
         "  podtopo simulate --machine / --kubelet-config /var/lib/kubelet/config.yaml --pods pod.yaml",
         "      where a pod would land on this node, under its own kubelet configuration",
+        "  podtopo inspect --socket /var/lib/kubelet/pod-resources/kubelet.sock",
+        "      what this node's kubelet reports of every pod and container",
+        "  podtopo audit --socket /var/lib/kubelet/pod-resources/kubelet.sock --scope pod",
+        "      check its answers against the rules every correct node keeps",
         "  podtopo conformance vectors",
         "      run the bundled vectors against podtopo's reference implementation",
         "  podtopo conformance vectors --format json",

@@ -12,11 +12,13 @@ import java.util.Map;
  * The application's object graph: the vector kinds it is created over, the runner over them
  * ({@link ConformanceModule}), the machine catalog ({@link MachinesModule}), every CLI command
  * constructed with those injected, by class, for picocli's factory ({@link CommandsModule}), the
- * {@link Simulator} ({@link ServicesModule}), and factories of nodes: {@link NodeComponent}s over the
- * fake adapters, {@link LinuxNodeComponent}s over the Linux ones and {@link AgentComponent}s.
+ * {@link Simulator} ({@link ServicesModule}), the observers of audits ({@link AuditModule}), and
+ * factories of nodes: {@link NodeComponent}s over the fake adapters, {@link LinuxNodeComponent}s
+ * over the Linux ones and {@link AgentComponent}s.
  */
 @Singleton
-@Component(modules = {ConformanceModule.class, MachinesModule.class, CommandsModule.class, ServicesModule.class})
+@Component(modules = {ConformanceModule.class, MachinesModule.class, CommandsModule.class, ServicesModule.class,
+    AuditModule.class})
 public interface PodtopoComponent {
 
   /** The simulator: pure, one for the application. */

@@ -26,7 +26,7 @@ import java.util.TreeMap;
  * 1Gi reserved per NUMA node, restricted, both gates on) on the catalog machine {@code demo-2s}
  * (NUMA 0 = CPUs 0-7,16-23, NUMA 1 = 8-15,24-31), and the pods of {@code examples/pods/}.
  */
-final class KepNodes {
+public final class KepNodes {
 
   static final long GI = 1L << 30;
   static final long MI = 1L << 20;
@@ -50,13 +50,13 @@ final class KepNodes {
   }
 
   /** The pod-scope node after admitting the four pod-scope examples (the third is rejected). */
-  static NodeResourceManagerService podScope() {
+  public static NodeResourceManagerService podScope() {
     return admitted(node(TopologyManagerScope.POD),
         List.of(sharedOnly(), podScopeMixed(), emptySharedPool(), initAndSidecars()));
   }
 
   /** The container-scope node after admitting the two container-scope examples. */
-  static NodeResourceManagerService containerScope() {
+  public static NodeResourceManagerService containerScope() {
     return admitted(node(TopologyManagerScope.CONTAINER), List.of(containerScopeMixed(), podOnly()));
   }
 

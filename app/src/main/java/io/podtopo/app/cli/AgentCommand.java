@@ -4,11 +4,11 @@ import io.podtopo.adapters.fake.CatalogMachineSource;
 import io.podtopo.adapters.fake.MachineCatalog;
 import io.podtopo.adapters.grpc.RateLimit;
 import io.podtopo.adapters.grpc.SocketPathException;
-import io.podtopo.adapters.prometheus.MetricsEndpointException;
 import io.podtopo.adapters.linux.cgroup.CgroupDriver;
 import io.podtopo.adapters.linux.cgroup.CgroupSetupException;
 import io.podtopo.adapters.linux.cgroup.CpusetHierarchy;
 import io.podtopo.adapters.linux.sysfs.SysfsException;
+import io.podtopo.adapters.prometheus.MetricsEndpointException;
 import io.podtopo.app.AgentComponent;
 import io.podtopo.app.LinuxNode;
 import io.podtopo.app.agent.Agent;
@@ -18,6 +18,7 @@ import io.podtopo.app.agent.PodsFolder;
 import io.podtopo.app.input.BuiltInKubeletConfig;
 import io.podtopo.app.input.GoDuration;
 import io.podtopo.app.input.KubeletConfigFile;
+import io.podtopo.app.input.ListenAddress;
 import io.podtopo.app.input.MachineArgument;
 import io.podtopo.app.input.NodeSettings;
 import io.podtopo.domain.topology.Machine;
@@ -25,7 +26,6 @@ import io.podtopo.ports.out.CpusetWriteException;
 import jakarta.inject.Inject;
 import java.io.PrintWriter;
 import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.net.UnknownHostException;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -129,8 +129,8 @@ public final class AgentCommand implements Callable<Integer> {
   @Override
   public Integer call() throws InterruptedException {
     AgentOptions options = new AgentOptions(new PodsFolder(podsDir, hostName()),
-        duration("--scan-interval", scanInterval), Optional.ofNullable(socket), rateLimit(),
-        Optional.ofNullable(metricsAddress).map(AgentCommand::address));
+        GoDuration.parse("--scan-interval", scanInterval), Optional.ofNullable(socket), rateLimit(),
+        Optional.ofNullable(metricsAddress).map(text -> ListenAddress.parse("--metrics-address", text)));
     Machine node = MachineArgument.resolve(machine, catalog);
     NodeSettings settings = kubeletConfig == null
         ? BuiltInKubeletConfig.fittedTo(node) : KubeletConfigFile.read(kubeletConfig);
@@ -180,32 +180,6 @@ public final class AgentCommand implements Callable<Integer> {
       throw new UserInputException("--rate-limit " + rateLimit + ": expected QPS[,BURST] such as 100,10");
     } catch (IllegalArgumentException e) {
       throw new UserInputException("--rate-limit " + rateLimit + ": " + e.getMessage());
-    }
-  }
-
-  private static Duration duration(String option, String text) {
-    try {
-      Duration duration = GoDuration.parse(text);
-      if (duration.isZero()) {
-        throw new IllegalArgumentException("must be longer than 0");
-      }
-      return duration;
-    } catch (IllegalArgumentException e) {
-      throw new UserInputException(option + " " + text + ": " + e.getMessage());
-    }
-  }
-
-  private static InetSocketAddress address(String text) {
-    int colon = text.lastIndexOf(':');
-    try {
-      if (colon < 0) {
-        throw new NumberFormatException();
-      }
-      String host = text.substring(0, colon).replaceAll("^\\[|\\]$", "");
-      return new InetSocketAddress(host.isEmpty() ? "0.0.0.0" : host, Integer.parseInt(text.substring(colon + 1)));
-    } catch (IllegalArgumentException e) {
-      throw new UserInputException("--metrics-address " + text
-          + ": expected HOST:PORT such as 127.0.0.1:9464 or :9464");
     }
   }
 

@@ -1,6 +1,7 @@
 package io.podtopo.app.input;
 
 import io.podtopo.domain.pod.Quantity;
+import io.podtopo.domain.text.ByteSizes;
 import io.podtopo.domain.topology.Cpu;
 import io.podtopo.domain.topology.CpuSet;
 import io.podtopo.domain.topology.Machine;

@@ -7,6 +7,7 @@ import io.podtopo.domain.node.NodeConfig;
 import io.podtopo.domain.node.NodeResourceManagers;
 import io.podtopo.domain.pod.Quantity;
 import io.podtopo.domain.pod.Resources;
+import io.podtopo.domain.text.ByteSizes;
 import io.podtopo.domain.topology.Machine;
 import io.podtopo.domain.topology.NumaNode;
 import io.podtopo.domain.topologymanager.InvalidTopologyManagerConfigException;

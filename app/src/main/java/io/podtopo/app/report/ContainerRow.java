@@ -1,6 +1,6 @@
 package io.podtopo.app.report;
 
-import io.podtopo.app.input.ByteSizes;
+import io.podtopo.domain.text.ByteSizes;
 import io.podtopo.app.simulate.PodOutcome;
 import io.podtopo.app.simulate.SimulationRun;
 import io.podtopo.domain.cpumanager.ResourceIsolationLevel;

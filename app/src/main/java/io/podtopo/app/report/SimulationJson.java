@@ -11,7 +11,6 @@ import io.podtopo.app.simulate.PodOutcome;
 import io.podtopo.app.simulate.PreExistingPod;
 import io.podtopo.app.simulate.RestoredStart;
 import io.podtopo.app.simulate.SimulationRun;
-import io.podtopo.domain.memorymanager.MemoryBlock;
 import io.podtopo.domain.node.NodeConfig;
 import io.podtopo.domain.node.PodAssignment;
 import io.podtopo.domain.topology.CpuSet;
@@ -80,7 +79,7 @@ public final class SimulationJson {
       node.putNull("numaAffinity");
     }
     cpus(node, "podCpus", assignment.flatMap(PodAssignment::podCpus));
-    memory(node.putArray("podMemory"), assignment.map(PodAssignment::podMemory).orElse(List.of()));
+    MemoryJson.add(node.putArray("podMemory"), assignment.map(PodAssignment::podMemory).orElse(List.of()));
     ArrayNode containers = node.putArray("containers");
     for (ContainerRow row : ContainerRow.of(run, outcome)) {
       ObjectNode container = containers.addObject();
@@ -93,7 +92,7 @@ public final class SimulationJson {
       } else {
         container.putNull("isolation");
       }
-      memory(container.putArray("memory"), row.memory());
+      MemoryJson.add(container.putArray("memory"), row.memory());
       container.put("removed", row.removed());
     }
     if (explain) {
@@ -119,13 +118,13 @@ public final class SimulationJson {
       ObjectNode entry = pods.addObject();
       entry.put("uid", pod.uid());
       cpus(entry, "podCpus", pod.podCpus());
-      memory(entry.putArray("podMemory"), pod.podMemory());
+      MemoryJson.add(entry.putArray("podMemory"), pod.podMemory());
       ArrayNode containers = entry.putArray("containers");
       for (PreExistingPod.Container container : pod.containers()) {
         ObjectNode row = containers.addObject();
         row.put("name", container.name());
         cpus(row, "cpus", container.cpus());
-        memory(row.putArray("memory"), container.memory());
+        MemoryJson.add(row.putArray("memory"), container.memory());
       }
     }
     return node;
@@ -144,15 +143,6 @@ public final class SimulationJson {
       node.put(field, cpus.get().toString());
     } else {
       node.putNull(field);
-    }
-  }
-
-  private static void memory(ArrayNode array, List<MemoryBlock> blocks) {
-    for (MemoryBlock block : blocks) {
-      ObjectNode entry = array.addObject();
-      entry.put("type", block.type());
-      entry.put("size", block.size());
-      block.numaAffinity().forEach(entry.putArray("numaNodes")::add);
     }
   }
 }

@@ -7,7 +7,6 @@ import io.podtopo.app.simulate.SimulationRun;
 import io.podtopo.domain.node.NodeConfig;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * A simulation for people: the configuration in one line, one table row per container (pod,
@@ -81,21 +80,7 @@ public final class SimulationTable {
       }
     }
     run.restored().ifPresent(restored -> restored.preExisting().forEach(pod -> rows.addAll(preExistingRows(pod))));
-    int[] widths = new int[HEADER.length];
-    for (String[] row : rows) {
-      for (int i = 0; i < row.length; i++) {
-        widths[i] = Math.max(widths[i], row[i].length());
-      }
-    }
-    StringBuilder out = new StringBuilder();
-    for (String[] row : rows) {
-      StringBuilder line = new StringBuilder();
-      for (int i = 0; i < row.length; i++) {
-        line.append(String.format(Locale.ROOT, "%-" + widths[i] + "s", row[i])).append("  ");
-      }
-      out.append(line.toString().stripTrailing()).append('\n');
-    }
-    return out.toString();
+    return TextTable.render(rows);
   }
 
   /** A pod of the kubelet's checkpoints: its containers with entries, or one row for its pod entries alone. */

@@ -93,9 +93,8 @@ class AgentCommandTest {
 
   @ParameterizedTest
   @CsvSource(delimiter = '|', value = {
-      "--scan-interval|0|--scan-interval 0: must be longer than 0",
-      "--scan-interval|5x|--scan-interval 5x: invalid duration \"5x\": expected numbers with units such as 500ms, 60s, "
-          + "1m30s or 2h (units ns, us, ms, s, m, h)",
+      "--scan-interval|0s|--scan-interval 0s: must be above 0 and below 292 years",
+      "--scan-interval|5x|--scan-interval 5x: not a duration: give a number and a unit, e.g. 500ms, 60s, 5m or 1h30m",
       "--rate-limit|fast|--rate-limit fast: expected QPS[,BURST] such as 100,10",
       "--rate-limit|0,10|--rate-limit 0,10: the rate limit must be a positive number of requests a second, not 0.0",
       "--metrics-address|9464|--metrics-address 9464: expected HOST:PORT such as 127.0.0.1:9464 or :9464",

@@ -18,8 +18,8 @@ class MainTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"", "simulate", "conformance", "conformance vectors", "testee", "state", "state check",
-      "state reset"})
+  @ValueSource(strings = {"", "simulate", "topology", "inspect", "audit", "conformance", "conformance vectors", "testee", "state",
+      "state check", "state reset"})
   void everyCommandPrintsTheVersion(String command) {
     CliRun run = CliRun.reference((command + " --version").strip().split(" "));
 
@@ -27,8 +27,8 @@ class MainTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"", "simulate", "conformance", "conformance vectors", "testee", "state", "state check",
-      "state reset"})
+  @ValueSource(strings = {"", "simulate", "topology", "inspect", "audit", "conformance", "conformance vectors", "testee", "state",
+      "state check", "state reset"})
   void everyCommandHasHelpWithADescriptionAndExamples(String command) {
     String[] args = (command + " --help").strip().split(" ");
 
@@ -42,7 +42,8 @@ class MainTest {
   @Test
   void theTopLevelHelpListsTheCommands() {
     assertThat(CliRun.reference("--help").out()).contains("  simulate  ").contains("  conformance  ")
-        .contains("  testee  ").contains("  state  ").contains("  topology  ").contains("  agent  ");
+        .contains("  testee  ").contains("  state  ").contains("  topology  ").contains("  agent  ")
+        .contains("  inspect  ").contains("  audit  ");
   }
 
   @Test
@@ -51,8 +52,8 @@ class MainTest {
     CliRun conformance = CliRun.reference("conformance");
 
     assertThat(top.exitCode()).isEqualTo(ExitCodes.USAGE);
-    assertThat(top.err()).isEqualTo("podtopo: Missing command: choose one of simulate, topology, agent, state, conformance, "
-        + "testee (see 'podtopo --help')" + System.lineSeparator());
+    assertThat(top.err()).isEqualTo("podtopo: Missing command: choose one of simulate, topology, agent, inspect, audit, "
+        + "state, conformance, testee (see 'podtopo --help')" + System.lineSeparator());
     assertThat(conformance.exitCode()).isEqualTo(ExitCodes.USAGE);
     assertThat(conformance.err()).startsWith("podtopo conformance: Missing command: choose one of vectors");
   }

@@ -108,6 +108,7 @@ class NodeInvariantsProperties {
     private final Map<String, Pod> active = new LinkedHashMap<>();
     private final Map<String, Set<String>> removed = new LinkedHashMap<>();
     private final Map<String, Integer> coverage;
+    private final List<NodeSnapshot> snapshots = new ArrayList<>();
     private NodeState state;
     private int admitted;
 
@@ -125,6 +126,21 @@ class NodeInvariantsProperties {
       return new Pod.Builder().from(pod).uid(uid).name(uid).build();
     }
 
+    /** The managers the scenario ran on. */
+    NodeResourceManagers managers() {
+      return managers;
+    }
+
+    /** Every snapshot checked, the initial one first. */
+    List<NodeSnapshot> snapshots() {
+      return List.copyOf(snapshots);
+    }
+
+    /** The operations applied, with the state after each. */
+    List<String> log() {
+      return List.copyOf(log);
+    }
+
     List<Violation> violations() {
       if (!violations.isEmpty()) {
         violations.add(new Violation(0, "", "", "operations: " + log));
@@ -137,6 +153,7 @@ class NodeInvariantsProperties {
     }
 
     private void checkSnapshot(NodeSnapshot snapshot) {
+      snapshots.add(snapshot);
       violations.addAll(Invariants.check(snapshot));
       violations.addAll(Invariants.checkPodResources(snapshot, managers.podResources(snapshot.state(), snapshot.activePods())));
     }

@@ -53,6 +53,43 @@ class PodResourcesViewTest {
   }
 
   @Test
+  void spec9_2_theSharedPoolIsThePodSetMinusTheContainersSetsAndItsMemoryTheBudgetTheyLeave() {
+    NodeState state = podScope.admit(podScope.initialState(), filler()).state();
+    state = podScope.admit(state, example()).state();
+
+    PodResources pod = podScope.podResources(state, List.of(filler(), example())).pod("example", "default")
+        .orElseThrow();
+
+    assertThat(pod.sharedPoolCpus()).isEqualTo(CpuSet.of(11, 12));
+    assertThat(pod.sharedPoolMemory()).containsExactly(MemoryBlock.of(List.of(1), "memory", GI));
+  }
+
+  @Test
+  void spec9_2_withoutPodLevelFieldsThereIsNoDerivedSharedPool() {
+    NodeResourceManagers containerScope = managers(TopologyManagerPolicy.RESTRICTED, TopologyManagerScope.CONTAINER);
+    NodeState state = containerScope.admit(containerScope.initialState(), example()).state();
+
+    PodResources pod = containerScope.podResources(state, List.of(example())).pods().get(0);
+
+    assertThat(pod.sharedPoolCpus()).isEqualTo(CpuSet.empty());
+    assertThat(pod.sharedPoolMemory()).isEmpty();
+  }
+
+  @Test
+  void spec9_2_aPoolFullyTakenByExclusiveContainersIsEmpty() {
+    PodResources pod = new PodResources.Builder().name("p").namespace("default").cpuIds(CpuSet.of(1, 2))
+        .addMemory(MemoryBlock.of(List.of(0), "memory", GI))
+        .addContainers(new ContainerResources.Builder().name("a").cpuIds(CpuSet.of(1))
+                .addMemory(MemoryBlock.of(List.of(0), "memory", GI / 2)).build(),
+            new ContainerResources.Builder().name("b").cpuIds(CpuSet.of(2))
+                .addMemory(MemoryBlock.of(List.of(0), "memory", GI / 2)).build())
+        .build();
+
+    assertThat(pod.sharedPoolCpus()).isEqualTo(CpuSet.empty());
+    assertThat(pod.sharedPoolMemory()).isEmpty();
+  }
+
+  @Test
   void invariant30_containerScopeReportsNoPodLevelFields() {
     NodeResourceManagers containerScope = managers(TopologyManagerPolicy.RESTRICTED, TopologyManagerScope.CONTAINER);
     NodeState state = containerScope.admit(containerScope.initialState(), example()).state();

@@ -1,4 +1,4 @@
-package io.podtopo.app.input;
+package io.podtopo.domain.text;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package io.podtopo.app.input;
+package io.podtopo.domain.text;
 
 /** Byte counts written as Kubernetes quantities: the largest binary suffix that divides them. */
 public final class ByteSizes {
