@@ -2,6 +2,8 @@ package io.podtopo.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.podtopo.adapters.fake.CatalogMachineSource;
 import io.podtopo.adapters.grpc.PodResourcesClient;
 import io.podtopo.adapters.grpc.RateLimit;
@@ -36,13 +38,15 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The agent end to end over a real Unix socket (issue 8 acceptance): built by Dagger, it admits the
  * KEP-5526 examples dropped into its pods folder and serves them over PodResources v1 as P§9.2
- * describes, in pod scope and container scope; a removed manifest disappears from the answer; a
+ * describes, in pod scope and container scope, as {@code inspect} shows them and {@code audit}
+ * passes them; a removed manifest disappears from the answer; a
  * restarted agent serves the same allocations without allocating again; the kubelet's metrics are
  * served over HTTP.
  */
 class AgentEndToEndTest {
 
   private static final Path EXAMPLES = Path.of("../examples");
+  private static final ObjectMapper JSON = new ObjectMapper();
   private static final long GiB = 1024L * 1024 * 1024;
 
   @TempDir
@@ -63,9 +67,11 @@ class AgentEndToEndTest {
     Path socket = start("pod-scope.yaml", pods);
     copy("pod-scope", "02-mixed.yaml", pods);
     copy("pod-scope", "04-init-and-sidecars.yaml", pods);
+    PodResourcesView view;
+    CpuSet mixedPool;
 
     try (PodResourcesClient client = PodResourcesClient.connect(socket)) {
-      PodResourcesView view = awaitView(client, answer -> answer.pods().size() == 2);
+      view = awaitView(client, answer -> answer.pods().size() == 2);
       PodResources mixed = view.pod("pod-scope-mixed", "default").orElseThrow();
 
       assertThat(mixed.cpuIds().size()).as("pod cpu_ids: the whole 5-CPU bubble").isEqualTo(5);
@@ -78,11 +84,22 @@ class AgentEndToEndTest {
       assertThat(container(mixed, "main-app").memory()).extracting(MemoryBlock::size).containsExactly(4 * GiB);
       CpuSet slices = container(mixed, "metrics-sidecar").cpuIds().union(container(mixed, "main-app").cpuIds());
       assertThat(slices.isSubsetOf(mixed.cpuIds())).as("container sets inside the pod set").isTrue();
-      assertThat(mixed.cpuIds().difference(slices).size()).as("the pod shared pool, derived").isEqualTo(1);
+      mixedPool = mixed.cpuIds().difference(slices);
+      assertThat(mixedPool.size()).as("the pod shared pool, derived").isEqualTo(1);
       PodResources sidecars = view.pod("init-and-sidecars", "default").orElseThrow();
       assertThat(sidecars.cpuIds().intersects(mixed.cpuIds())).as("bubbles are disjoint").isFalse();
       assertThat(client.get("default", "pod-scope-mixed")).contains(mixed);
     }
+    JsonNode inspected = JSON.readTree(command("inspect", "--socket", socket.toString(), "--format", "json"));
+    JsonNode mixedJson = inspected.get("pods").get(0);
+    assertThat(mixedJson.get("name").asText()).as("admission order").isEqualTo("pod-scope-mixed");
+    assertThat(mixedJson.get("cpuIds").asText())
+        .isEqualTo(view.pod("pod-scope-mixed", "default").orElseThrow().cpuIds().toString());
+    assertThat(mixedJson.get("containers").get(2).get("cpuIds").asText()).as("logging-sidecar").isEmpty();
+    assertThat(mixedJson.get("sharedPool").get("cpuIds").asText()).as("inspect derives the pod shared pool")
+        .isEqualTo(mixedPool.toString());
+    assertThat(command("audit", "--socket", socket.toString(), "--scope", "pod")).as("audit passes on the agent")
+        .contains("0 failed");
     String metrics = HttpClient.newHttpClient().send(HttpRequest.newBuilder(agent.metricsUri().orElseThrow()).build(),
         HttpResponse.BodyHandlers.ofString()).body();
     assertThat(metrics.lines()).as("the kubelet's metrics, served by the agent: 2 pods; 5 exclusive containers "
@@ -112,6 +129,11 @@ class AgentEndToEndTest {
       assertThat(container(mixed, "database").cpuIds().size()).as("exclusive from the node pool").isEqualTo(2);
       assertThat(container(mixed, "backup-agent").cpuIds()).as("on the node shared pool: empty").isEmpty();
     }
+    JsonNode inspected = JSON.readTree(command("inspect", "--socket", socket.toString(), "--format", "json"));
+    assertThat(inspected.get("pods")).hasSize(2).allSatisfy(pod -> assertThat(pod.get("cpuIds").asText()).isEmpty());
+    assertThat(command("audit", "--socket", socket.toString(), "--scope", "container"))
+        .as("audit passes on the agent, the pod-level fields checked empty")
+        .containsPattern("pod-fields-empty-outside-pod-scope +pass").contains("0 failed");
   }
 
   @Test
@@ -166,6 +188,16 @@ class AgentEndToEndTest {
       agent.close();
       agent = null;
     }
+  }
+
+  /** Runs a podtopo command in this process; what it printed, after checking it exited 0. */
+  private static String command(String... args) {
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    int status = Main.commandLine(PodtopoComponent.reference()).setOut(new PrintWriter(out))
+        .setErr(new PrintWriter(err)).execute(args);
+    assertThat(status).as(String.join(" ", args) + ": " + err + out).isZero();
+    return out.toString();
   }
 
   private static Path copy(String scope, String name, Path pods) throws IOException {
