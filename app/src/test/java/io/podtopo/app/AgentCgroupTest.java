@@ -6,6 +6,7 @@ import io.podtopo.adapters.grpc.PodResourcesClient;
 import io.podtopo.adapters.grpc.RateLimit;
 import io.podtopo.adapters.linux.cgroup.CgroupDriver;
 import io.podtopo.adapters.linux.cgroup.CpusetHierarchy;
+import io.podtopo.adapters.linux.cgroup.RealCpusetKernel;
 import io.podtopo.adapters.linux.sysfs.SysfsMachineSource;
 import io.podtopo.adapters.linux.sysfs.SysfsTopology;
 import io.podtopo.app.agent.Agent;
@@ -23,7 +24,7 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
+import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -55,24 +56,20 @@ class AgentCgroupTest {
 
   @Test
   void aProcessInAContainerCgroupRunsOnExactlyTheCpusTheAgentReportsForIt() throws Exception {
-    SysfsMachineSource host = new SysfsMachineSource(SysfsTopology.HOST_ROOT);
-    Path pods = Files.createDirectory(work.resolve("pods"));
-    Path socket = work.resolve("pod-resources.sock");
-    try (TestCpusetParent parent = TestCpusetParent.create()) {
-      pinAndCheck(parent, host, pods, socket);
-    }
-  }
-
-  private void pinAndCheck(TestCpusetParent parent, SysfsMachineSource host, Path pods, Path socket) throws Exception {
-    Process engine = null;
+    RealCpusetKernel kernel = RealCpusetKernel.require(CpusetHierarchy.SELF_MOUNTINFO, Path.of("/proc/self/status"));
+    Path parent = kernel.createRoot("podtopo-test-" + UUID.randomUUID().toString().substring(0, 8));
     try {
-      LinuxNode node = new LinuxNode(host, work.resolve("state"), Optional.of(parent.name()),
+      SysfsMachineSource host = new SysfsMachineSource(SysfsTopology.HOST_ROOT);
+      Path pods = Files.createDirectory(work.resolve("pods"));
+      Path socket = work.resolve("pod-resources.sock");
+      LinuxNode node = new LinuxNode(host, work.resolve("state"), Optional.of(parent.getFileName().toString()),
           CpusetHierarchy.SELF_MOUNTINFO, CgroupDriver.CGROUPFS);
       AgentOptions options = new AgentOptions(new PodsFolder(pods, "node-a"), Duration.ofMillis(20),
           Optional.of(socket), RateLimit.KUBELET_DEFAULT, Optional.empty());
       StringWriter log = new StringWriter();
       try (Agent agent = PodtopoComponent.reference().agent()
-          .create(BuiltInKubeletConfig.fittedTo(host.machine()), node, options, new DecisionLog(new PrintWriter(log), Clock.systemUTC()))
+          .create(BuiltInKubeletConfig.fittedTo(host.machine()), node, options,
+              new DecisionLog(new PrintWriter(log), Clock.systemUTC()))
           .agent()) {
         agent.start();
         Files.writeString(pods.resolve("pinned.yaml"), POD);
@@ -85,18 +82,13 @@ class AgentCgroupTest {
               .map(ContainerResources::cpuIds).orElseThrow();
         }
         assertThat(reported.size()).as("one exclusive CPU reported").isEqualTo(1);
-        Path container = parent.path().resolve("pod6b1f0c3e-0000-4000-8000-00000000a1a1").resolve("podtopo-engine");
-        assertThat(container.resolve("cpuset.cpus")).as("the agent wrote the container's cgroup").exists();
-        engine = new ProcessBuilder("sleep", "60").start();
-        Files.writeString(container.resolve("cgroup.procs"), Long.toString(engine.pid()));
+        Path container = parent.resolve("pod6b1f0c3e-0000-4000-8000-00000000a1a1").resolve("podtopo-engine");
+        Process engine = kernel.sleepIn(container);
 
-        assertThat(TestCpusetParent.status(engine, "Cpus_allowed_list")).isEqualTo(reported.toString());
+        assertThat(RealCpusetKernel.status(engine, "Cpus_allowed_list")).isEqualTo(reported.toString());
       }
     } finally {
-      if (engine != null) {
-        engine.destroyForcibly();
-        engine.waitFor(10, TimeUnit.SECONDS);
-      }
+      kernel.cleanUp(parent);
     }
   }
 }

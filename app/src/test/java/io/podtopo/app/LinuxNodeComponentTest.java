@@ -3,6 +3,8 @@ package io.podtopo.app;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.podtopo.adapters.linux.cgroup.CgroupDriver;
+import io.podtopo.adapters.linux.cgroup.CpusetHierarchy;
+import io.podtopo.adapters.linux.cgroup.RealCpusetKernel;
 import io.podtopo.adapters.linux.store.StateDirectory;
 import io.podtopo.adapters.linux.sysfs.SysfsTopology;
 import io.podtopo.app.input.BuiltInKubeletConfig;
@@ -17,7 +19,7 @@ import io.podtopo.ports.in.NodeSnapshot;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.concurrent.TimeUnit;
+import java.util.UUID;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -41,27 +43,24 @@ class LinuxNodeComponentTest {
   @TempDir
   Path stateDir;
 
-  private TestCpusetParent parent;
-  private Process sleeper;
+  private RealCpusetKernel kernel;
+  private Path parent;
 
   @BeforeEach
   void createParentCgroup() throws IOException {
-    parent = TestCpusetParent.create();
+    kernel = RealCpusetKernel.require(CpusetHierarchy.SELF_MOUNTINFO, Path.of("/proc/self/status"));
+    parent = kernel.createRoot("podtopo-test-" + UUID.randomUUID().toString().substring(0, 8));
   }
 
   @AfterEach
   void removeCgroups() throws IOException, InterruptedException {
-    if (sleeper != null) {
-      sleeper.destroyForcibly();
-      sleeper.waitFor(10, TimeUnit.SECONDS);
-    }
-    parent.close();
+    kernel.cleanUp(parent);
   }
 
   @Test
   void aPodAdmittedOnThisMachineIsSavedPinnedByTheKernelAndRestoredWithoutAllocatingAgain() throws Exception {
     NodeSettings settings = BuiltInKubeletConfig.fittedTo(SysfsTopology.read(SysfsTopology.HOST_ROOT).toMachine());
-    LinuxNode node = LinuxNode.self(stateDir, parent.name(), CgroupDriver.CGROUPFS);
+    LinuxNode node = LinuxNode.self(stateDir, parent.getFileName().toString(), CgroupDriver.CGROUPFS);
     NodeResourceManager manager = PodtopoComponent.reference().linuxNode().create(settings, node).nodeResourceManager();
 
     Admission admission = manager.admit(POD);
@@ -70,13 +69,12 @@ class LinuxNodeComponentTest {
     CpuSet exclusive = manager.snapshot().state().cpu().containerCpus("pod-a", "app").orElseThrow();
     assertThat(exclusive.size()).isEqualTo(1);
     assertThat(exclusive.contains(0)).as("CPU 0 is reserved by the built-in config").isFalse();
-    Path container = parent.path().resolve("podpod-a").resolve("podtopo-app");
+    Path container = parent.resolve("podpod-a").resolve("podtopo-app");
     assertThat(Files.readString(container.resolve("cpuset.cpus")).strip()).isEqualTo(exclusive.toString());
     assertThat(Files.readString(container.resolve("cpuset.mems")).strip()).isEqualTo("0");
-    sleeper = new ProcessBuilder("sleep", "60").start();
-    Files.writeString(container.resolve("cgroup.procs"), Long.toString(sleeper.pid()));
-    assertThat(TestCpusetParent.status(sleeper, "Cpus_allowed_list")).isEqualTo(exclusive.toString());
-    assertThat(TestCpusetParent.status(sleeper, "Mems_allowed_list")).isEqualTo("0");
+    Process sleeper = kernel.sleepIn(container);
+    assertThat(RealCpusetKernel.status(sleeper, "Cpus_allowed_list")).isEqualTo(exclusive.toString());
+    assertThat(RealCpusetKernel.status(sleeper, "Mems_allowed_list")).isEqualTo("0");
     assertThat(new StateDirectory(stateDir).file()).isRegularFile();
 
     NodeSnapshot before = manager.snapshot();
@@ -87,6 +85,6 @@ class LinuxNodeComponentTest {
         .singleElement().satisfies(write -> assertThat(write.cpus()).isEqualTo(exclusive));
     assertThat(restarted.admit(POD).failure()).isEmpty();
     assertThat(restarted.snapshot()).as("an active pod is never allocated twice").isEqualTo(before);
-    assertThat(TestCpusetParent.status(sleeper, "Cpus_allowed_list")).isEqualTo(exclusive.toString());
+    assertThat(RealCpusetKernel.status(sleeper, "Cpus_allowed_list")).isEqualTo(exclusive.toString());
   }
 }

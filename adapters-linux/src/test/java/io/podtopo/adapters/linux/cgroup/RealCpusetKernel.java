@@ -17,9 +17,9 @@ import java.util.stream.Stream;
  * hierarchy, root, and at least CPUs 0-1 and memory node 0 in it. A missing piece fails the test with
  * a message saying exactly what is missing: these tests never skip (CI runs on such a machine).
  * Processes started here are killed and reaped, and cgroups made below the test root removed children
- * first, by {@link #cleanUp}.
+ * first, by {@link #cleanUp}. app's tests use it too (this module's test jar).
  */
-final class RealCpusetKernel {
+public final class RealCpusetKernel {
 
   private final KernelCgroupFs kernel = new KernelCgroupFs();
   private final List<Process> processes = new ArrayList<>();
@@ -35,7 +35,7 @@ final class RealCpusetKernel {
    *
    * @throws AssertionError saying what is missing
    */
-  static RealCpusetKernel require(Path mountInfo, Path status) {
+  public static RealCpusetKernel require(Path mountInfo, Path status) {
     CpusetHierarchy hierarchy;
     try {
       hierarchy = CpusetHierarchy.detect(mountInfo);
@@ -63,12 +63,12 @@ final class RealCpusetKernel {
     return kernel;
   }
 
-  CpusetHierarchy hierarchy() {
+  public CpusetHierarchy hierarchy() {
     return hierarchy;
   }
 
   /** Makes {@code name} right below the hierarchy's root, with all of the root's cpus and mems. */
-  Path createRoot(String name) throws IOException {
+  public Path createRoot(String name) throws IOException {
     Path root = hierarchy.mountPoint().resolve(name);
     kernel.createDirectory(root);
     for (CpusetFile file : CpusetFile.values()) {
@@ -78,7 +78,7 @@ final class RealCpusetKernel {
   }
 
   /** A {@code sleep 60} process, moved into {@code cgroup}. */
-  Process sleepIn(Path cgroup) throws IOException {
+  public Process sleepIn(Path cgroup) throws IOException {
     Process process = new ProcessBuilder("sleep", "60").redirectErrorStream(true).start();
     processes.add(process);
     kernel.write(cgroup.resolve("cgroup.procs"), Long.toString(process.pid()));
@@ -86,11 +86,11 @@ final class RealCpusetKernel {
   }
 
   /** A field of {@code /proc/PID/status}, e.g. {@code Cpus_allowed_list}. */
-  static String status(Process process, String field) {
+  public static String status(Process process, String field) {
     return line(Path.of("/proc", Long.toString(process.pid()), "status"), field + ":").split(":\\s*", 2)[1].strip();
   }
 
-  String read(Path file) {
+  public String read(Path file) {
     try {
       return kernel.read(file).strip();
     } catch (IOException e) {
@@ -99,7 +99,7 @@ final class RealCpusetKernel {
   }
 
   /** Writes {@code value} straight to {@code file}, bypassing the writer. */
-  void write(Path file, String value) throws IOException {
+  public void write(Path file, String value) throws IOException {
     kernel.write(file, value);
   }
 
@@ -107,7 +107,7 @@ final class RealCpusetKernel {
    * Kills and reaps the processes started here, then removes {@code root} and the cgroups below it,
    * children first. rmdir may see a dying process for a moment, so a busy cgroup is tried again.
    */
-  void cleanUp(Path root) throws IOException, InterruptedException {
+  public void cleanUp(Path root) throws IOException, InterruptedException {
     for (Process process : processes) {
       process.destroyForcibly();
       process.waitFor(10, TimeUnit.SECONDS);
