@@ -113,6 +113,16 @@ final class AgentProcess implements AutoCloseable {
     return Files.readString(err, StandardCharsets.UTF_8).strip();
   }
 
+  /** Its peak resident set size in KiB ({@code VmHWM} of {@code /proc/PID/status}), read while it runs. */
+  long peakRssKib() throws IOException {
+    for (String line : Files.readAllLines(Path.of("/proc", Long.toString(pid()), "status"))) {
+      if (line.startsWith("VmHWM:")) {
+        return Long.parseLong(line.substring("VmHWM:".length()).replace("kB", "").strip());
+      }
+    }
+    throw new IllegalStateException("/proc/" + pid() + "/status has no VmHWM");
+  }
+
   @Override
   public void close() throws InterruptedException {
     if (process.isAlive()) {

@@ -32,7 +32,11 @@ record TestPod(String file, String name, Kind kind) {
      * left for the empty shared pool: rejected whatever the node holds (TopologyAffinityError
      * under restricted, as {@code examples/pods/pod-scope/03-empty-shared-pool.yaml}).
      */
-    EMPTY_SHARED_POOL("x");
+    EMPTY_SHARED_POOL("x"),
+    /** Pod-level resources of 2 CPUs and 2Gi: an exclusive 1-CPU app, a shared sidecar and log container. */
+    POD_LEVEL_2("plr2"),
+    /** BestEffort: two containers that ask for nothing. */
+    BEST_EFFORT("be");
 
     final String tag;
 
@@ -56,8 +60,9 @@ record TestPod(String file, String name, Kind kind) {
   List<String> reportedContainers() {
     return switch (kind) {
       case GUARANTEED_1, GUARANTEED_2 -> List.of("app");
-      case POD_LEVEL_3 -> List.of("proxy", "app", "logs");
+      case POD_LEVEL_3, POD_LEVEL_2 -> List.of("proxy", "app", "logs");
       case EMPTY_SHARED_POOL -> List.of("worker", "helper");
+      case BEST_EFFORT -> List.of("main", "sidecar");
     };
   }
 
@@ -70,8 +75,11 @@ record TestPod(String file, String name, Kind kind) {
       case GUARANTEED_2 -> "  containers:\n" + container("app", "2", "512Mi");
       case POD_LEVEL_3 -> budget("3", "1Gi") + sharedSidecar() + "  containers:\n" + container("app", "1", "512Mi")
           + container("logs", null, null);
+      case POD_LEVEL_2 -> budget("2", "2Gi") + sharedSidecar() + "  containers:\n" + container("app", "1", "1Gi")
+          + container("logs", null, null);
       case EMPTY_SHARED_POOL -> budget("2", "1Gi") + "  containers:\n" + container("worker", "2", "1Gi")
           + container("helper", null, null);
+      case BEST_EFFORT -> "  containers:\n" + container("main", null, null) + container("sidecar", null, null);
     };
   }
 
