@@ -50,7 +50,9 @@ import org.junit.jupiter.api.io.TempDir;
  * asserted: the clients, their decoding of every answer into domain values and the checks run on the
  * same cores as the agent. Printed: calls per second, latency percentiles of the whole call (the
  * client's decoding included), the agent's peak RSS ({@code VmHWM}), and the CPU time the agent and
- * the test's JVM used during the measurement, in all and per call. A warm-up of
+ * the test's JVM used during the measurement, in all and per call, and the agent's by thread (its
+ * main loop scanning the folder and saving the state, the PodResources event loops and handlers, the
+ * garbage collector, the compilers). A warm-up of
  * {@value #WARM_UP_SECONDS} s (answers checked too) comes first; {@code -D}{@value #SECONDS_PROPERTY}
  * {@code =N} measures N seconds instead of 30.
  */
@@ -58,7 +60,7 @@ class AgentLoadTest {
 
   static final String SECONDS_PROPERTY = "podtopo.agentloadtest.seconds";
   private static final int CLIENTS = 16;
-  private static final int WARM_UP_SECONDS = 5;
+  private static final int WARM_UP_SECONDS = 15;
   private static final int PODS_OF_EACH_KIND = 125;
   private static final int CHURN_MILLIS = 250;
   private static final int CHURN_KEPT = 8;
@@ -102,10 +104,13 @@ class AgentLoadTest {
         Future<Integer> churn = threads.submit(() -> churn(pods, load));
         warmUp = load.run(threads, WARM_UP_SECONDS);
         long agentCpu = cpuMillis(agent.pid());
+        Map<String, Long> threadCpu = agent.cpuMillisByThread();
         long testCpu = ManagementFactory.getPlatformMXBean(com.sun.management.OperatingSystemMXBean.class)
             .getProcessCpuTime() / 1_000_000;
         measured = load.run(threads, seconds);
         agentCpu = cpuMillis(agent.pid()) - agentCpu;
+        Map<String, Long> threadCpuAfter = agent.cpuMillisByThread();
+        threadCpuAfter.replaceAll((thread, millis) -> millis - threadCpu.getOrDefault(thread, 0L));
         testCpu = ManagementFactory.getPlatformMXBean(com.sun.management.OperatingSystemMXBean.class)
             .getProcessCpuTime() / 1_000_000 - testCpu;
         load.stop();
@@ -119,10 +124,12 @@ class AgentLoadTest {
                 + " agent peak RSS %.1f MiB (VmHWM, -Xmx256m); CPU during the measurement: agent %.1f s (%.0f us"
                 + " a call), test JVM (clients) %.1f s (%.0f us a call), of %d cores x %d s; %d distinct pod lists"
                 + " seen; churn: %d steps, the agent logged %d admitted and %d removed in all; 250 pods admitted"
-                + " in %.1f s; load average before: %s", CLIENTS, seconds, measured.summary(), WARM_UP_SECONDS,
-            warmUp.summary(), rss / 1024.0, agentCpu / 1000.0, agentCpu * 1000.0 / Math.max(1, measured.calls()), testCpu / 1000.0,
+                + " in %.1f s; load average before: %s; the agent's CPU by thread during the measurement (ms): %s",
+            CLIENTS, seconds, measured.summary(), WARM_UP_SECONDS, warmUp.summary(), rss / 1024.0, agentCpu / 1000.0,
+            agentCpu * 1000.0 / Math.max(1, measured.calls()), testCpu / 1000.0,
             testCpu * 1000.0 / Math.max(1, measured.calls()), Runtime.getRuntime().availableProcessors(), seconds,
-            load.podSetsSeen(), steps, count(log, "admitted"), count(log, "removed"), filled / 1000.0, loadAverage);
+            load.podSetsSeen(), steps, count(log, "admitted"), count(log, "removed"), filled / 1000.0, loadAverage,
+            threadCpuAfter);
         System.out.println(report);
 
         assertThat(warmUp.errorCount()).as(report + "; first errors: " + warmUp.errors()).isZero();

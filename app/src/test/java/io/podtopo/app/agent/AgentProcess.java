@@ -7,8 +7,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
+import java.util.stream.Stream;
 
 /**
  * One {@code podtopo agent} in a JVM of its own ({@link AgentLauncher}), started on the test's own
@@ -121,6 +124,30 @@ final class AgentProcess implements AutoCloseable {
       }
     }
     throw new IllegalStateException("/proc/" + pid() + "/status has no VmHWM");
+  }
+
+  /**
+   * Its CPU time so far by thread kind, in ms: user and system time of each
+   * {@code /proc/PID/task/TID/stat}, by thread name (as the kernel keeps it, 15 characters) with
+   * digits replaced by {@code N}; threads that ended are not counted.
+   */
+  Map<String, Long> cpuMillisByThread() throws IOException {
+    Map<String, Long> millis = new TreeMap<>();
+    try (Stream<Path> tasks = Files.list(Path.of("/proc", Long.toString(pid()), "task"))) {
+      for (Path task : tasks.toList()) {
+        String stat;
+        try {
+          stat = Files.readString(task.resolve("stat"));
+        } catch (IOException e) {
+          continue; // the thread ended
+        }
+        String name = stat.substring(stat.indexOf('(') + 1, stat.lastIndexOf(')')).replaceAll("[0-9]+", "N");
+        String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+        long ticks = Long.parseLong(fields[11]) + Long.parseLong(fields[12]);
+        millis.merge(name, ticks * 10, Long::sum); // USER_HZ is 100 on Linux
+      }
+    }
+    return millis;
   }
 
   @Override
