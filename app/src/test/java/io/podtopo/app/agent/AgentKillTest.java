@@ -56,8 +56,8 @@ import org.junit.jupiter.api.io.TempDir;
  *       the node holds (an empty pod shared pool); in the last phase capacity only shrinks, so a pod
  *       rejected for want of CPUs is rejected again when a restart retries it. Were a capacity
  *       rejection followed by releases, a restart could admit the pod the reference keeps rejected:
- *       the scenario is built so that this cannot happen, and the test checks it is
- *       ({@link KillScenario.Reference#rejectedByPhase}).</li>
+ *       the scenario is built so that this cannot happen, and the test checks that its reference run
+ *       rejects as described ({@link KillScenario.Reference#rejectedByPhase}).</li>
  *   <li>A kill between a save and its log line leaves the change in the state: the next life restores
  *       it (or releases it, its file gone) instead of making it again.</li>
  * </ul>
