@@ -22,6 +22,7 @@ import java.util.Optional;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.stream.Collectors;
 
 /**
  * The {@link NodeResourceManager} of one node, on the domain's pure functions.
@@ -176,7 +177,7 @@ public final class NodeResourceManagerService implements NodeResourceManager {
    */
   private List<CpusetWrite> apply(NodeSnapshot snapshot) {
     List<CpusetWrite> wanted = cpusets.wanted(snapshot);
-    applied.keySet().retainAll(wanted.stream().map(NodeResourceManagerService::container).toList());
+    applied.keySet().retainAll(wanted.stream().map(NodeResourceManagerService::container).collect(Collectors.toSet()));
     List<CpusetWrite> batch = wanted.stream().filter(write -> !write.equals(applied.get(container(write)))).toList();
     if (!batch.isEmpty()) {
       writer.apply(batch);

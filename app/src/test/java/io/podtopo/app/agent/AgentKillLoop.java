@@ -1,0 +1,463 @@
+package io.podtopo.app.agent;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.podtopo.adapters.linux.store.RefusedStateFileException;
+import io.podtopo.adapters.linux.store.SavedState;
+import io.podtopo.adapters.linux.store.StateDirectory;
+import io.podtopo.app.agent.KillScenario.Op;
+import io.podtopo.conformance.invariants.Invariants;
+import io.podtopo.conformance.invariants.Violation;
+import io.podtopo.domain.node.NodeResourceManagers;
+import io.podtopo.domain.node.PodResources;
+import io.podtopo.domain.node.PodResourcesView;
+import io.podtopo.domain.pod.Pod;
+import io.podtopo.ports.in.NodeSnapshot;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.SplittableRandom;
+import java.util.TreeSet;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * Plays a {@link KillScenario} into a pods folder while an agent runs on it, killing the agent with
+ * SIGKILL at a random instant of each of its lives and starting it again on the same folder and state
+ * folder, life after life, then lets a last life settle and stops it with SIGTERM.
+ *
+ * <p><b>Each life.</b> A JVM start costs more than anything the agent does, so every life is spent
+ * on one kill, and the kill instant is drawn in one of four stretches of the life (drawn first, so
+ * that kills spread over all of them, not mostly over the JVM start): from the process start to the
+ * measured start-up time (30 %); from the agent's {@code started} line to the measured length of a
+ * first scan (40 %); within {@value #AIMED_MILLIS} ms after a change of the folder made once the
+ * first scan is over (22 %, while the scenario has changes to make), where a later scan admits or
+ * releases; within 200 ms after the first scan (the rest). The first two make the next change of the
+ * folder before the start every other life, the third its one change (never across a phase; a removal
+ * phase waits for its barrier), so that the scenario's changes spread over most lives. The start-up
+ * time and the first scan's length are measured first, on this machine: an agent started on every
+ * file the scenario ever writes. Between two lives the loop reads the state folder as
+ * {@code podtopo state check} does, changing nothing, and the life's decision log.
+ *
+ * <p><b>After each kill</b> (an exit status other than 137 fails the loop):
+ *
+ * <ul>
+ *   <li>the state file is accepted (no torn file) and every snapshot invariant of spec §15 and every
+ *       PodResources invariant holds on it, with no CPU in two pods
+ *       ({@link PodResourcesConsistency});</li>
+ *   <li>nothing allocated twice: no pod of the state the life started from was logged
+ *       {@code admitted} (it must be {@code restored}), and every pod in both states has the same
+ *       PodResources (same bubble, slices and memory);</li>
+ *   <li>nothing lost: every pod the life logged {@code admitted} or {@code restored} and did not log
+ *       {@code removed} afterwards is in the state; every pod it logged {@code removed} is not (a
+ *       change is saved before it is logged).</li>
+ * </ul>
+ *
+ * <p><b>Where kills land</b> is read from the life's log and the folder at the kill, whatever the
+ * stretch aimed at: before the agent logged {@code started} (JVM start, restore of the state file,
+ * cpusets); in its first scan (files present at its start not all decided yet: restoring and catching
+ * up); during admissions or releases (first scan done, a change of the folder not yet handled); idle.
+ * Counted too: the kills that left admissions or releases to do (a file of the folder neither in the
+ * state nor rejected by the life, or a pod in the state whose file is gone), and those that left a
+ * saved change unlogged (the state holds a change the log does not have). The draws come from one
+ * seed, printed with the result; the instants they hit depend on the machine, so a replay repeats the
+ * draws, not the landings.
+ */
+final class AgentKillLoop {
+
+  /** Where a kill landed. */
+  enum Landing {
+    START_UP("in start-up (before \"started\")"),
+    FIRST_SCAN("in the first scan (restoring, catching up)"),
+    BUSY("during admissions or releases of a later scan"),
+    IDLE("idle");
+
+    final String text;
+
+    Landing(String text) {
+      this.text = text;
+    }
+  }
+
+  /** One life: its kill delay, where the kill landed, and what the life logged. */
+  record Kill(int life, long delayMillis, Landing landing, int admitted, int rejected, int removed, int restored,
+      boolean unloggedChange, boolean workPending) {}
+
+  /** Every kill of the loop. */
+  /** What the lives' kill instants are drawn from: the measured start-up time and first scan's length. */
+  record Window(long startMillis, long scanMillis) {}
+
+  record Result(int loop, long seed, Window window, List<Kill> kills, long millis) {
+
+    Map<Landing, Integer> landings() {
+      Map<Landing, Integer> counts = new EnumMap<>(Landing.class);
+      for (Landing landing : Landing.values()) {
+        counts.put(landing, 0);
+      }
+      kills.forEach(kill -> counts.merge(kill.landing(), 1, Integer::sum));
+      return counts;
+    }
+
+    int unlogged() {
+      return (int) kills.stream().filter(Kill::unloggedChange).count();
+    }
+
+    int withWorkPending() {
+      return (int) kills.stream().filter(Kill::workPending).count();
+    }
+
+    /** One line: the seed, the window, the kills by landing, what the lives did, the time taken. */
+    String summary() {
+      StringBuilder text = new StringBuilder("loop " + loop + ": " + kills.size() + " SIGKILLs (start-up "
+          + window.startMillis() + " ms, first scan " + window.scanMillis() + " ms; seed " + seed + "): ");
+      landings().forEach((landing, count) -> text.append(landing.text).append(' ').append(count).append(", "));
+      return text.append(withWorkPending()).append(" with admissions or releases pending, ").append(unlogged())
+          .append(" with a saved change not yet logged; the lives logged ")
+          .append(kills.stream().mapToInt(Kill::admitted).sum()).append(" admitted, ")
+          .append(kills.stream().mapToInt(Kill::rejected).sum()).append(" rejected, ")
+          .append(kills.stream().mapToInt(Kill::removed).sum()).append(" removed, ")
+          .append(kills.stream().mapToInt(Kill::restored).sum()).append(" restored; ")
+          .append(millis / 1000.0).append(" s").toString();
+    }
+  }
+
+  /** The outcome of the last, undisturbed life. */
+  record Settled(NodeSnapshot snapshot, List<JsonNode> log, int exitStatus) {}
+
+  /** Decision events: the pod of a file was decided in this life. */
+  private static final Set<String> DECISIONS = Set.of("admitted", "restored", "rejected", "duplicate-pod",
+      "invalid-manifest");
+  private static final List<String> FAST_START = List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
+      "-Xshare:auto", "-XX:-UsePerfData");
+  private static final long AIMED_MILLIS = 60;
+
+  private final int loop;
+  private final KillScenario scenario;
+  private final Path dir;
+  private final Path pods;
+  private final Path state;
+  private final NodeResourceManagers managers = NodeResourceManagers.create(AgentFixtures.POD_SCOPE,
+      AgentFixtures.MACHINE);
+  private final Set<String> present = new TreeSet<>();
+  private final Set<String> decided = new HashSet<>();
+  private final List<Kill> kills = new ArrayList<>();
+  private int phase;
+  private int step;
+  private NodeSnapshot last;
+
+  AgentKillLoop(int loop, KillScenario scenario, Path dir) throws IOException {
+    this.loop = loop;
+    this.scenario = scenario;
+    this.dir = dir;
+    this.pods = Files.createDirectories(dir.resolve("pods"));
+    this.state = dir.resolve("state");
+    this.last = NodeSnapshot.of(managers.initialState());
+  }
+
+  /**
+   * Measures the start-up and the first scan, then plays the scenario killing the agent at least
+   * {@code killCount} times (more when the scenario is not over by then), with draws from {@code seed}.
+   */
+  Result run(int killCount, long seed) throws IOException, InterruptedException {
+    long start = System.nanoTime();
+    Window window = window();
+    SplittableRandom random = new SplittableRandom(seed);
+    for (int life = 0; life < killCount || !played(); life++) {
+      kills.add(life(life, window, random));
+    }
+    return new Result(loop, seed, window, List.copyOf(kills), TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start));
+  }
+
+  /** A last life, undisturbed until it has decided every file of the folder, stopped with SIGTERM. */
+  Settled settle() throws IOException, InterruptedException {
+    try (AgentProcess agent = start("settle")) {
+      agent.awaitLog(lines -> decidedAll(lines, present), 60);
+      int exit = agent.stop(30);
+      List<JsonNode> log = agent.lines();
+      NodeSnapshot settled = read("settle");
+      check("settle", log, settled);
+      return new Settled(settled, log, exit);
+    }
+  }
+
+  /** The folder's files now. */
+  Set<String> present() {
+    return Set.copyOf(present);
+  }
+
+  private Kill life(int life, Window window, SplittableRandom random) throws IOException, InterruptedException {
+    double stretch = random.nextDouble();
+    boolean midLife = stretch >= 0.7 && stretch < 0.92 && !played();
+    List<Op> ops = midLife ? nextOps(1) : stretch < 0.7 ? nextOps(random.nextInt(2)) : List.of();
+    midLife &= !ops.isEmpty();
+    if (!midLife) {
+      apply(ops);
+    }
+    Set<String> atStart = Set.copyOf(present);
+    List<JsonNode> log;
+    long delay;
+    String where = "life " + life;
+    try (AgentProcess agent = start(Integer.toString(life))) {
+      long started = System.nanoTime();
+      long killAt;
+      if (stretch < 0.3) {
+        killAt = started + TimeUnit.MILLISECONDS.toNanos(random.nextLong(window.startMillis() + 1));
+      } else if (stretch < 0.7) {
+        agent.awaitLog(lines -> lines.stream().anyMatch(line -> event(line).equals("started")), 60);
+        killAt = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(random.nextLong(window.scanMillis() + 1));
+      } else {
+        agent.awaitLog(lines -> decidedAll(lines, atStart), 60);
+        if (midLife) {
+          apply(ops);
+        }
+        killAt = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(random.nextLong((midLife ? AIMED_MILLIS : 200) + 1));
+      }
+      parkUntil(killAt);
+      delay = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started);
+      int exit = agent.kill();
+      if (exit != AgentProcess.KILLED) {
+        throw new AssertionError(where(where) + "the agent ended with status " + exit + " before the kill: "
+            + agent.errors());
+      }
+      log = agent.lines();
+    }
+    NodeSnapshot before = last;
+    NodeSnapshot after = read(where);
+    check(where, log, after);
+    for (JsonNode line : log) {
+      if (DECISIONS.contains(event(line))) {
+        decided.add(line.get("file").asText());
+      }
+    }
+    return new Kill(life, delay, landing(log, atStart, before), count(log, "admitted"), count(log, "rejected"),
+        count(log, "removed"), count(log, "restored"), unloggedChange(log, before, after), workPending(log, after));
+  }
+
+  /** The next {@code wanted} changes of the current phase, none while its barrier is not passed. */
+  private List<Op> nextOps(int wanted) {
+    List<Op> ops = new ArrayList<>();
+    while (ops.size() < wanted && !played()) {
+      List<Op> current = scenario.phases().get(phase);
+      if (step == 0 && scenario.barrierBefore(phase).filter(file -> !decided.contains(file)).isPresent()) {
+        break;
+      }
+      ops.add(current.get(step));
+      if (++step == current.size()) {
+        phase++;
+        step = 0;
+        break;
+      }
+    }
+    return ops;
+  }
+
+  private boolean played() {
+    return phase == scenario.phases().size();
+  }
+
+  private void apply(List<Op> ops) {
+    for (Op op : ops) {
+      KillScenario.apply(pods, op);
+      if (op.add()) {
+        present.add(op.pod().file());
+      } else {
+        present.remove(op.pod().file());
+      }
+    }
+  }
+
+  private AgentProcess start(String life) throws IOException {
+    return AgentProcess.start(FAST_START, arguments(pods, state), dir.resolve("life-" + life + ".out"),
+        dir.resolve("life-" + life + ".err"));
+  }
+
+  private static List<String> arguments(Path pods, Path state) {
+    return List.of("--machine", "demo-2s", "--kubelet-config",
+        AgentFixtures.EXAMPLES.resolve("kubelet/pod-scope.yaml").toAbsolutePath().toString(), "--pods-dir",
+        pods.toString(), "--state-dir", state.toString(), "--scan-interval", "10ms");
+  }
+
+  /**
+   * The start-up time (process start to {@code started}) and 1.25 times the length of a first scan
+   * ({@code started} to every file decided) of an agent started on every file the scenario ever writes
+   * (more than the folder ever holds), in a scratch folder.
+   */
+  private Window window() throws IOException, InterruptedException {
+    Path scratch = Files.createDirectories(dir.resolve("window"));
+    Path folder = Files.createDirectories(scratch.resolve("pods"));
+    Set<String> files = new TreeSet<>();
+    scenario.pods().values().forEach(pod -> {
+      KillScenario.write(folder, pod);
+      files.add(pod.file());
+    });
+    try (AgentProcess agent = AgentProcess.start(FAST_START, arguments(folder, scratch.resolve("state")),
+        scratch.resolve("out"), scratch.resolve("err"))) {
+      long start = System.nanoTime();
+      agent.awaitLog(lines -> lines.stream().anyMatch(line -> event(line).equals("started")), 60);
+      long started = System.nanoTime();
+      agent.awaitLog(lines -> decidedAll(lines, files), 60);
+      return new Window(TimeUnit.NANOSECONDS.toMillis(started - start),
+          TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started) * 5 / 4);
+    }
+  }
+
+  /** Reads the state folder, changing nothing; a refused file fails the loop. */
+  private NodeSnapshot read(String where) {
+    try {
+      return new StateDirectory(state).read().map(SavedState::snapshot)
+          .orElse(NodeSnapshot.of(managers.initialState()));
+    } catch (RefusedStateFileException e) {
+      throw new AssertionError(where(where) + "the state file was refused after a kill: " + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * The checks after a life that started from {@link #last} and logged {@code log}; {@code after}
+   * becomes {@link #last}.
+   */
+  private void check(String where, List<JsonNode> log, NodeSnapshot after) {
+    String at = where(where);
+    if (log.stream().anyMatch(line -> line.get("level").asText().equals("error"))) {
+      throw new AssertionError(at + "the agent logged an error: " + log);
+    }
+    io.podtopo.conformance.invariants.NodeSnapshot checked = io.podtopo.conformance.invariants.NodeSnapshot.of(
+        managers, after.state(), after.activePods());
+    PodResourcesView view = managers.podResources(after.state(), after.activePods());
+    List<Violation> violations = new ArrayList<>(Invariants.check(checked));
+    violations.addAll(Invariants.checkPodResources(checked, view));
+    if (!violations.isEmpty()) {
+      throw new AssertionError(at + "the saved state breaks invariants: " + violations);
+    }
+    PodResourcesConsistency.problem(view, scenario.reportedContainers()).ifPresent(problem -> {
+      throw new AssertionError(at + "the saved state: " + problem);
+    });
+    Set<String> before = uids(last);
+    Set<String> held = new HashSet<>();
+    for (JsonNode line : log) {
+      String uid = line.path("uid").asText();
+      switch (event(line)) {
+        case "admitted" -> {
+          if (before.contains(uid)) {
+            throw new AssertionError(at + "pod " + uid + " was restored from the state but admitted again");
+          }
+          held.add(uid);
+        }
+        case "restored" -> held.add(uid);
+        case "removed" -> {
+          held.remove(uid);
+          if (after.activePod(uid).isPresent()) {
+            throw new AssertionError(at + "pod " + uid + " was logged removed but is still in the state");
+          }
+        }
+        default -> {
+        }
+      }
+    }
+    Set<String> saved = uids(after);
+    if (!saved.containsAll(held)) {
+      Set<String> lost = new TreeSet<>(held);
+      lost.removeAll(saved);
+      throw new AssertionError(at + "pods logged admitted or restored are not in the state: " + lost);
+    }
+    PodResourcesView previous = managers.podResources(last.state(), last.activePods());
+    for (Pod pod : after.activePods()) {
+      Optional<PodResources> then = previous.pod(pod.name(), pod.namespace());
+      if (before.contains(pod.uid()) && !then.equals(view.pod(pod.name(), pod.namespace()))) {
+        throw new AssertionError(at + "pod " + pod.name() + " was allocated again: " + then + " became "
+            + view.pod(pod.name(), pod.namespace()));
+      }
+    }
+    last = after;
+  }
+
+  private Landing landing(List<JsonNode> log, Set<String> atStart, NodeSnapshot before) {
+    if (log.stream().noneMatch(line -> event(line).equals("started"))) {
+      return Landing.START_UP;
+    }
+    Set<String> keptSinceStart = new TreeSet<>(atStart);
+    keptSinceStart.retainAll(present);
+    if (!decidedAll(log, keptSinceStart)) {
+      return Landing.FIRST_SCAN;
+    }
+    Set<String> held = uids(before);
+    for (JsonNode line : log) {
+      switch (event(line)) {
+        case "admitted", "restored" -> held.add(line.get("uid").asText());
+        case "removed" -> held.remove(line.get("uid").asText());
+        default -> {
+        }
+      }
+    }
+    boolean releasesDone = held.stream().allMatch(uid -> present.contains(scenario.pods().get(uid).file()));
+    return decidedAll(log, present) && releasesDone ? Landing.IDLE : Landing.BUSY;
+  }
+
+  /**
+   * Whether the kill left admissions or releases to do: a file of the folder whose pod is not in the
+   * state and was not rejected by the life, or a pod in the state whose file is gone.
+   */
+  private boolean workPending(List<JsonNode> log, NodeSnapshot after) {
+    Set<String> rejected = new HashSet<>();
+    log.stream().filter(line -> !event(line).equals("admitted") && !event(line).equals("restored"))
+        .filter(line -> DECISIONS.contains(event(line))).forEach(line -> rejected.add(line.get("file").asText()));
+    Set<String> saved = uids(after);
+    boolean admissions = scenario.pods().values().stream()
+        .anyMatch(pod -> present.contains(pod.file()) && !saved.contains(pod.uid()) && !rejected.contains(pod.file()));
+    boolean releases = saved.stream().anyMatch(uid -> !present.contains(scenario.pods().get(uid).file()));
+    return admissions || releases;
+  }
+
+  /** Whether the state holds a change the life did not log: saved, then killed before the log line. */
+  private static boolean unloggedChange(List<JsonNode> log, NodeSnapshot before, NodeSnapshot after) {
+    Set<String> logged = uids(before);
+    for (JsonNode line : log) {
+      switch (event(line)) {
+        case "admitted" -> logged.add(line.get("uid").asText());
+        case "removed" -> logged.remove(line.get("uid").asText());
+        default -> {
+        }
+      }
+    }
+    return !logged.equals(uids(after));
+  }
+
+  private static boolean decidedAll(List<JsonNode> log, Set<String> files) {
+    Set<String> decidedHere = new HashSet<>();
+    log.stream().filter(line -> DECISIONS.contains(event(line)))
+        .forEach(line -> decidedHere.add(line.get("file").asText()));
+    return decidedHere.containsAll(files);
+  }
+
+  private static int count(List<JsonNode> log, String event) {
+    return (int) log.stream().filter(line -> event(line).equals(event)).count();
+  }
+
+  private static String event(JsonNode line) {
+    return line.get("event").asText();
+  }
+
+  private static Set<String> uids(NodeSnapshot snapshot) {
+    Set<String> uids = new HashSet<>();
+    snapshot.activePods().forEach(pod -> uids.add(pod.uid()));
+    return uids;
+  }
+
+  private String where(String life) {
+    return "loop " + loop + ", " + life + " (" + dir + "): ";
+  }
+
+  private static void parkUntil(long nanoTime) throws InterruptedException {
+    for (long left = nanoTime - System.nanoTime(); left > 0; left = nanoTime - System.nanoTime()) {
+      LockSupport.parkNanos(left);
+      if (Thread.interrupted()) {
+        throw new InterruptedException();
+      }
+    }
+  }
+}

@@ -1,0 +1,331 @@
+package io.podtopo.app.agent;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.podtopo.adapters.grpc.PodResourcesClient;
+import io.podtopo.app.agent.TestPod.Kind;
+import io.podtopo.domain.node.PodResources;
+import io.podtopo.domain.node.PodResourcesView;
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Issue 8 acceptance, the load: 16 concurrent clients calling {@code List} for 30 s against an agent
+ * running 250 pods while pods are admitted and removed, the rate limit raised out of the way: no
+ * call fails and every answer is consistent ({@link PodResourcesConsistency}: no CPU in two pods,
+ * container CPUs inside their pod's, every pod with every container its manifest declares, so never a
+ * half-admitted pod; and every one of the 250 pods in every answer). The agent is {@code podtopo
+ * agent} in a child JVM with a 256 MiB heap ({@code -Xmx256m}) serving PodResources on a Unix socket,
+ * on {@code epyc-9654-2s-nps4} with the built-in kubelet configuration fitted to it (pod scope,
+ * restricted): 125 pod-level pods of 2 CPUs and 2Gi (an exclusive 1-CPU app, a shared sidecar and log
+ * container) and 125 BestEffort pods of two containers, written before it starts. A churn thread adds
+ * a 2-CPU pod-level pod and removes the one added eight steps before every 250 ms; the agent scans its
+ * folder at its default interval, every second, so each scan admits and removes about four pods.
+ *
+ * <p>Every answer is checked: one equal to the last answer its client checked is that answer (the
+ * agent serves the same encoded bytes until the node changes), any other is checked in full.
+ *
+ * <p>The targets (at least 10,000 {@code List}/s, p99 under 5 ms) are measured and printed, not
+ * asserted: the clients, their decoding of every answer into domain values and the checks run on the
+ * same cores as the agent. Printed: calls per second, latency percentiles of the whole call (the
+ * client's decoding included), the agent's peak RSS ({@code VmHWM}), and the CPU time the agent and
+ * the test's JVM used during the measurement, in all and per call, and the agent's by thread (its
+ * main loop scanning the folder and saving the state, the PodResources event loops and handlers, the
+ * garbage collector, the compilers). A warm-up of
+ * {@value #WARM_UP_SECONDS} s (answers checked too) comes first; {@code -D}{@value #SECONDS_PROPERTY}
+ * {@code =N} measures N seconds instead of 30.
+ */
+class AgentLoadTest {
+
+  static final String SECONDS_PROPERTY = "podtopo.agentloadtest.seconds";
+  private static final int CLIENTS = 16;
+  private static final int WARM_UP_SECONDS = 15;
+  private static final int PODS_OF_EACH_KIND = 125;
+  private static final int CHURN_MILLIS = 250;
+  private static final int CHURN_KEPT = 8;
+
+  @TempDir
+  Path dir;
+
+  @Test
+  @Timeout(value = 10, unit = TimeUnit.MINUTES)
+  void sixteenClientsListingWhilePodsComeAndGoGetNoErrorAndOnlyConsistentAnswers() throws Exception {
+    int seconds = Integer.getInteger(SECONDS_PROPERTY, 30);
+    String loadAverage = Files.readString(Path.of("/proc/loadavg")).strip();
+    Path pods = Files.createDirectories(dir.resolve("pods"));
+    Path socket = dir.resolve("pod-resources.sock");
+    Map<String, List<String>> containers = new HashMap<>();
+    List<String> base = new ArrayList<>();
+    for (int i = 0; i < 2 * PODS_OF_EACH_KIND; i++) {
+      TestPod pod = TestPod.numbered("base", i, i % 2 == 0 ? Kind.POD_LEVEL_2 : Kind.BEST_EFFORT);
+      KillScenario.write(pods, pod);
+      containers.put(pod.name(), pod.reportedContainers());
+      base.add(pod.name());
+    }
+    for (int i = 0; i < 10_000; i++) {
+      containers.put(churn(i).name(), churn(i).reportedContainers());
+    }
+
+    try (AgentProcess agent = AgentProcess.start(List.of("-Xmx256m"), List.of("--machine", "epyc-9654-2s-nps4",
+            "--pods-dir", pods.toString(), "--state-dir", dir.resolve("state").toString(),
+            "--socket", socket.toString(),
+            "--rate-limit", "1000000,1000000"),
+        dir.resolve("agent.out"), dir.resolve("agent.err"))) {
+      long filling = System.nanoTime();
+      agent.awaitLog(lines -> count(lines, "admitted") == base.size(), 300);
+      long filled = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - filling);
+
+      Load load = new Load(socket, containers, Set.copyOf(base));
+      ExecutorService threads = Executors.newFixedThreadPool(CLIENTS + 1);
+      Measurement warmUp;
+      Measurement measured;
+      try {
+        Future<Integer> churn = threads.submit(() -> churn(pods, load));
+        warmUp = load.run(threads, WARM_UP_SECONDS);
+        long agentCpu = cpuMillis(agent.pid());
+        Map<String, Long> threadCpu = agent.cpuMillisByThread();
+        long testCpu = ManagementFactory.getPlatformMXBean(com.sun.management.OperatingSystemMXBean.class)
+            .getProcessCpuTime() / 1_000_000;
+        measured = load.run(threads, seconds);
+        agentCpu = cpuMillis(agent.pid()) - agentCpu;
+        Map<String, Long> threadCpuAfter = agent.cpuMillisByThread();
+        threadCpuAfter.replaceAll((thread, millis) -> millis - threadCpu.getOrDefault(thread, 0L));
+        testCpu = ManagementFactory.getPlatformMXBean(com.sun.management.OperatingSystemMXBean.class)
+            .getProcessCpuTime() / 1_000_000 - testCpu;
+        load.stop();
+        int steps = churn.get(1, TimeUnit.MINUTES);
+        long rss = agent.peakRssKib();
+        List<JsonNode> log = agent.lines();
+        int exit = agent.stop(30);
+        List<JsonNode> all = agent.lines();
+
+        String report = String.format(Locale.ROOT, "AgentLoadTest: %d clients, %d s: %s; warm-up %d s: %s;"
+                + " agent peak RSS %.1f MiB (VmHWM, -Xmx256m); CPU during the measurement: agent %.1f s (%.0f us"
+                + " a call), test JVM (clients) %.1f s (%.0f us a call), of %d cores x %d s; %d distinct pod lists"
+                + " seen; churn: %d steps, the agent logged %d admitted and %d removed in all; 250 pods admitted"
+                + " in %.1f s; load average before: %s; the agent's CPU by thread during the measurement (ms): %s",
+            CLIENTS, seconds, measured.summary(), WARM_UP_SECONDS, warmUp.summary(), rss / 1024.0, agentCpu / 1000.0,
+            agentCpu * 1000.0 / Math.max(1, measured.calls()), testCpu / 1000.0,
+            testCpu * 1000.0 / Math.max(1, measured.calls()), Runtime.getRuntime().availableProcessors(), seconds,
+            load.podSetsSeen(), steps, count(log, "admitted"), count(log, "removed"), filled / 1000.0, loadAverage,
+            threadCpuAfter);
+        System.out.println(report);
+
+        assertThat(warmUp.errorCount()).as(report + "; first errors: " + warmUp.errors()).isZero();
+        assertThat(measured.errorCount()).as(report + "; first errors: " + measured.errors()).isZero();
+        assertThat(warmUp.inconsistencyCount()).as(report + "; first: " + warmUp.inconsistencies()).isZero();
+        assertThat(measured.inconsistencyCount()).as(report + "; first: " + measured.inconsistencies()).isZero();
+        assertThat(measured.calls()).as(report).isPositive();
+        assertThat(load.podSetsSeen()).as("the clients saw the node change: " + report).isGreaterThan(seconds / 2);
+        assertThat(count(log, "removed")).as("pods were removed during the run: " + report).isGreaterThan(seconds);
+        assertThat(all.get(all.size() - 1).get("event").asText()).as("SIGTERM stops the agent cleanly")
+            .isEqualTo("stopped");
+        assertThat(exit).isIn(0, 143);
+        assertThat(agent.errors()).as("the agent's standard error").isEmpty();
+      } finally {
+        load.stop();
+        threads.shutdownNow();
+        threads.awaitTermination(1, TimeUnit.MINUTES);
+      }
+    }
+  }
+
+  /** Churn pod {@code i}: a 2-CPU pod-level pod. */
+  private static TestPod churn(int i) {
+    return TestPod.numbered("churn", i, Kind.POD_LEVEL_2);
+  }
+
+  /** Adds churn pod i and removes pod i - 8 every 250 ms until the load stops; returns the steps made. */
+  private static int churn(Path pods, Load load) throws IOException, InterruptedException {
+    int step = 0;
+    while (!load.stopped()) {
+      KillScenario.write(pods, churn(step));
+      if (step >= CHURN_KEPT) {
+        Files.delete(pods.resolve(churn(step - CHURN_KEPT).file()));
+      }
+      step++;
+      Thread.sleep(CHURN_MILLIS);
+    }
+    return step;
+  }
+
+  /** The agent's CPU time so far: user and system time of {@code /proc/PID/stat}, in ms. */
+  private static long cpuMillis(long pid) throws IOException {
+    String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
+    String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+    long ticks = Long.parseLong(fields[11]) + Long.parseLong(fields[12]);
+    return ticks * 10; // USER_HZ is 100 on Linux
+  }
+
+  private static int count(List<JsonNode> log, String event) {
+    return (int) log.stream().filter(line -> line.get("event").asText().equals(event)).count();
+  }
+
+  /**
+   * One measurement: every call's latency, the failed calls and the inconsistent answers (the first
+   * few of each, and how many).
+   */
+  record Measurement(long calls, long nanos, long[] latencies, long errorCount, List<String> errors,
+      long inconsistencyCount, List<String> inconsistencies) {
+
+    String summary() {
+      return String.format(Locale.ROOT, "%d List calls, %.0f/s, latency p50 %.3f ms, p90 %.3f ms, p99 %.3f ms,"
+              + " p99.9 %.3f ms, max %.3f ms, %d errors, %d inconsistent answers", calls, calls * 1e9 / nanos,
+          percentile(0.50), percentile(0.90), percentile(0.99), percentile(0.999),
+          latencies.length == 0 ? 0 : latencies[latencies.length - 1] / 1e6, errorCount, inconsistencyCount);
+    }
+
+    /** The latency below which a fraction {@code p} of the calls took, in ms (nearest rank). */
+    double percentile(double p) {
+      if (latencies.length == 0) {
+        return 0;
+      }
+      int rank = (int) Math.ceil(p * latencies.length);
+      return latencies[Math.max(0, rank - 1)] / 1e6;
+    }
+  }
+
+  /** The clients: each with its own connection, calling List in a loop and checking every answer. */
+  private static final class Load {
+
+    private final Path socket;
+    private final Map<String, List<String>> containers;
+    private final Set<String> base;
+    private final Set<List<String>> podSets = ConcurrentHashMap.newKeySet();
+    private final CountDownLatch stop = new CountDownLatch(1);
+
+    Load(Path socket, Map<String, List<String>> containers, Set<String> base) {
+      this.socket = socket;
+      this.containers = containers;
+      this.base = base;
+    }
+
+    Measurement run(ExecutorService threads, int seconds) throws Exception {
+      CountDownLatch ready = new CountDownLatch(CLIENTS);
+      CountDownLatch go = new CountDownLatch(1);
+      long[] window = new long[2];
+      List<Future<Client>> clients = new ArrayList<>();
+      for (int c = 0; c < CLIENTS; c++) {
+        clients.add(threads.submit(() -> {
+          try (PodResourcesClient client = PodResourcesClient.connect(socket)) {
+            client.list(); // connected before the clock starts
+            ready.countDown();
+            go.await();
+            return call(client, window);
+          }
+        }));
+      }
+      ready.await(1, TimeUnit.MINUTES);
+      window[1] = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
+      window[0] = System.nanoTime();
+      go.countDown();
+      long calls = 0;
+      long errorCount = 0;
+      long inconsistencyCount = 0;
+      List<long[]> latencies = new ArrayList<>();
+      List<String> errors = new ArrayList<>();
+      List<String> inconsistencies = new ArrayList<>();
+      for (Future<Client> future : clients) {
+        Client client = future.get(seconds + 60L, TimeUnit.SECONDS);
+        calls += client.calls;
+        latencies.add(Arrays.copyOf(client.latencies, client.calls));
+        errorCount += client.errorCount;
+        inconsistencyCount += client.inconsistencyCount;
+        errors.addAll(client.errors);
+        inconsistencies.addAll(client.inconsistencies);
+      }
+      long nanos = System.nanoTime() - window[0];
+      long[] all = latencies.stream().flatMapToLong(Arrays::stream).sorted().toArray();
+      return new Measurement(calls, nanos, all, errorCount, errors, inconsistencyCount, inconsistencies);
+    }
+
+    private Client call(PodResourcesClient client, long[] window) {
+      Client result = new Client();
+      PodResourcesView checked = null;
+      while (System.nanoTime() < window[1]) {
+        long start = System.nanoTime();
+        PodResourcesView view;
+        try {
+          view = client.list();
+        } catch (RuntimeException e) {
+          if (result.errorCount++ < 5) {
+            result.errors.add(e.toString());
+          }
+          continue;
+        }
+        result.record(System.nanoTime() - start);
+        if (view.equals(checked)) {
+          continue;
+        }
+        Optional<String> problem = problem(view);
+        if (problem.isPresent() && result.inconsistencyCount++ < 5) {
+          result.inconsistencies.add(problem.get() + " in " + view);
+        }
+        podSets.add(view.pods().stream().map(PodResources::name).toList());
+        checked = view;
+      }
+      return result;
+    }
+
+    private Optional<String> problem(PodResourcesView view) {
+      Optional<String> problem = PodResourcesConsistency.problem(view, containers);
+      if (problem.isPresent()) {
+        return problem;
+      }
+      Set<String> listed = new HashSet<>();
+      view.pods().forEach(pod -> listed.add(pod.name()));
+      return listed.containsAll(base) ? Optional.empty() : Optional.of("a pod of the 250 is missing");
+    }
+
+    int podSetsSeen() {
+      return podSets.size();
+    }
+
+    void stop() {
+      stop.countDown();
+    }
+
+    boolean stopped() {
+      return stop.getCount() == 0;
+    }
+  }
+
+  /** One client's calls. */
+  private static final class Client {
+
+    long[] latencies = new long[1 << 16];
+    int calls;
+    long errorCount;
+    long inconsistencyCount;
+    final List<String> errors = new ArrayList<>();
+    final List<String> inconsistencies = new ArrayList<>();
+
+    void record(long nanos) {
+      if (calls == latencies.length) {
+        latencies = Arrays.copyOf(latencies, calls * 2);
+      }
+      latencies[calls++] = nanos;
+    }
+  }
+}
