@@ -1,12 +1,17 @@
 package io.podtopo.adapters.grpc;
 
+import com.google.protobuf.InvalidProtocolBufferException;
 import io.grpc.ManagedChannel;
+import io.grpc.MethodDescriptor;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
+import io.grpc.protobuf.ProtoUtils;
+import io.grpc.stub.ClientCalls;
 import io.netty.channel.EventLoopGroup;
 import io.podtopo.adapters.grpc.v1.AllocatableResourcesRequest;
 import io.podtopo.adapters.grpc.v1.GetPodResourcesRequest;
 import io.podtopo.adapters.grpc.v1.ListPodResourcesRequest;
+import io.podtopo.adapters.grpc.v1.ListPodResourcesResponse;
 import io.podtopo.adapters.grpc.v1.PodResourcesListerGrpc;
 import io.podtopo.adapters.grpc.v1.PodResourcesListerGrpc.PodResourcesListerBlockingStub;
 import io.podtopo.domain.node.AllocatableResources;
@@ -48,6 +53,10 @@ public final class PodResourcesClient implements AutoCloseable {
   /** The default largest answer accepted. */
   public static final int DEFAULT_MAX_INBOUND_MESSAGE_BYTES = 16 * 1024 * 1024;
 
+  private static final MethodDescriptor<ListPodResourcesRequest, byte[]> LIST_ENCODED =
+      PodResourcesListerGrpc.getListMethod().toBuilder(
+          ProtoUtils.marshaller(ListPodResourcesRequest.getDefaultInstance()), PreEncoded.MARSHALLER).build();
+
   private final Path socket;
   private final Duration deadline;
   private final EventLoopGroup eventLoops;
@@ -84,6 +93,32 @@ public final class PodResourcesClient implements AutoCloseable {
    */
   public PodResourcesView list() {
     return call("List", stub -> FromProto.list(stub.list(ListPodResourcesRequest.getDefaultInstance())));
+  }
+
+  /**
+   * {@code List} as the endpoint encoded its answer, not decoded: for a poller that only wants to know
+   * whether anything changed. podtopo's server encodes one state always to the same bytes (pods in
+   * admission order, CPU ids ascending), so equal bytes are an unchanged answer; {@link #decodeList}
+   * reads them as {@link #list} would.
+   *
+   * @throws PodResourcesClientException when the call fails
+   */
+  public byte[] listEncoded() {
+    return call("List", stub -> ClientCalls.blockingUnaryCall(stub.getChannel(), LIST_ENCODED, stub.getCallOptions(),
+        ListPodResourcesRequest.getDefaultInstance()));
+  }
+
+  /**
+   * A {@code List} answer's bytes ({@link #listEncoded}) as domain values, as {@link #list} gives them.
+   *
+   * @throws IllegalArgumentException when the bytes are not a {@code ListPodResourcesResponse} podtopo can hold
+   */
+  public static PodResourcesView decodeList(byte[] encoded) {
+    try {
+      return FromProto.list(ListPodResourcesResponse.parseFrom(encoded));
+    } catch (InvalidProtocolBufferException | FromProto.InvalidResponseException e) {
+      throw new IllegalArgumentException("not a List answer podtopo can hold: " + e.getMessage(), e);
+    }
   }
 
   /**

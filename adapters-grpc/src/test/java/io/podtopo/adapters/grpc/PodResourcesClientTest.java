@@ -22,7 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * {@link PodResourcesClient}: a failed call names the socket and why nothing answers; a kubelet's
  * own "not found" is an empty answer; values the domain cannot hold are refused naming where they
- * were.
+ * were; the encoded List decodes to the List, the same bytes for the same state.
  */
 class PodResourcesClientTest {
 
@@ -66,6 +66,30 @@ class PodResourcesClientTest {
         node.release();
       }
     }
+  }
+
+  @Test
+  void theEncodedListDecodesToTheListAndAnUnchangedNodeGivesTheSameBytes() {
+    Path socket = dir.resolve("podtopo.sock");
+    byte[] encoded;
+    try (PodResourcesServer server = PodResourcesServer.builder(KepNodes.podScope(), socket).start();
+        PodResourcesClient client = PodResourcesClient.connect(socket)) {
+      encoded = client.listEncoded();
+
+      assertThat(PodResourcesClient.decodeList(encoded)).isEqualTo(client.list());
+      assertThat(PodResourcesClient.decodeList(encoded).pods()).hasSize(3);
+      assertThat(client.listEncoded()).isEqualTo(encoded);
+    }
+    try (PodResourcesServer server = PodResourcesServer.builder(KepNodes.podScope(), socket).start();
+        PodResourcesClient client = PodResourcesClient.connect(socket)) {
+      assertThat(client.listEncoded()).as("another node in the same state").isEqualTo(encoded);
+    }
+  }
+
+  @Test
+  void bytesThatAreNotAListAnswerAreRefused() {
+    assertThatThrownBy(() -> PodResourcesClient.decodeList(new byte[] {(byte) 0x0a, 5, 1}))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("not a List answer podtopo can hold: ");
   }
 
   @Test
