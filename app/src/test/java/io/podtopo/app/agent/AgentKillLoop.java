@@ -89,7 +89,6 @@ final class AgentKillLoop {
   record Kill(int life, long delayMillis, Landing landing, int admitted, int rejected, int removed, int restored,
       boolean unloggedChange, boolean workPending) {}
 
-  /** Every kill of the loop. */
   /** What the lives' kill instants are drawn from: the measured start-up time and first scan's length. */
   record Window(long startMillis, long scanMillis) {}
 

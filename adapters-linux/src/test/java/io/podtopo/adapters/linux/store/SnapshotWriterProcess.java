@@ -28,7 +28,7 @@ public final class SnapshotWriterProcess {
       case "in-place" -> snapshot -> writeInPlace(new StateDirectory(dir).file(), snapshot);
       default -> throw new IllegalArgumentException("writer must be atomic or in-place: " + args[1]);
     };
-    dieWithTheParent();
+    DieWithTheParent.install();
     NodeSnapshot next = BigSnapshots.snapshot(0);
     System.out.println("ready");
     System.out.flush();
@@ -38,25 +38,6 @@ public final class SnapshotWriterProcess {
       System.out.flush();
       next = BigSnapshots.snapshot(n + 1);
     }
-  }
-
-  /**
-   * Halts when standard input ends: the test never writes to it, so it ends only when the test's JVM
-   * is gone, and a writer it could not kill (a failed test) does not save forever.
-   */
-  private static void dieWithTheParent() {
-    Thread guard = new Thread(() -> {
-      try {
-        while (System.in.read() >= 0) {
-          continue;
-        }
-      } catch (IOException e) {
-        // the pipe broke: the parent is gone as well
-      }
-      Runtime.getRuntime().halt(3);
-    }, "die-with-the-parent");
-    guard.setDaemon(true);
-    guard.start();
   }
 
   private static void writeInPlace(Path file, NodeSnapshot snapshot) {
