@@ -32,7 +32,7 @@ import org.junit.jupiter.api.io.TempDir;
  * The agent pins for real (issue 8 acceptance): with a cgroup root in this machine's cgroup v1
  * cpuset hierarchy, a process started in a container's cgroup runs on exactly the CPUs the agent
  * reports for that container over PodResources (P§10: the container cpuset is its exclusive slice).
- * Needs root and a v1 cpuset hierarchy; cleans up its cgroups and process whatever happens.
+ * Needs root and a v1 cpuset hierarchy; cleans up its cgroups and process whatever happens. Rule AG-5.
  */
 class AgentCgroupTest {
 

@@ -41,7 +41,7 @@ import org.junit.jupiter.api.io.TempDir;
  * describes, in pod scope and container scope, as {@code inspect} shows them and {@code audit}
  * passes them; a removed manifest disappears from the answer; a
  * restarted agent serves the same allocations without allocating again; the kubelet's metrics are
- * served over HTTP.
+ * served over HTTP. Rules AG-2, AG-3, PR-2.
  */
 class AgentEndToEndTest {
 

@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 8 acceptance: killing the agent (SIGKILL) during a burst of admissions and restarting it
+ * Rule AG-3, issue 8 acceptance: killing the agent (SIGKILL) during a burst of admissions and restarting it
  * loses nothing and allocates nothing twice, at 200 kill points or more. {@code podtopo agent} runs
  * as a child JVM on {@code demo-2s} with {@code examples/kubelet/pod-scope.yaml}, a pods folder
  * that a {@link KillScenario} fills (1- and 2-CPU Guaranteed pods, pod-level pods with a shared

@@ -31,7 +31,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 8 acceptance, the load: 16 concurrent clients calling {@code List} for 30 s against an agent
+ * Rule AG-6, issue 8 acceptance, the load: 16 concurrent clients calling {@code List} for 30 s against an agent
  * running 250 pods while pods are admitted and removed, the rate limit raised out of the way: no
  * call fails and every answer is consistent ({@link PodResourcesConsistency}: no CPU in two pods,
  * container CPUs inside their pod's, every pod with every container its manifest declares, so never a

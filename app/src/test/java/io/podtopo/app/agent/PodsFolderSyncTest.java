@@ -23,7 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
  * The agent keeps a node in line with a pods folder as the kubelet does with its static pod folder
  * (issue 8, "The agent"): new manifests admitted, removed ones released, changed ones released and
  * admitted again, rejections logged with the kubelet's reason and not retried, bad files logged once,
- * and a restart that restores instead of allocating again (P§8.3).
+ * and a restart that restores instead of allocating again (P§8.3); rules AG-2 and AG-3.
  */
 class PodsFolderSyncTest {
 

@@ -12,7 +12,7 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** A pods folder is read like the kubelet's static pod folder, with static-pod uids (issue 8, "The agent"). */
+/** A pods folder is read like the kubelet's static pod folder, with static-pod uids (rule AG-1). */
 class PodsFolderTest {
 
   @TempDir

@@ -22,7 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * {@code podtopo agent} refuses what it cannot use before it runs (issue 8, "Bad input"): one line on
  * standard error, exit status 2, nothing on standard output, and nothing changed on disk: the state
- * file, the file at the socket path and the pods folder are left as they were.
+ * file, the file at the socket path and the pods folder are left as they were (rule AG-4).
  */
 class AgentCommandTest {
 
