@@ -87,7 +87,7 @@ public final class SimulateCommand implements Callable<Integer> {
 
   @Option(names = "--pods", paramLabel = "FILE|DIR", arity = "1..*",
       description = "Pod manifests (single, multi-document or List) or folders of them, admitted in the order "
-          + "given.")
+          + "given; - reads standard input (kubectl get pods -o yaml | podtopo simulate --pods -).")
   List<Path> pods = new ArrayList<>();
 
   @Option(names = "--scenario", paramLabel = "FILE",

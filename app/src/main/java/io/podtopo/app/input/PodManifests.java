@@ -16,7 +16,9 @@ import io.podtopo.domain.pod.Pod;
 import io.podtopo.domain.pod.PodDefaults;
 import io.podtopo.domain.pod.Quantity;
 import java.io.IOException;
+import java.io.InputStreamReader;
 import java.io.Reader;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -30,8 +32,8 @@ import java.util.stream.Stream;
 /**
  * Reads Kubernetes Pod manifests into domain {@link Pod}s, in the order given.
  *
- * <p>A path is a YAML file or a folder, whose {@code *.yaml} and {@code *.yml} files are read in
- * name order (not recursively). A file holds one Pod, several documents separated by {@code ---},
+ * <p>A path is a YAML file, a folder, whose {@code *.yaml} and {@code *.yml} files are read in
+ * name order (not recursively), or {@code -} for standard input; each must hold at least one Pod. A file holds one Pod, several documents separated by {@code ---},
  * or a {@code kind: List} (or {@code PodList}) of Pods; empty documents are skipped. Each Pod is
  * bound with the fabric8 Kubernetes model and mapped:
  *
@@ -55,13 +57,30 @@ public final class PodManifests {
 
   private PodManifests() {}
 
-  /** The pods of these files and folders, in order. @throws InputException on bad input */
+  /** The path that stands for standard input, as in {@code kubectl get pods -o yaml | podtopo simulate --pods -}. */
+  public static final Path STANDARD_INPUT = Path.of("-");
+
+  /**
+   * The pods of these files and folders ({@link #STANDARD_INPUT}: of standard input), in order.
+   *
+   * @throws InputException on bad input, and when a path holds no Pod at all
+   */
   public static List<Pod> read(List<Path> paths) {
     List<Pod> pods = new ArrayList<>();
     for (Path path : paths) {
-      for (Path file : yamlFiles(path)) {
-        pods.addAll(readFile(file));
+      List<Pod> read = new ArrayList<>();
+      if (path.equals(STANDARD_INPUT)) {
+        read.addAll(parse("standard input", new InputStreamReader(System.in, StandardCharsets.UTF_8)));
+      } else {
+        for (Path file : yamlFiles(path)) {
+          read.addAll(readFile(file));
+        }
       }
+      if (read.isEmpty()) {
+        throw new InputException((path.equals(STANDARD_INPUT) ? "standard input" : path.toString())
+            + ": holds no Pod (a file of pods needs at least one document of kind Pod, or a List of them)");
+      }
+      pods.addAll(read);
     }
     return List.copyOf(pods);
   }
@@ -267,7 +286,7 @@ public final class PodManifests {
       values.forEach((resource, value) -> {
         String text = value == null ? "" : value.toString();
         try {
-          result.put(resource, Quantity.parse(text));
+          result.put(resource, resource.equals("cpu") ? Quantity.parseMillis(text) : Quantity.parse(text));
         } catch (InvalidQuantityException e) {
           throw new InputException(where + ": " + field + "." + resource + ": " + e.getMessage(), e);
         }

@@ -5,7 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.podtopo.domain.topology.CpuSet;
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -262,6 +265,38 @@ class SimulateCommandTest {
 
     assertUsageError(CliRun.reference("simulate", "--scenario", scenario.toString()),
         scenario + ": steps[0].remove: pod default/web is not admitted by an earlier step");
+  }
+
+  @Test
+  void podsFromStandardInputAreAdmittedAsFromAFile() throws IOException {
+    InputStream stdin = System.in;
+    CliRun run;
+    try {
+      System.setIn(new ByteArrayInputStream(WEB.getBytes(StandardCharsets.UTF_8)));
+      run = CliRun.reference("simulate", "--pods", "-", "--format", "json");
+    } finally {
+      System.setIn(stdin);
+    }
+    Path web = Files.writeString(dir.resolve("web.yaml"), WEB);
+
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    assertThat(run.out()).isEqualTo(CliRun.reference("simulate", "--pods", web.toString(), "--format", "json").out());
+  }
+
+  @Test
+  void aPodsFileWithoutAnyPodIsAUsageError() throws IOException {
+    Path empty = Files.writeString(dir.resolve("empty.yaml"), "# nothing yet\n---\n");
+
+    assertUsageError(CliRun.reference("simulate", "--pods", empty.toString()),
+        empty + ": holds no Pod (a file of pods needs at least one document of kind Pod, or a List of them)");
+  }
+
+  @Test
+  void aQuantityTooLargeIsAUsageErrorNamingTheField() throws IOException {
+    Path big = Files.writeString(dir.resolve("big.yaml"), WEB.replaceFirst("cpu: \"?[0-9]+\"?", "cpu: \"1e30\""));
+
+    assertUsageError(CliRun.reference("simulate", "--pods", big.toString()), big + ": pod default/web: ");
+    assertThat(CliRun.reference("simulate", "--pods", big.toString()).err()).contains("invalid quantity \"1e30\": too large");
   }
 
   private static void assertUsageError(CliRun run, String expectedPrefix) {

@@ -173,6 +173,25 @@ class PodManifestsTest {
   }
 
   @Test
+  void aQuantityTooLargeForTheKubeletNamesTheField() throws IOException {
+    Path file = write("pods.yaml", """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: big}
+        spec:
+          containers:
+            - name: app
+              resources:
+                requests: {cpu: "1e30"}
+        """);
+
+    assertThatThrownBy(() -> PodManifests.read(file))
+        .isInstanceOf(InputException.class)
+        .hasMessageStartingWith(file + ": pod default/big: containers[0] \"app\": resources.requests.cpu: invalid quantity "
+            + "\"1e30\": too large");
+  }
+
+  @Test
   void invalidPodLevelQuantityNamesTheSpecResourcesField() throws IOException {
     Path file = write("pods.yaml", """
         apiVersion: v1

@@ -50,10 +50,13 @@ public final class Quantity implements Comparable<Quantity> {
     this.text = text;
   }
 
+  private static final BigDecimal LARGEST = BigDecimal.valueOf(Long.MAX_VALUE);
+
   /**
    * Parses a quantity string.
    *
-   * @throws InvalidQuantityException naming the text when it is malformed or negative
+   * @throws InvalidQuantityException naming the text when it is malformed, negative, or larger than
+   *     64 bits hold
    */
   public static Quantity parse(String text) {
     if (text == null) {
@@ -70,7 +73,7 @@ public final class Quantity implements Comparable<Quantity> {
     BigDecimal number = new BigDecimal(matcher.group(2).endsWith(".") ? matcher.group(2) + "0" : matcher.group(2));
     String suffix = matcher.group(3) == null ? "" : matcher.group(3);
     BigDecimal scale;
-    if (suffix.length() > 1 && (suffix.charAt(0) == 'e' || suffix.charAt(0) == 'E')) {
+    if (suffix.length() > 1 && (suffix.charAt(0) == 'e' || suffix.charAt(0) == 'E') && !SUFFIXES.containsKey(suffix)) {
       int exponent;
       try {
         exponent = Integer.parseInt(suffix.substring(1));
@@ -84,7 +87,27 @@ public final class Quantity implements Comparable<Quantity> {
     } else {
       scale = SUFFIXES.get(suffix);
     }
-    return new Quantity(number.multiply(scale).stripTrailingZeros(), trimmed);
+    BigDecimal amount = number.multiply(scale).stripTrailingZeros();
+    if (amount.setScale(0, RoundingMode.CEILING).compareTo(LARGEST) > 0) {
+      throw new InvalidQuantityException(text, "too large: it must fit the 64 bits of the kubelet's Value() "
+          + "(at most 9223372036854775807, about 9.2E)");
+    }
+    return new Quantity(amount, trimmed);
+  }
+
+  /**
+   * Parses a quantity the kubelet reads in thousandths ({@code MilliValue()}: CPU).
+   *
+   * @throws InvalidQuantityException naming the text as {@link #parse} does, and when its thousandths
+   *     do not fit 64 bits
+   */
+  public static Quantity parseMillis(String text) {
+    Quantity quantity = parse(text);
+    if (quantity.amount.movePointRight(3).setScale(0, RoundingMode.CEILING).compareTo(LARGEST) > 0) {
+      throw new InvalidQuantityException(text, "too large: its thousandths must fit the 64 bits of the kubelet's "
+          + "MilliValue() (at most 9223372036854775807m, about 9.2P)");
+    }
+    return quantity;
   }
 
   /** An integral quantity. */

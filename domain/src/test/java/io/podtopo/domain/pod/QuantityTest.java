@@ -78,6 +78,37 @@ class QuantityTest {
     assertThatThrownBy(() -> Quantity.of(-1)).isInstanceOf(InvalidQuantityException.class);
   }
 
+  @ParameterizedTest
+  @ValueSource(strings = {"1e30", "9223372036854775808", "8Ei", "10E"})
+  void quantitiesAbove64BitsAreRejectedNamingTheText(String text) {
+    assertThatThrownBy(() -> Quantity.parse(text))
+        .isInstanceOf(InvalidQuantityException.class)
+        .hasMessage("invalid quantity \"" + text + "\": too large: it must fit the 64 bits of the kubelet's Value() "
+            + "(at most 9223372036854775807, about 9.2E)");
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"9223372036854776", "9Pi", "1E"})
+  void cpuQuantitiesWhoseThousandthsDoNotFit64BitsAreRejectedNamingTheText(String text) {
+    assertThat(Quantity.parse(text).value()).isPositive();
+    assertThatThrownBy(() -> Quantity.parseMillis(text))
+        .isInstanceOf(InvalidQuantityException.class)
+        .hasMessageStartingWith("invalid quantity \"" + text + "\": too large: its thousandths must fit");
+  }
+
+  @Test
+  void theExbibyteSuffixIsASuffixNotAnExponent() {
+    assertThat(Quantity.parse("1Ei").value()).isEqualTo(1L << 60);
+    assertThat(Quantity.parse("7Ei").value()).isEqualTo(7L << 60);
+  }
+
+  @Test
+  void theLargestQuantitiesAreTheLargest64BitValuesAndThousandths() {
+    assertThat(Quantity.parse("9223372036854775807").value()).isEqualTo(Long.MAX_VALUE);
+    assertThat(Quantity.parseMillis("9223372036854775807m").milliValue()).isEqualTo(Long.MAX_VALUE);
+    assertThat(Quantity.parseMillis("9223372036854775").milliValue()).isEqualTo(9223372036854775000L);
+  }
+
   @Test
   void keepsTheTextItWasWrittenAs() {
     assertThat(Quantity.parse("2500m").toString()).isEqualTo("2500m");
