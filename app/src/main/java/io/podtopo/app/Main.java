@@ -10,8 +10,10 @@ import io.podtopo.app.cli.SimulateCommand;
 import io.podtopo.app.cli.StateCommand;
 import io.podtopo.app.cli.TesteeCommand;
 import io.podtopo.app.cli.TopologyCommand;
+import picocli.AutoComplete.GenerateCompletion;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.HelpCommand;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
@@ -24,7 +26,8 @@ import picocli.CommandLine.Spec;
         + "policy and Memory Manager Static policy with pod-level resources (KEP-5526), and a "
         + "conformance suite for other implementations.",
     subcommands = {SimulateCommand.class, TopologyCommand.class, AgentCommand.class, InspectCommand.class,
-        AuditCommand.class, StateCommand.class, ConformanceCommand.class, TesteeCommand.class},
+        AuditCommand.class, StateCommand.class, ConformanceCommand.class, TesteeCommand.class,
+        HelpCommand.class, GenerateCompletion.class},
     footer = {
         "",
         "Exit codes: 0 success, 1 conformance or audit failures, 2 bad usage or input,",
@@ -51,8 +54,10 @@ import picocli.CommandLine.Spec;
         "      run them against another implementation",
         "  podtopo state check --state-dir /var/lib/podtopo",
         "      can a node started on this folder read the allocations it saved?",
-        "  podtopo COMMAND --help",
-        "      help on a command"})
+        "  podtopo help COMMAND",
+        "      help on a command (or podtopo COMMAND --help)",
+        "  source <(podtopo generate-completion)",
+        "      tab completion of commands and options in bash or zsh"})
 public final class Main implements Runnable {
 
   @Spec

@@ -53,8 +53,26 @@ class MainTest {
 
     assertThat(top.exitCode()).isEqualTo(ExitCodes.USAGE);
     assertThat(top.err()).isEqualTo("podtopo: Missing command: choose one of simulate, topology, agent, inspect, audit, "
-        + "state, conformance, testee (see 'podtopo --help')" + System.lineSeparator());
+        + "state, conformance, testee, help, generate-completion (see 'podtopo --help')" + System.lineSeparator());
     assertThat(conformance.exitCode()).isEqualTo(ExitCodes.USAGE);
     assertThat(conformance.err()).startsWith("podtopo conformance: Missing command: choose one of vectors");
+  }
+
+  @Test
+  void helpNamesACommandAndPrintsItsHelp() {
+    CliRun help = CliRun.reference("help", "simulate");
+
+    assertThat(help.exitCode()).isZero();
+    assertThat(help.out()).isEqualTo(CliRun.reference("simulate", "--help").out());
+  }
+
+  @Test
+  void theCompletionScriptCompletesTheCommandsAndTheirOptions() {
+    CliRun completion = CliRun.reference("generate-completion");
+
+    assertThat(completion.exitCode()).isZero();
+    assertThat(completion.out()).contains("complete -F _complete_podtopo").contains("simulate").contains("--kubelet-config")
+        .contains("--pods-dir");
+    assertThat(CliRun.reference("--help").out()).contains("  generate-completion  ");
   }
 }
