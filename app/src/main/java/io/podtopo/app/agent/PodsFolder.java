@@ -13,6 +13,7 @@ import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Map;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.stream.Stream;
@@ -35,6 +36,7 @@ public final class PodsFolder {
 
   private final Path folder;
   private final String hostName;
+  private Map<String, ManifestFile> lastScan = Map.of();
 
   /**
    * The folder {@code folder}, with {@code hostName} in the uids it derives.
@@ -55,11 +57,12 @@ public final class PodsFolder {
   }
 
   /**
-   * Reads every manifest file now, by file name.
+   * Reads every manifest file now, by file name; a file whose bytes are those of the last scan is
+   * not parsed again.
    *
    * @throws InputException when the folder itself cannot be listed
    */
-  public SortedMap<String, ManifestFile> scan() {
+  public synchronized SortedMap<String, ManifestFile> scan() {
     SortedMap<String, ManifestFile> files = new TreeMap<>();
     for (Path file : manifestPaths()) {
       String name = file.getFileName().toString();
@@ -69,8 +72,11 @@ public final class PodsFolder {
       } catch (IOException e) {
         continue; // removed or replaced between the listing and the read: the next scan sees it
       }
-      files.put(name, read(file, bytes));
+      String digest = HexFormat.of().formatHex(digest("SHA-256", bytes));
+      ManifestFile last = lastScan.get(name);
+      files.put(name, last != null && last.digest().equals(digest) ? last : read(file, bytes, digest));
     }
+    lastScan = files;
     return files;
   }
 
@@ -84,9 +90,8 @@ public final class PodsFolder {
     }
   }
 
-  private ManifestFile read(Path file, byte[] bytes) {
+  private ManifestFile read(Path file, byte[] bytes, String digest) {
     String name = file.getFileName().toString();
-    String digest = HexFormat.of().formatHex(digest("SHA-256", bytes));
     List<Pod> pods;
     try {
       pods = PodManifests.parse(file.toString(), new StringReader(new String(bytes, StandardCharsets.UTF_8)));

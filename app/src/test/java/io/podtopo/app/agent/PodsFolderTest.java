@@ -51,6 +51,17 @@ class PodsFolderTest {
   }
 
   @Test
+  void aFileWithTheSameBytesAsInTheLastScanIsNotParsedAgain() throws IOException {
+    Path file = copyExample("pod-scope", "01-shared-only.yaml", folder);
+    PodsFolder pods = new PodsFolder(folder, "node-a");
+    ManifestFile first = pods.scan().get("01-shared-only.yaml");
+
+    assertThat(pods.scan().get("01-shared-only.yaml")).as("the same bytes: the same instance").isSameAs(first);
+    Files.writeString(file, Files.readString(file) + "\n");
+    assertThat(pods.scan().get("01-shared-only.yaml")).isNotSameAs(first).isNotEqualTo(first);
+  }
+
+  @Test
   void aFileWithoutPodsIsAnErrorNamingTheFile() throws IOException {
     Files.writeString(folder.resolve("empty.yaml"), "# nothing yet\n");
 
