@@ -2,8 +2,11 @@ package io.podtopo.domain.memorymanager;
 
 import io.podtopo.domain.pod.Resources;
 import io.podtopo.domain.topology.NumaMask;
+import io.podtopo.domain.topologymanager.ResourceHints;
 import io.podtopo.domain.topologymanager.TopologyHint;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.BitSet;
 import java.util.List;
 import java.util.SortedMap;
 import java.util.TreeMap;
@@ -42,16 +45,30 @@ final class MemoryHintCalculator {
    */
   SortedMap<String, List<TopologyHint>> calculate(SortedMap<String, Long> request, ReusableInitMemory reusable,
       String podUid) {
+    SortedMap<String, List<TopologyHint>> hints = new TreeMap<>();
+    calculatePacked(request, reusable, podUid).forEach((type, packed) -> hints.put(type, packed.hints()));
+    return hints;
+  }
+
+  /**
+   * {@link #calculate}, packed: every type shares one {@link ResourceHints} of masks, without a hint
+   * object each.
+   */
+  SortedMap<String, ResourceHints> calculatePacked(SortedMap<String, Long> request, ReusableInitMemory reusable,
+      String podUid) {
     List<Integer> nodes = List.copyOf(state.nodes().keySet());
     List<String> types = List.copyOf(request.keySet());
     long[] requested = types.stream().mapToLong(request::get).toArray();
     NodeTables tables = new NodeTables(types);
     int[] minWidth = {nodes.size()};
-    List<NumaMask> found = new ArrayList<>();
-    NumaMask.forEachCombination(nodes, mask -> {
-      long[] free = new long[types.size()];
-      long[] allocatable = new long[types.size()];
-      if (!tables.sum(mask, free, allocatable)) {
+    long[][] found = {new long[64]};
+    int[] count = {0};
+    long[] free = new long[types.size()];
+    long[] allocatable = new long[types.size()];
+    NumaMask.forEachCombinationBits(nodes, bits -> {
+      Arrays.fill(free, 0);
+      Arrays.fill(allocatable, 0);
+      if (!tables.sum(bits, free, allocatable)) {
         return;
       }
       for (int i = 0; i < requested.length; i++) {
@@ -59,7 +76,8 @@ final class MemoryHintCalculator {
           return;
         }
       }
-      minWidth[0] = Math.min(minWidth[0], mask.count());
+      minWidth[0] = Math.min(minWidth[0], Long.bitCount(bits));
+      NumaMask mask = NumaMask.fromBits(bits);
       if (violatesGroups(mask, true)) {
         return;
       }
@@ -68,14 +86,23 @@ final class MemoryHintCalculator {
           return;
         }
       }
-      found.add(mask);
+      if (count[0] == found[0].length) {
+        found[0] = Arrays.copyOf(found[0], count[0] * 2);
+      }
+      found[0][count[0]++] = bits;
     });
-    SortedMap<String, List<TopologyHint>> hints = new TreeMap<>();
-    if (found.isEmpty()) {
+    SortedMap<String, ResourceHints> hints = new TreeMap<>();
+    if (count[0] == 0) {
       return hints;
     }
+    long[] masks = Arrays.copyOf(found[0], count[0]);
+    BitSet preferred = new BitSet(masks.length);
+    for (int i = 0; i < masks.length; i++) {
+      preferred.set(i, Long.bitCount(masks[i]) == minWidth[0]);
+    }
+    ResourceHints packed = ResourceHints.ofMasks(masks, preferred);
     for (String type : request.keySet()) {
-      hints.put(type, found.stream().map(mask -> TopologyHint.of(mask, mask.count() == minWidth[0])).toList());
+      hints.put(type, packed);
     }
     return hints;
   }
@@ -198,8 +225,8 @@ final class MemoryHintCalculator {
     }
 
     /** Sums the mask's memory per type; false when a node of the mask lacks a type's table. */
-    boolean sum(NumaMask mask, long[] freeSums, long[] allocatableSums) {
-      for (long rest = mask.bits(); rest != 0; rest &= rest - 1) {
+    boolean sum(long mask, long[] freeSums, long[] allocatableSums) {
+      for (long rest = mask; rest != 0; rest &= rest - 1) {
         int id = Long.numberOfTrailingZeros(rest);
         for (int i = 0; i < freeSums.length; i++) {
           if (!present[i][id]) {
