@@ -139,6 +139,10 @@ public final class SimulateCommand implements Callable<Integer> {
     return ExitCodes.OK;
   }
 
+  private Simulation.Progress progress() {
+    return TerminalProgress.on(spec.commandLine().getErr());
+  }
+
   private boolean fullHints() {
     return switch (explainHints) {
       case "summary" -> false;
@@ -160,10 +164,11 @@ public final class SimulateCommand implements Callable<Integer> {
         : ScenarioFile.read(scenario, given);
     String title = scenario != null ? "scenario " + scenario : steps.isEmpty() ? "the node before any admission" : "simulation";
     if (kubeletState == null) {
-      return List.of(Simulation.run(title, settings.source(), managers, steps));
+      return List.of(Simulation.run(title, settings.source(), managers, steps, progress()));
     }
     KubeletStateStart start = KubeletStateStart.read(kubeletState, managers);
-    return List.of(Simulation.run(title, settings.source(), managers, start, kubeletState.toString(), steps));
+    return List.of(Simulation.run(title, settings.source(), managers, start, kubeletState.toString(), steps,
+        progress()));
   }
 
   private static List<Pod> uniquePods(List<Pod> pods) {
