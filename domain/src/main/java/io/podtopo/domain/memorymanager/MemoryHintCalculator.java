@@ -65,6 +65,7 @@ final class MemoryHintCalculator {
     int[] count = {0};
     long[] free = new long[types.size()];
     long[] allocatable = new long[types.size()];
+    Groups groups = new Groups();
     NumaMask.forEachCombinationBits(nodes, bits -> {
       Arrays.fill(free, 0);
       Arrays.fill(allocatable, 0);
@@ -77,10 +78,10 @@ final class MemoryHintCalculator {
         }
       }
       minWidth[0] = Math.min(minWidth[0], Long.bitCount(bits));
-      NumaMask mask = NumaMask.fromBits(bits);
-      if (violatesGroups(mask, true)) {
+      if (groups.violatedForHints(bits)) {
         return;
       }
+      NumaMask mask = NumaMask.fromBits(bits);
       for (int i = 0; i < requested.length; i++) {
         if (free[i] + reusable.of(podUid, mask, types.get(i)) < requested[i]) {
           return;
@@ -129,6 +130,50 @@ final class MemoryHintCalculator {
       }
     }
     return false;
+  }
+
+  /**
+   * {@link #violatesGroups}{@code (mask, true)} over mask bits, with the nodes' groups read once:
+   * a single node in a group of several; a node used by single-NUMA allocations in a multi-node
+   * mask; a used node of a group other than the mask.
+   */
+  private final class Groups {
+    private long grouped;
+    private long usedSingle;
+    private long usedGrouped;
+    private final long[] groupOf = new long[NumaMask.MAX_NODE_ID + 1];
+
+    Groups() {
+      state.nodes().forEach((id, node) -> {
+        long bit = 1L << id;
+        if (node.cells().size() > 1) {
+          grouped |= bit;
+        }
+        if (node.numberOfAssignments() > 0) {
+          if (node.cells().size() == 1) {
+            usedSingle |= bit;
+          } else {
+            usedGrouped |= bit;
+            groupOf[id] = NumaMask.of(node.cells()).bits();
+          }
+        }
+      });
+    }
+
+    boolean violatedForHints(long mask) {
+      if (Long.bitCount(mask) == 1) {
+        return (mask & grouped) != 0;
+      }
+      if ((mask & usedSingle) != 0) {
+        return true;
+      }
+      for (long rest = mask & usedGrouped; rest != 0; rest &= rest - 1) {
+        if (groupOf[Long.numberOfTrailingZeros(rest)] != mask) {
+          return true;
+        }
+      }
+      return false;
+    }
   }
 
   /** Upstream {@code isAffinitySatisfyRequest}: the mask's free memory covers every type. */
