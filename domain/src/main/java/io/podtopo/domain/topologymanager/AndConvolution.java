@@ -11,9 +11,12 @@ package io.podtopo.domain.topologymanager;
 final class AndConvolution {
 
   private final long[] nodeBits;
+  /** For nodes with consecutive ids, packing is a shift by the lowest id; else -1. */
+  private final int shift;
 
-  private AndConvolution(long[] nodeBits) {
+  private AndConvolution(long[] nodeBits, int shift) {
     this.nodeBits = nodeBits;
+    this.shift = shift;
   }
 
   /** The convolution over the nodes of {@code nodes} (at most 20 of them). */
@@ -23,10 +26,15 @@ final class AndConvolution {
     for (long rest = nodes; rest != 0; rest &= rest - 1) {
       nodeBits[position++] = Long.lowestOneBit(rest);
     }
-    return new AndConvolution(nodeBits);
+    int lowest = Long.numberOfTrailingZeros(nodes);
+    boolean consecutive = (nodes >>> lowest) == (1L << nodeBits.length) - 1;
+    return new AndConvolution(nodeBits, consecutive ? lowest : -1);
   }
 
-  /** The distinct non-empty ANDs of a mask of {@code left} and one of {@code right}, ascending. */
+  /**
+   * The distinct non-empty ANDs of a mask of {@code left} and one of {@code right}, ascending by
+   * packed value (repeats in the inputs change nothing).
+   */
   long[] distinctAnds(long[] left, long[] right) {
     int size = 1 << nodeBits.length;
     long[] pairs = supersetSums(left, size);
@@ -54,7 +62,7 @@ final class AndConvolution {
         ands[next++] = unpack(x);
       }
     }
-    return HintMerger.sortedDistinct(ands, count);
+    return ands;
   }
 
   private long[] supersetSums(long[] masks, int size) {
@@ -73,6 +81,9 @@ final class AndConvolution {
   }
 
   private int pack(long mask) {
+    if (shift >= 0) {
+      return (int) (mask >>> shift);
+    }
     int packed = 0;
     for (int i = 0; i < nodeBits.length; i++) {
       if ((mask & nodeBits[i]) != 0) {
@@ -83,6 +94,9 @@ final class AndConvolution {
   }
 
   private long unpack(int packed) {
+    if (shift >= 0) {
+      return (long) packed << shift;
+    }
     long mask = 0;
     for (int rest = packed; rest != 0; rest &= rest - 1) {
       mask |= nodeBits[Integer.numberOfTrailingZeros(rest)];

@@ -177,7 +177,7 @@ final class HintMerger {
           masks[count++] = mask;
         }
       }
-      merged = andOfPairs(merged, sortedDistinct(masks, count));
+      merged = andOfPairs(merged, Arrays.copyOf(masks, count));
       if (merged.length == 0) {
         return;
       }
@@ -187,7 +187,10 @@ final class HintMerger {
     }
   }
 
-  /** The distinct non-empty {@code a & b} for {@code a} in {@code left}, {@code b} in {@code right}. */
+  /**
+   * The distinct non-empty {@code a & b} for {@code a} in {@code left}, {@code b} in {@code right}
+   * (which may repeat masks).
+   */
   private long[] andOfPairs(long[] left, long[] right) {
     int nodes = Long.bitCount(defaultMask);
     long pairs = (long) left.length * right.length;
