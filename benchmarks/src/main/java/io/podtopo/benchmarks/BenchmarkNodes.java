@@ -5,6 +5,7 @@ import io.podtopo.domain.node.CpuManagerPolicy;
 import io.podtopo.domain.node.MemoryManagerPolicy;
 import io.podtopo.domain.node.NodeConfig;
 import io.podtopo.domain.pod.Container;
+import io.podtopo.domain.pod.Pod;
 import io.podtopo.domain.pod.Quantity;
 import io.podtopo.domain.topology.CpuSet;
 import io.podtopo.domain.topology.Machine;
@@ -35,6 +36,17 @@ final class BenchmarkNodes {
       config.putReservedMemory(node, new TreeMap<>(Map.of("memory", reservedMemory)));
     }
     return config;
+  }
+
+  /**
+   * A pod-level pod {@code bench} with a budget of {@code cpu} and {@code memory} and an exclusive
+   * sidecar {@code proxy} of 1 CPU and 1 GiB.
+   */
+  static Pod.Builder podLevelPodWithSidecar(String cpu, String memory) {
+    return new Pod.Builder().uid("bench").name("bench")
+        .putPodRequest("cpu", Quantity.parse(cpu)).putPodLimit("cpu", Quantity.parse(cpu))
+        .putPodRequest("memory", Quantity.parse(memory)).putPodLimit("memory", Quantity.parse(memory))
+        .addInitContainer(exclusive("proxy", "1", "1Gi").restartable(true).build());
   }
 
   /** A container whose cpu and memory requests equal its limits. */

@@ -7,7 +7,6 @@ import io.podtopo.domain.node.NodeResourceManagers;
 import io.podtopo.domain.node.NodeState;
 import io.podtopo.domain.pod.Container;
 import io.podtopo.domain.pod.Pod;
-import io.podtopo.domain.pod.Quantity;
 import io.podtopo.domain.topology.CpuSet;
 import io.podtopo.domain.topology.Machine;
 import io.podtopo.domain.topologymanager.TopologyManagerScope;
@@ -51,10 +50,7 @@ public class ManyNumaAdmissionBenchmark {
     }
     managers = NodeResourceManagers.create(config.build(), machine);
     state = managers.initialState();
-    pod = new Pod.Builder().uid("bench").name("bench")
-        .putPodRequest("cpu", Quantity.parse("12")).putPodLimit("cpu", Quantity.parse("12"))
-        .putPodRequest("memory", Quantity.parse("16Gi")).putPodLimit("memory", Quantity.parse("16Gi"))
-        .addInitContainer(BenchmarkNodes.exclusive("proxy", "1", "1Gi").restartable(true).build())
+    pod = BenchmarkNodes.podLevelPodWithSidecar("12", "16Gi")
         .addContainer(BenchmarkNodes.exclusive("app", "8", "8Gi").build())
         .addContainer(Container.named("shared"))
         .build();

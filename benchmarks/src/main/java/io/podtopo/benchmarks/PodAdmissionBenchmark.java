@@ -7,7 +7,6 @@ import io.podtopo.domain.node.NodeResourceManagers;
 import io.podtopo.domain.node.NodeState;
 import io.podtopo.domain.pod.Container;
 import io.podtopo.domain.pod.Pod;
-import io.podtopo.domain.pod.Quantity;
 import io.podtopo.domain.topology.CpuSet;
 import io.podtopo.domain.topology.Machine;
 import io.podtopo.domain.topologymanager.TopologyManagerScope;
@@ -46,10 +45,7 @@ public class PodAdmissionBenchmark {
         "pod".equals(scope) ? TopologyManagerScope.POD : TopologyManagerScope.CONTAINER, 1L << 30).build();
     managers = NodeResourceManagers.create(config, machine);
     state = managers.initialState();
-    pod = new Pod.Builder().uid("bench").name("bench")
-        .putPodRequest("cpu", Quantity.parse("16")).putPodLimit("cpu", Quantity.parse("16"))
-        .putPodRequest("memory", Quantity.parse("64Gi")).putPodLimit("memory", Quantity.parse("64Gi"))
-        .addInitContainer(BenchmarkNodes.exclusive("proxy", "1", "1Gi").restartable(true).build())
+    pod = BenchmarkNodes.podLevelPodWithSidecar("16", "64Gi")
         .addContainer(BenchmarkNodes.exclusive("engine", "8", "32Gi").build())
         .addContainer(Container.named("metrics"))
         .addContainer(Container.named("logs"))

@@ -25,28 +25,31 @@ import org.junit.jupiter.api.Test;
  */
 class HintMergeOracleProperties {
 
-  @Test
-  void theMergeEqualsTheLiteralPermutationWalk_d2() {
-    qt().withExamples(500).forAll(Hints.mergeInputs(), org.quicktheories.generators.SourceDSL.booleans().all())
+  /** A best-effort merge of the input's providers, as one implementation computes it. */
+  @FunctionalInterface
+  private interface Merge {
+    TopologyHint of(NumaInfo numaInfo, TopologyManagerOptions options, MergeInput input);
+  }
+
+  private static void assertEqualsTheLiteralWalk(int examples, Merge merge) {
+    qt().withExamples(examples).forAll(Hints.mergeInputs(), org.quicktheories.generators.SourceDSL.booleans().all())
         .checkAssert((input, preferClosest) -> {
           TopologyManagerOptions options = new TopologyManagerOptions.Builder().preferClosestNumaNodes(preferClosest).build();
           NumaInfo numaInfo = NumaInfo.of(input.nodes(), input.distances());
-          TopologyHint merged = TopologyPolicy.of(TopologyManagerPolicy.BEST_EFFORT, numaInfo, options)
-              .merge(input.providers()).hint();
-          assertThat(merged).isEqualTo(new LiteralMerge(numaInfo, preferClosest, input).merge());
+          assertThat(merge.of(numaInfo, options, input)).isEqualTo(new LiteralMerge(numaInfo, preferClosest, input).merge());
         });
   }
 
   @Test
+  void theMergeEqualsTheLiteralPermutationWalk_d2() {
+    assertEqualsTheLiteralWalk(500, (numaInfo, options, input) ->
+        TopologyPolicy.of(TopologyManagerPolicy.BEST_EFFORT, numaInfo, options).merge(input.providers()).hint());
+  }
+
+  @Test
   void theFoldKeptAsOracleEqualsTheLiteralPermutationWalk_d2() {
-    qt().withExamples(300).forAll(Hints.mergeInputs(), org.quicktheories.generators.SourceDSL.booleans().all())
-        .checkAssert((input, preferClosest) -> {
-          TopologyManagerOptions options = new TopologyManagerOptions.Builder().preferClosestNumaNodes(preferClosest).build();
-          NumaInfo numaInfo = NumaInfo.of(input.nodes(), input.distances());
-          TopologyHint folded = FoldingMergeOracle.decide(TopologyManagerPolicy.BEST_EFFORT, numaInfo, options,
-              input.providers()).hint();
-          assertThat(folded).isEqualTo(new LiteralMerge(numaInfo, preferClosest, input).merge());
-        });
+    assertEqualsTheLiteralWalk(300, (numaInfo, options, input) ->
+        FoldingMergeOracle.decide(TopologyManagerPolicy.BEST_EFFORT, numaInfo, options, input.providers()).hint());
   }
 
   /** Upstream's merge, permutation by permutation. */
