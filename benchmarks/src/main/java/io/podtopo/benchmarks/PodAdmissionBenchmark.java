@@ -1,22 +1,15 @@
 package io.podtopo.benchmarks;
 
 import io.podtopo.adapters.fake.MachineCatalog;
-import io.podtopo.domain.gates.FeatureGates;
 import io.podtopo.domain.node.Admission;
-import io.podtopo.domain.node.CpuManagerPolicy;
-import io.podtopo.domain.node.MemoryManagerPolicy;
 import io.podtopo.domain.node.NodeConfig;
 import io.podtopo.domain.node.NodeResourceManagers;
 import io.podtopo.domain.node.NodeState;
 import io.podtopo.domain.pod.Container;
 import io.podtopo.domain.pod.Pod;
-import io.podtopo.domain.pod.Quantity;
 import io.podtopo.domain.topology.CpuSet;
 import io.podtopo.domain.topology.Machine;
-import io.podtopo.domain.topologymanager.TopologyManagerPolicy;
 import io.podtopo.domain.topologymanager.TopologyManagerScope;
-import java.util.Map;
-import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -48,36 +41,18 @@ public class PodAdmissionBenchmark {
   @Setup
   public void setUp() {
     Machine machine = MachineCatalog.bundled().entry("epyc-9654-2s-nps4").machine();
-    Map<Integer, Map<String, Long>> reserved = new TreeMap<>();
-    NodeConfig.Builder config = new NodeConfig.Builder()
-        .cpuManagerPolicy(CpuManagerPolicy.STATIC)
-        .reservedSystemCpus(CpuSet.of(0, 192))
-        .memoryManagerPolicy(MemoryManagerPolicy.STATIC)
-        .topologyManagerPolicy(TopologyManagerPolicy.RESTRICTED)
-        .topologyManagerScope("pod".equals(scope) ? TopologyManagerScope.POD : TopologyManagerScope.CONTAINER)
-        .featureGates(FeatureGates.defaults().with(FeatureGates.POD_LEVEL_RESOURCE_MANAGERS, true));
-    for (int node : machine.numaNodeIds()) {
-      config.putReservedMemory(node, new TreeMap<>(Map.of("memory", 1L << 30)));
-    }
-    managers = NodeResourceManagers.create(config.build(), machine);
+    NodeConfig config = BenchmarkNodes.restricted(machine, CpuSet.of(0, 192),
+        "pod".equals(scope) ? TopologyManagerScope.POD : TopologyManagerScope.CONTAINER, 1L << 30).build();
+    managers = NodeResourceManagers.create(config, machine);
     state = managers.initialState();
-    pod = new Pod.Builder().uid("bench").name("bench")
-        .putPodRequest("cpu", Quantity.parse("16")).putPodLimit("cpu", Quantity.parse("16"))
-        .putPodRequest("memory", Quantity.parse("64Gi")).putPodLimit("memory", Quantity.parse("64Gi"))
-        .addInitContainer(exclusive("proxy", "1", "1Gi").restartable(true).build())
-        .addContainer(exclusive("engine", "8", "32Gi").build())
+    pod = BenchmarkNodes.podLevelPodWithSidecar("16", "64Gi")
+        .addContainer(BenchmarkNodes.exclusive("engine", "8", "32Gi").build())
         .addContainer(Container.named("metrics"))
         .addContainer(Container.named("logs"))
         .build();
     if (!admit().admitted()) {
       throw new IllegalStateException("the benchmark pod must be admitted: " + admit().message());
     }
-  }
-
-  private static Container.Builder exclusive(String name, String cpu, String memory) {
-    return new Container.Builder().name(name)
-        .putRequest("cpu", Quantity.parse(cpu)).putLimit("cpu", Quantity.parse(cpu))
-        .putRequest("memory", Quantity.parse(memory)).putLimit("memory", Quantity.parse(memory));
   }
 
   @Benchmark

@@ -105,6 +105,12 @@ public final class SimulateCommand implements Callable<Integer> {
       + "and partition step per pod.")
   boolean explain;
 
+  @Option(names = "--explain-hints", paramLabel = "HOW", defaultValue = "summary",
+      description = "With --explain: summary (default) sums up a resource's hints when there are more than 16 "
+          + "(machines of many NUMA nodes have up to 2^N-1 masks: how many, the preferred ones by width, the "
+          + "narrowest few); full lists every hint.")
+  String explainHints;
+
   @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "table",
       description = "Output format: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
   OutputFormat format;
@@ -126,11 +132,23 @@ public final class SimulateCommand implements Callable<Integer> {
   public Integer call() {
     PodManifests.prepareInBackground();
     List<SimulationRun> runs = runsAsked();
-    String text = format == OutputFormat.json ? SimulationJson.render(runs, explain) : table(runs);
+    String text = format == OutputFormat.json ? SimulationJson.render(runs, explain, fullHints()) : table(runs);
     PrintWriter out = spec.commandLine().getOut();
     out.print(text);
     out.flush();
     return ExitCodes.OK;
+  }
+
+  private Simulation.Progress progress() {
+    return TerminalProgress.on(spec.commandLine().getErr());
+  }
+
+  private boolean fullHints() {
+    return switch (explainHints) {
+      case "summary" -> false;
+      case "full" -> true;
+      default -> throw new UserInputException("--explain-hints: \"" + explainHints + "\" is neither summary nor full");
+    };
   }
 
   private List<SimulationRun> runsAsked() {
@@ -146,10 +164,11 @@ public final class SimulateCommand implements Callable<Integer> {
         : ScenarioFile.read(scenario, given);
     String title = scenario != null ? "scenario " + scenario : steps.isEmpty() ? "the node before any admission" : "simulation";
     if (kubeletState == null) {
-      return List.of(Simulation.run(title, settings.source(), managers, steps));
+      return List.of(Simulation.run(title, settings.source(), managers, steps, progress()));
     }
     KubeletStateStart start = KubeletStateStart.read(kubeletState, managers);
-    return List.of(Simulation.run(title, settings.source(), managers, start, kubeletState.toString(), steps));
+    return List.of(Simulation.run(title, settings.source(), managers, start, kubeletState.toString(), steps,
+        progress()));
   }
 
   private static List<Pod> uniquePods(List<Pod> pods) {
@@ -171,7 +190,7 @@ public final class SimulateCommand implements Callable<Integer> {
       }
       out.append(table.render(run));
       if (explain) {
-        out.append('\n').append(SimulationExplain.render(run.pods()));
+        out.append('\n').append(SimulationExplain.render(run.pods(), fullHints()));
       }
     }
     return out.toString();

@@ -4,6 +4,7 @@ import io.podtopo.app.input.ScenarioStep;
 import io.podtopo.app.simulate.PodOutcome;
 import io.podtopo.domain.node.AdmissionTrace;
 import io.podtopo.domain.node.AllocationStep;
+import io.podtopo.domain.topology.NumaMask;
 import io.podtopo.domain.topologymanager.MergeTrace;
 import io.podtopo.domain.topologymanager.ProviderAnswer;
 import io.podtopo.domain.topologymanager.ResourceHints;
@@ -11,25 +12,40 @@ import io.podtopo.domain.topologymanager.TopologyHint;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.SortedMap;
+import java.util.TreeMap;
 import java.util.stream.Collectors;
 
 /**
  * How each pod's admission was decided, from its {@link AdmissionTrace}: every Topology Manager
  * merge (each provider's hints per resource, the merged hint, the policy's decision), then every
  * allocation and partition step, then the verdict.
+ *
+ * <p>A resource with more than {@value #LISTED_HINTS} hints (a machine of many NUMA nodes has up to
+ * {@code 2^N - 1}) is summarised: how many masks, the preferred ones by width, and the narrowest
+ * few; {@code full} lists every hint.
  */
 public final class SimulationExplain {
 
+  /** Hints listed one by one in a summary, and the most a resource lists without a summary. */
+  static final int LISTED_HINTS = 16;
+  private static final int NARROWEST_SHOWN = 6;
+
   private SimulationExplain() {}
 
-  /** The explanation of one pod: a heading line and indented lines. */
+  /** The explanation of one pod, with long hint lists summarised. */
   public static List<String> lines(PodOutcome outcome) {
+    return lines(outcome, false);
+  }
+
+  /** The explanation of one pod: a heading line and indented lines; {@code full}: every hint. */
+  public static List<String> lines(PodOutcome outcome, boolean full) {
     List<String> lines = new ArrayList<>();
     AdmissionTrace trace = outcome.admission().trace();
     for (MergeTrace merge : trace.merges()) {
       lines.add("topology manager, " + merge.container().map(name -> "container " + name).orElse("pod scope") + ":");
       for (ProviderAnswer answer : merge.answers()) {
-        lines.add("  " + answer.provider() + " manager: " + hintsText(answer));
+        lines.add("  " + answer.provider() + " manager: " + hintsText(answer, full));
       }
       lines.add("  merged hint: " + hintText(merge.bestHint()) + " -> " + (merge.admit() ? "admit" : "reject"));
     }
@@ -45,12 +61,17 @@ public final class SimulationExplain {
     return lines;
   }
 
-  /** The text of all pods of a run, for the table format. */
+  /** The text of all pods of a run, for the table format, with long hint lists summarised. */
   public static String render(List<PodOutcome> outcomes) {
+    return render(outcomes, false);
+  }
+
+  /** The text of all pods of a run, for the table format; {@code full}: every hint. */
+  public static String render(List<PodOutcome> outcomes, boolean full) {
     StringBuilder out = new StringBuilder();
     for (PodOutcome outcome : outcomes) {
       out.append("explain ").append(ScenarioStep.key(outcome.pod())).append('\n');
-      lines(outcome).forEach(line -> out.append("  ").append(line).append('\n'));
+      lines(outcome, full).forEach(line -> out.append("  ").append(line).append('\n'));
     }
     return out.toString();
   }
@@ -71,7 +92,7 @@ public final class SimulationExplain {
     return given.length() == 0 ? line.toString() : line + ": " + given.toString().strip();
   }
 
-  private static String hintsText(ProviderAnswer answer) {
+  private static String hintsText(ProviderAnswer answer, boolean full) {
     if (answer.hints().isNoPreference()) {
       return "no preference";
     }
@@ -80,10 +101,39 @@ public final class SimulationExplain {
       ResourceHints hints = resource.getValue();
       String text = hints.isNoPreference() ? "no preference"
           : hints.isUnsatisfiable() ? "none (cannot be satisfied)"
-          : hints.hints().stream().map(SimulationExplain::hintText).collect(Collectors.joining(" "));
+          : full || hints.hints().size() <= LISTED_HINTS ? listText(hints.hints())
+          : summaryText(hints.hints());
       resources.add(resource.getKey() + " " + text);
     }
     return String.join("; ", resources);
+  }
+
+  private static String listText(List<TopologyHint> hints) {
+    return hints.stream().map(SimulationExplain::hintText).collect(Collectors.joining(" "));
+  }
+
+  /**
+   * {@code 65535 masks; preferred: 16 of 1 node; narrowest: {0 preferred} {1 preferred} ... (of
+   * 65535; --explain-hints full lists all)}.
+   */
+  static String summaryText(List<TopologyHint> hints) {
+    SortedMap<Integer, Integer> preferredByWidth = new TreeMap<>();
+    boolean anyNil = false;
+    for (TopologyHint hint : hints) {
+      if (hint.affinity().isEmpty()) {
+        anyNil = true;
+      } else if (hint.preferred()) {
+        preferredByWidth.merge(hint.affinity().get().count(), 1, Integer::sum);
+      }
+    }
+    List<TopologyHint> narrowest = hints.stream().filter(hint -> hint.affinity().isPresent())
+        .sorted((a, b) -> NumaMask.NARROWEST_FIRST.compare(a.affinity().get(), b.affinity().get()))
+        .limit(NARROWEST_SHOWN).toList();
+    List<String> preferred = new ArrayList<>();
+    preferredByWidth.forEach((width, count) -> preferred.add(count + " of " + width + (width == 1 ? " node" : " nodes")));
+    return hints.size() + " masks" + (anyNil ? " (with any)" : "")
+        + "; preferred: " + (preferred.isEmpty() ? "none" : String.join(", ", preferred))
+        + "; narrowest: " + listText(narrowest) + " ... (--explain-hints full lists all " + hints.size() + ")";
   }
 
   /** {@code {0 preferred}}, {@code {0,1 not preferred}}, {@code {any preferred}}. */

@@ -31,10 +31,15 @@ public final class SimulationJson {
 
   /** The document of these runs; with {@code explain}, every pod carries its explanation lines. */
   public static String render(List<SimulationRun> runs, boolean explain) {
+    return render(runs, explain, false);
+  }
+
+  /** As {@link #render(List, boolean)}; {@code fullHints}: the explanations list every hint. */
+  public static String render(List<SimulationRun> runs, boolean explain, boolean fullHints) {
     ObjectNode root = JSON.createObjectNode();
     ArrayNode array = root.putArray("runs");
     for (SimulationRun run : runs) {
-      array.add(run(run, explain));
+      array.add(run(run, explain, fullHints));
     }
     try {
       return JSON.writeValueAsString(root) + "\n";
@@ -43,7 +48,7 @@ public final class SimulationJson {
     }
   }
 
-  private static ObjectNode run(SimulationRun run, boolean explain) {
+  private static ObjectNode run(SimulationRun run, boolean explain, boolean fullHints) {
     NodeConfig config = run.managers().config();
     ObjectNode node = JSON.createObjectNode();
     node.put("title", run.title());
@@ -57,13 +62,13 @@ public final class SimulationJson {
     run.restored().ifPresent(restored -> node.set("kubeletState", kubeletState(restored)));
     ArrayNode pods = node.putArray("pods");
     for (PodOutcome outcome : run.pods()) {
-      pods.add(pod(run, outcome, explain));
+      pods.add(pod(run, outcome, explain, fullHints));
     }
     node.put("defaultCpuSet", run.nodeSharedPool().toString());
     return node;
   }
 
-  private static ObjectNode pod(SimulationRun run, PodOutcome outcome, boolean explain) {
+  private static ObjectNode pod(SimulationRun run, PodOutcome outcome, boolean explain, boolean fullHints) {
     ObjectNode node = JSON.createObjectNode();
     node.put("uid", outcome.pod().uid());
     node.put("name", outcome.pod().name());
@@ -96,7 +101,7 @@ public final class SimulationJson {
       container.put("removed", row.removed());
     }
     if (explain) {
-      SimulationExplain.lines(outcome).forEach(node.putArray("explain")::add);
+      SimulationExplain.lines(outcome, fullHints).forEach(node.putArray("explain")::add);
     }
     return node;
   }

@@ -4,6 +4,7 @@ import io.podtopo.app.input.ScenarioStep;
 import io.podtopo.domain.node.Admission;
 import io.podtopo.domain.node.NodeResourceManagers;
 import io.podtopo.domain.node.NodeState;
+import io.podtopo.domain.pod.Pod;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -19,10 +20,27 @@ public final class Simulation {
 
   private Simulation() {}
 
+  /** Told before each step: how many steps are done, of how many, and the pod of the next one. */
+  @FunctionalInterface
+  public interface Progress {
+    void beforeStep(int done, int total, String pod);
+
+    /** Told nothing. */
+    static Progress none() {
+      return (done, total, pod) -> { };
+    }
+  }
+
   /** Runs {@code steps} in order on a node that has admitted nothing yet. */
   public static SimulationRun run(String title, String kubeletConfig, NodeResourceManagers managers,
       List<ScenarioStep> steps) {
-    return run(title, kubeletConfig, managers, managers.initialState(), steps, Optional.empty());
+    return run(title, kubeletConfig, managers, steps, Progress.none());
+  }
+
+  /** {@link #run(String, String, NodeResourceManagers, List)}, telling {@code progress} about each step. */
+  public static SimulationRun run(String title, String kubeletConfig, NodeResourceManagers managers,
+      List<ScenarioStep> steps, Progress progress) {
+    return run(title, kubeletConfig, managers, managers.initialState(), steps, Optional.empty(), progress);
   }
 
   /**
@@ -32,17 +50,25 @@ public final class Simulation {
    */
   public static SimulationRun run(String title, String kubeletConfig, NodeResourceManagers managers,
       KubeletStateStart start, String directory, List<ScenarioStep> steps) {
+    return run(title, kubeletConfig, managers, start, directory, steps, Progress.none());
+  }
+
+  /** {@link #run(String, String, NodeResourceManagers, KubeletStateStart, String, List)} with progress. */
+  public static SimulationRun run(String title, String kubeletConfig, NodeResourceManagers managers,
+      KubeletStateStart start, String directory, List<ScenarioStep> steps, Progress progress) {
     Set<String> admitted = steps.stream().filter(ScenarioStep.Admit.class::isInstance)
         .map(step -> ((ScenarioStep.Admit) step).pod().uid()).collect(Collectors.toSet());
     return run(title, kubeletConfig, managers, start.state(), steps, Optional.of(
-        new RestoredStart(directory, start.checkpoints(), PreExistingPod.in(start.state(), admitted))));
+        new RestoredStart(directory, start.checkpoints(), PreExistingPod.in(start.state(), admitted))), progress);
   }
 
   private static SimulationRun run(String title, String kubeletConfig, NodeResourceManagers managers,
-      NodeState initial, List<ScenarioStep> steps, Optional<RestoredStart> restored) {
+      NodeState initial, List<ScenarioStep> steps, Optional<RestoredStart> restored, Progress progress) {
     NodeState state = initial;
     Map<String, PodOutcome> outcomes = new LinkedHashMap<>();
-    for (ScenarioStep step : steps) {
+    for (int done = 0; done < steps.size(); done++) {
+      ScenarioStep step = steps.get(done);
+      progress.beforeStep(done, steps.size(), ScenarioStep.key(stepPod(step)));
       if (step instanceof ScenarioStep.Admit admit) {
         Admission admission = managers.admit(state, admit.pod());
         state = admission.state();
@@ -56,6 +82,17 @@ public final class Simulation {
             (key, outcome) -> outcome.withoutContainer(remove.container()));
       }
     }
+    progress.beforeStep(steps.size(), steps.size(), "");
     return new SimulationRun(title, kubeletConfig, managers, List.copyOf(outcomes.values()), state, restored);
+  }
+
+  private static Pod stepPod(ScenarioStep step) {
+    if (step instanceof ScenarioStep.Admit admit) {
+      return admit.pod();
+    }
+    if (step instanceof ScenarioStep.RemovePod remove) {
+      return remove.pod();
+    }
+    return ((ScenarioStep.RemoveContainer) step).pod();
   }
 }

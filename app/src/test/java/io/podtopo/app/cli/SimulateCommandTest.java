@@ -131,6 +131,26 @@ class SimulateCommandTest {
   }
 
   @Test
+  void explainOn16NumaNodesSumsUpEachProvidersMasksAndListsThemAllOnRequest_issue9() {
+    String[] run16 = {"simulate", "--machine", "2s16n8c2t", "--kubelet-config", "../examples/many-numa/kubelet-2s16n.yaml",
+        "--pods", "../examples/many-numa/pods/01-mixed-6.yaml", "--explain"};
+    CliRun summary = CliRun.reference(run16);
+
+    assertThat(summary.exitCode()).isEqualTo(ExitCodes.OK);
+    assertThat(section(summary.out(), "explain default/mixed-6"))
+        .contains("cpu manager: cpu 65535 masks; preferred: 16 of 1 node; narrowest: {0 preferred} {1 preferred}",
+            "(--explain-hints full lists all 65535)")
+        .containsPattern("merged hint: \\{\\d+ preferred\\} -> admit")
+        .doesNotContain("{0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15 not preferred}");
+
+    String[] full = java.util.Arrays.copyOf(run16, run16.length + 2);
+    full[run16.length] = "--explain-hints";
+    full[run16.length + 1] = "full";
+    assertThat(section(CliRun.reference(full).out(), "explain default/mixed-6"))
+        .contains("{0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15 not preferred}");
+  }
+
+  @Test
   void explainInJsonAddsTheLinesToEveryPod() throws IOException {
     JsonNode root = JSON.readTree(CliRun.reference("simulate", "--format", "json", "--explain").out());
 

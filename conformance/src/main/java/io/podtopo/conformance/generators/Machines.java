@@ -49,6 +49,37 @@ public final class Machines {
     return gen.describedAs(machine -> machine.name() + " (" + machine.cpus().size() + " CPUs)");
   }
 
+  /**
+   * Synthetic machines of {@code minNodes} to {@code maxNodes} NUMA nodes (1 or 2 sockets, several
+   * nodes per socket, as sub-NUMA clustering makes them), 1 to 3 cores per node, SMT 1 or 2, with a
+   * distance matrix: 10 to itself, 11 or 12 within a socket, 20 or 32 across.
+   */
+  public static Gen<Machine> manyNodes(int minNodes, int maxNodes) {
+    Gen<Machine> gen = source -> {
+      int nodes = Generate.range(minNodes, maxNodes).generate(source);
+      int sockets = nodes % 2 == 0 && Generate.booleans().generate(source) ? 2 : 1;
+      int coresPerUnit = Generate.range(1, 3).generate(source);
+      int threadsPerCore = Generate.pick(List.of(1, 2)).generate(source);
+      boolean adjacentSiblings = Generate.booleans().generate(source);
+      Machine machine = new Shape(sockets, nodes / sockets, 1, coresPerUnit, threadsPerCore, 0, adjacentSiblings, 0, 0, 1)
+          .machine();
+      long near = Generate.pick(List.of(11L, 12L)).generate(source);
+      long far = Generate.pick(List.of(20L, 32L)).generate(source);
+      java.util.SortedMap<Integer, List<Integer>> distances = new java.util.TreeMap<>();
+      for (int from = 0; from < nodes; from++) {
+        List<Integer> row = new ArrayList<>();
+        for (int to = 0; to < nodes; to++) {
+          long distance = from == to ? 10 : from / (nodes / sockets) == to / (nodes / sockets) ? near : far;
+          row.add((int) distance);
+        }
+        distances.put(from, row);
+      }
+      return new Machine.Builder().from(machine).distances(distances).build();
+    };
+    return gen.describedAs(machine -> machine.name() + " (" + machine.cpus().size() + " CPUs, "
+        + machine.numaNodeIds().size() + " NUMA nodes)");
+  }
+
   /** A subset of the machine's CPUs, each CPU kept with the given chance in percent (0 to 100). */
   public static Gen<CpuSet> subsetsOf(Machine machine, int percentKept) {
     List<Cpu> cpus = machine.cpus();

@@ -39,6 +39,31 @@ public final class Nodes {
         .describedAs(machine -> machine.name() + " (" + machine.cpus().size() + " CPUs, NUMA " + machine.numaNodeIds() + ")");
   }
 
+  /** The machines of {@link Machines#manyNodes} of at least 4 CPUs, with memory on every NUMA node. */
+  public static Gen<Machine> manyNodeMachines(int minNodes, int maxNodes) {
+    return Machines.manyNodes(minNodes, maxNodes).assuming(machine -> machine.cpus().size() >= 4)
+        .zip(Generate.booleans(), Generate.booleans(), Nodes::withMemory)
+        .describedAs(machine -> machine.name() + " (" + machine.cpus().size() + " CPUs, NUMA " + machine.numaNodeIds() + ")");
+  }
+
+  /**
+   * {@link #configs} for a machine of any number of NUMA nodes: {@code max-allowable-numa-nodes}
+   * raised to the node count above 8, and {@code prefer-closest-numa-nodes} half the time.
+   */
+  public static Gen<NodeConfig> manyNodeConfigs(Machine machine) {
+    int nodes = machine.numaNodeIds().size();
+    return configs(machine).zip(Generate.booleans(), (config, closest) -> {
+      NodeConfig.Builder builder = new NodeConfig.Builder().from(config);
+      if (nodes > 8) {
+        builder.putTopologyManagerPolicyOption("max-allowable-numa-nodes", Integer.toString(nodes));
+      }
+      if (closest && machine.hasDistances()) {
+        builder.putTopologyManagerPolicyOption("prefer-closest-numa-nodes", "true");
+      }
+      return builder.build();
+    });
+  }
+
   private static Machine withMemory(Machine machine, boolean large, boolean hugepages) {
     List<NumaNode> nodes = new ArrayList<>();
     for (NumaNode node : machine.numaNodes()) {

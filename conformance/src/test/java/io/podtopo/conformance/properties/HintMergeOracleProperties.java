@@ -17,23 +17,39 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * Decision D-2: the folded merge gives exactly upstream's answer. The oracle below is upstream's
+ * Decision D-2, ADR 0006: the merge gives exactly upstream's answer, and so does the fold kept as
+ * the oracle of {@link ExactMergeProperties}. The reference below is upstream's
  * {@code HintMerger.Merge} transcribed literally from kubelet-algorithms §1.4: every permutation of
  * the Cartesian product (first list outermost), {@code mergePermutation}, then the pairwise
  * {@code compare}, with no folding and no pruning.
  */
 class HintMergeOracleProperties {
 
-  @Test
-  void foldedMergeEqualsTheLiteralPermutationWalk_d2() {
-    qt().withExamples(500).forAll(Hints.mergeInputs(), org.quicktheories.generators.SourceDSL.booleans().all())
+  /** A best-effort merge of the input's providers, as one implementation computes it. */
+  @FunctionalInterface
+  private interface Merge {
+    TopologyHint of(NumaInfo numaInfo, TopologyManagerOptions options, MergeInput input);
+  }
+
+  private static void assertEqualsTheLiteralWalk(int examples, Merge merge) {
+    qt().withExamples(examples).forAll(Hints.mergeInputs(), org.quicktheories.generators.SourceDSL.booleans().all())
         .checkAssert((input, preferClosest) -> {
           TopologyManagerOptions options = new TopologyManagerOptions.Builder().preferClosestNumaNodes(preferClosest).build();
           NumaInfo numaInfo = NumaInfo.of(input.nodes(), input.distances());
-          TopologyHint folded = TopologyPolicy.of(TopologyManagerPolicy.BEST_EFFORT, numaInfo, options)
-              .merge(input.providers()).hint();
-          assertThat(folded).isEqualTo(new LiteralMerge(numaInfo, preferClosest, input).merge());
+          assertThat(merge.of(numaInfo, options, input)).isEqualTo(new LiteralMerge(numaInfo, preferClosest, input).merge());
         });
+  }
+
+  @Test
+  void theMergeEqualsTheLiteralPermutationWalk_d2() {
+    assertEqualsTheLiteralWalk(500, (numaInfo, options, input) ->
+        TopologyPolicy.of(TopologyManagerPolicy.BEST_EFFORT, numaInfo, options).merge(input.providers()).hint());
+  }
+
+  @Test
+  void theFoldKeptAsOracleEqualsTheLiteralPermutationWalk_d2() {
+    assertEqualsTheLiteralWalk(300, (numaInfo, options, input) ->
+        FoldingMergeOracle.decide(TopologyManagerPolicy.BEST_EFFORT, numaInfo, options, input.providers()).hint());
   }
 
   /** Upstream's merge, permutation by permutation. */

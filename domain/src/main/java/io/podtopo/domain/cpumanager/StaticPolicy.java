@@ -7,8 +7,10 @@ import io.podtopo.domain.pod.Quantity;
 import io.podtopo.domain.pod.Resources;
 import io.podtopo.domain.topology.CpuSet;
 import io.podtopo.domain.topology.NumaMask;
+import io.podtopo.domain.topologymanager.ResourceHints;
 import io.podtopo.domain.topologymanager.TopologyHint;
-import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.BitSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -201,6 +203,11 @@ public final class StaticPolicy {
    * (upstream nil); an empty list: a preference nothing can satisfy.
    */
   public Optional<List<TopologyHint>> topologyHints(CpuManagerState state, Pod pod, Container container) {
+    return containerHints(state, pod, container).map(ResourceHints::hints);
+  }
+
+  /** {@link #topologyHints}, packed as the Topology Manager merges it. */
+  public Optional<ResourceHints> containerHints(CpuManagerState state, Pod pod, Container container) {
     int requested = guaranteedCpus(pod, container);
     if (requested == 0 || skipsPodLevelPod(pod)) {
       return Optional.empty();
@@ -208,11 +215,11 @@ public final class StaticPolicy {
     Optional<CpuSet> allocated = state.containerCpus(pod.uid(), container.name());
     if (allocated.isPresent()) {
       if (allocated.get().size() != requested) {
-        return Optional.of(List.of());
+        return Optional.of(ResourceHints.unsatisfiable());
       }
-      return Optional.of(generateHints(allocated.get(), CpuSet.empty(), requested));
+      return Optional.of(packedHints(allocated.get(), CpuSet.empty(), requested));
     }
-    return Optional.of(generateHints(availableCpus(state), state.reusableCpus(pod.uid()), requested));
+    return Optional.of(packedHints(availableCpus(state), state.reusableCpus(pod.uid()), requested));
   }
 
   /**
@@ -223,35 +230,40 @@ public final class StaticPolicy {
    * reject its shared containers); CPUs already assigned to a legacy pod are regenerated or reused.
    */
   public Optional<List<TopologyHint>> podTopologyHints(CpuManagerState state, Pod pod) {
+    return podHints(state, pod).map(ResourceHints::hints);
+  }
+
+  /** {@link #podTopologyHints}, packed as the Topology Manager merges it. */
+  public Optional<ResourceHints> podHints(CpuManagerState state, Pod pod) {
     int requested = podGuaranteedCpus(pod);
     if (requested == 0 || skipsPodLevelPod(pod)) {
       return Optional.empty();
     }
     if (gates.enabled(FeatureGates.POD_LEVEL_RESOURCE_MANAGERS) && pod.isPodLevelResourcesSet()
         && validatePodScopeResources(pod).isPresent()) {
-      return Optional.of(List.of());
+      return Optional.of(ResourceHints.unsatisfiable());
     }
     Optional<CpuSet> bubble = state.podCpus(pod.uid());
     if (bubble.isPresent() && gates.podLevelResourceManagers() && pod.isPodLevelResourcesSet()) {
       return Optional.of(bubble.get().size() == requested
-          ? generateHints(bubble.get(), CpuSet.empty(), requested)
-          : List.of());
+          ? packedHints(bubble.get(), CpuSet.empty(), requested)
+          : ResourceHints.unsatisfiable());
     }
     CpuSet.Builder assignedBuilder = new CpuSet.Builder();
     for (Container container : pod.initAndAppContainers()) {
       Optional<CpuSet> allocated = state.containerCpus(pod.uid(), container.name());
       if (allocated.isPresent()) {
         if (allocated.get().size() != guaranteedCpus(pod, container)) {
-          return Optional.of(List.of());
+          return Optional.of(ResourceHints.unsatisfiable());
         }
         assignedBuilder.addAll(allocated.get());
       }
     }
     CpuSet assigned = assignedBuilder.build();
     if (assigned.size() == requested) {
-      return Optional.of(generateHints(assigned, CpuSet.empty(), requested));
+      return Optional.of(packedHints(assigned, CpuSet.empty(), requested));
     }
-    return Optional.of(generateHints(availableCpus(state), state.reusableCpus(pod.uid()).union(assigned), requested));
+    return Optional.of(packedHints(availableCpus(state), state.reusableCpus(pod.uid()).union(assigned), requested));
   }
 
   /**
@@ -261,6 +273,11 @@ public final class StaticPolicy {
    * fits the request, or socket-aligned under {@code align-by-socket}.
    */
   public List<TopologyHint> generateHints(CpuSet available, CpuSet reusable, int request) {
+    return packedHints(available, reusable, request).hints();
+  }
+
+  /** {@link #generateHints}, packed: the masks and the preferred ones, without a hint object each. */
+  public ResourceHints packedHints(CpuSet available, CpuSet reusable, int request) {
     List<Integer> nodes = topology.numaNodes().toList();
     int[] capacity = new int[NumaMask.MAX_NODE_ID + 1];
     int[] free = new int[NumaMask.MAX_NODE_ID + 1];
@@ -269,32 +286,38 @@ public final class StaticPolicy {
       capacity[node] = cpus.size();
       free[node] = cpus.intersection(available).size();
     }
-    NumaMask reusableNodes = NumaMask.of(topology.numaNodesOf(reusable).toList());
+    long reusableNodes = NumaMask.of(topology.numaNodesOf(reusable).toList()).bits();
     int reusableCount = reusable.size();
     int[] minAffinity = {nodes.size()};
-    List<NumaMask> fitting = new ArrayList<>();
-    NumaMask.forEachCombination(nodes, mask -> {
+    long[][] fitting = {new long[64]};
+    int[] count = {0};
+    NumaMask.forEachCombinationBits(nodes, mask -> {
       int capacityInMask = 0;
       int freeInMask = 0;
-      for (long rest = mask.bits(); rest != 0; rest &= rest - 1) {
+      for (long rest = mask; rest != 0; rest &= rest - 1) {
         int node = Long.numberOfTrailingZeros(rest);
         capacityInMask += capacity[node];
         freeInMask += free[node];
       }
-      if (capacityInMask >= request && mask.count() < minAffinity[0]) {
-        minAffinity[0] = mask.count();
+      if (capacityInMask >= request && Long.bitCount(mask) < minAffinity[0]) {
+        minAffinity[0] = Long.bitCount(mask);
       }
-      if (reusableNodes.isSubsetOf(mask) && reusableCount + freeInMask >= request) {
-        fitting.add(mask);
+      if ((reusableNodes & ~mask) == 0 && reusableCount + freeInMask >= request) {
+        if (count[0] == fitting[0].length) {
+          fitting[0] = Arrays.copyOf(fitting[0], count[0] * 2);
+        }
+        fitting[0][count[0]++] = mask;
       }
     });
-    List<TopologyHint> hints = new ArrayList<>(fitting.size());
-    for (NumaMask mask : fitting) {
-      boolean preferred = (options.alignBySocket() && isSocketAligned(mask, minAffinity[0]))
-          || mask.count() == minAffinity[0];
-      hints.add(TopologyHint.of(mask, preferred));
+    long[] masks = Arrays.copyOf(fitting[0], count[0]);
+    BitSet preferred = new BitSet(masks.length);
+    for (int i = 0; i < masks.length; i++) {
+      if ((options.alignBySocket() && isSocketAligned(NumaMask.fromBits(masks[i]), minAffinity[0]))
+          || Long.bitCount(masks[i]) == minAffinity[0]) {
+        preferred.set(i);
+      }
     }
-    return List.copyOf(hints);
+    return ResourceHints.ofMasks(masks, preferred);
   }
 
   private boolean isSocketAligned(NumaMask mask, int minAffinity) {

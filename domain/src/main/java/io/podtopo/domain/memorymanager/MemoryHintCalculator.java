@@ -2,8 +2,11 @@ package io.podtopo.domain.memorymanager;
 
 import io.podtopo.domain.pod.Resources;
 import io.podtopo.domain.topology.NumaMask;
+import io.podtopo.domain.topologymanager.ResourceHints;
 import io.podtopo.domain.topologymanager.TopologyHint;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.BitSet;
 import java.util.List;
 import java.util.SortedMap;
 import java.util.TreeMap;
@@ -42,16 +45,31 @@ final class MemoryHintCalculator {
    */
   SortedMap<String, List<TopologyHint>> calculate(SortedMap<String, Long> request, ReusableInitMemory reusable,
       String podUid) {
+    SortedMap<String, List<TopologyHint>> hints = new TreeMap<>();
+    calculatePacked(request, reusable, podUid).forEach((type, packed) -> hints.put(type, packed.hints()));
+    return hints;
+  }
+
+  /**
+   * {@link #calculate}, packed: every type shares one {@link ResourceHints} of masks, without a hint
+   * object each.
+   */
+  SortedMap<String, ResourceHints> calculatePacked(SortedMap<String, Long> request, ReusableInitMemory reusable,
+      String podUid) {
     List<Integer> nodes = List.copyOf(state.nodes().keySet());
     List<String> types = List.copyOf(request.keySet());
     long[] requested = types.stream().mapToLong(request::get).toArray();
     NodeTables tables = new NodeTables(types);
     int[] minWidth = {nodes.size()};
-    List<NumaMask> found = new ArrayList<>();
-    NumaMask.forEachCombination(nodes, mask -> {
-      long[] free = new long[types.size()];
-      long[] allocatable = new long[types.size()];
-      if (!tables.sum(mask, free, allocatable)) {
+    long[][] found = {new long[64]};
+    int[] count = {0};
+    long[] free = new long[types.size()];
+    long[] allocatable = new long[types.size()];
+    Groups groups = new Groups();
+    NumaMask.forEachCombinationBits(nodes, bits -> {
+      Arrays.fill(free, 0);
+      Arrays.fill(allocatable, 0);
+      if (!tables.sum(bits, free, allocatable)) {
         return;
       }
       for (int i = 0; i < requested.length; i++) {
@@ -59,23 +77,33 @@ final class MemoryHintCalculator {
           return;
         }
       }
-      minWidth[0] = Math.min(minWidth[0], mask.count());
-      if (violatesGroups(mask, true)) {
+      minWidth[0] = Math.min(minWidth[0], Long.bitCount(bits));
+      if (groups.violatedForHints(bits)) {
         return;
       }
+      NumaMask mask = NumaMask.fromBits(bits);
       for (int i = 0; i < requested.length; i++) {
         if (free[i] + reusable.of(podUid, mask, types.get(i)) < requested[i]) {
           return;
         }
       }
-      found.add(mask);
+      if (count[0] == found[0].length) {
+        found[0] = Arrays.copyOf(found[0], count[0] * 2);
+      }
+      found[0][count[0]++] = bits;
     });
-    SortedMap<String, List<TopologyHint>> hints = new TreeMap<>();
-    if (found.isEmpty()) {
+    SortedMap<String, ResourceHints> hints = new TreeMap<>();
+    if (count[0] == 0) {
       return hints;
     }
+    long[] masks = Arrays.copyOf(found[0], count[0]);
+    BitSet preferred = new BitSet(masks.length);
+    for (int i = 0; i < masks.length; i++) {
+      preferred.set(i, Long.bitCount(masks[i]) == minWidth[0]);
+    }
+    ResourceHints packed = ResourceHints.ofMasks(masks, preferred);
     for (String type : request.keySet()) {
-      hints.put(type, found.stream().map(mask -> TopologyHint.of(mask, mask.count() == minWidth[0])).toList());
+      hints.put(type, packed);
     }
     return hints;
   }
@@ -102,6 +130,50 @@ final class MemoryHintCalculator {
       }
     }
     return false;
+  }
+
+  /**
+   * {@link #violatesGroups}{@code (mask, true)} over mask bits, with the nodes' groups read once:
+   * a single node in a group of several; a node used by single-NUMA allocations in a multi-node
+   * mask; a used node of a group other than the mask.
+   */
+  private final class Groups {
+    private long grouped;
+    private long usedSingle;
+    private long usedGrouped;
+    private final long[] groupOf = new long[NumaMask.MAX_NODE_ID + 1];
+
+    Groups() {
+      state.nodes().forEach((id, node) -> {
+        long bit = 1L << id;
+        if (node.cells().size() > 1) {
+          grouped |= bit;
+        }
+        if (node.numberOfAssignments() > 0) {
+          if (node.cells().size() == 1) {
+            usedSingle |= bit;
+          } else {
+            usedGrouped |= bit;
+            groupOf[id] = NumaMask.of(node.cells()).bits();
+          }
+        }
+      });
+    }
+
+    boolean violatedForHints(long mask) {
+      if (Long.bitCount(mask) == 1) {
+        return (mask & grouped) != 0;
+      }
+      if ((mask & usedSingle) != 0) {
+        return true;
+      }
+      for (long rest = mask & usedGrouped; rest != 0; rest &= rest - 1) {
+        if (groupOf[Long.numberOfTrailingZeros(rest)] != mask) {
+          return true;
+        }
+      }
+      return false;
+    }
   }
 
   /** Upstream {@code isAffinitySatisfyRequest}: the mask's free memory covers every type. */
@@ -198,8 +270,8 @@ final class MemoryHintCalculator {
     }
 
     /** Sums the mask's memory per type; false when a node of the mask lacks a type's table. */
-    boolean sum(NumaMask mask, long[] freeSums, long[] allocatableSums) {
-      for (long rest = mask.bits(); rest != 0; rest &= rest - 1) {
+    boolean sum(long mask, long[] freeSums, long[] allocatableSums) {
+      for (long rest = mask; rest != 0; rest &= rest - 1) {
         int id = Long.numberOfTrailingZeros(rest);
         for (int i = 0; i < freeSums.length; i++) {
           if (!present[i][id]) {

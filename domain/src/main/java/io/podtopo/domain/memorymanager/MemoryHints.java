@@ -1,5 +1,6 @@
 package io.podtopo.domain.memorymanager;
 
+import io.podtopo.domain.topologymanager.ResourceHints;
 import io.podtopo.domain.topologymanager.TopologyHint;
 import java.util.Collections;
 import java.util.List;
@@ -17,9 +18,9 @@ public final class MemoryHints {
 
   private static final MemoryHints NO_PREFERENCE = new MemoryHints(null);
 
-  private final SortedMap<String, List<TopologyHint>> byResource;
+  private final SortedMap<String, ResourceHints> byResource;
 
-  private MemoryHints(SortedMap<String, List<TopologyHint>> byResource) {
+  private MemoryHints(SortedMap<String, ResourceHints> byResource) {
     this.byResource = byResource;
   }
 
@@ -30,9 +31,14 @@ public final class MemoryHints {
 
   /** Hints by resource; the lists are copied. */
   public static MemoryHints of(SortedMap<String, List<TopologyHint>> byResource) {
-    SortedMap<String, List<TopologyHint>> copy = new TreeMap<>();
-    byResource.forEach((resource, hints) -> copy.put(resource, List.copyOf(hints)));
+    SortedMap<String, ResourceHints> copy = new TreeMap<>();
+    byResource.forEach((resource, hints) -> copy.put(resource, ResourceHints.of(hints)));
     return new MemoryHints(Collections.unmodifiableSortedMap(copy));
+  }
+
+  /** Hints by resource, as the merge reads them (packed lists stay packed). */
+  static MemoryHints ofResourceHints(SortedMap<String, ResourceHints> byResource) {
+    return new MemoryHints(Collections.unmodifiableSortedMap(new TreeMap<>(byResource)));
   }
 
   /** Whether this is upstream's nil map. */
@@ -42,6 +48,13 @@ public final class MemoryHints {
 
   /** The hints by resource; an empty map for nil. */
   public SortedMap<String, List<TopologyHint>> byResource() {
+    SortedMap<String, List<TopologyHint>> lists = new TreeMap<>();
+    resourceHints().forEach((resource, hints) -> lists.put(resource, hints.hints()));
+    return Collections.unmodifiableSortedMap(lists);
+  }
+
+  /** The hints by resource as the Topology Manager reads them; an empty map for nil. */
+  public SortedMap<String, ResourceHints> resourceHints() {
     return byResource == null ? Collections.emptySortedMap() : byResource;
   }
 

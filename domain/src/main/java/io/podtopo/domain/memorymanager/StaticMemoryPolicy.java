@@ -171,8 +171,8 @@ public final class StaticMemoryPolicy {
     if (blocks.isPresent()) {
       return MemoryHintCalculator.regenerate(blocks.get(), request);
     }
-    return MemoryHints.of(new MemoryHintCalculator(state.machineState())
-        .calculate(request, state.reusableInitMemory(), pod.uid()));
+    return MemoryHints.ofResourceHints(new MemoryHintCalculator(state.machineState())
+        .calculatePacked(request, state.reusableInitMemory(), pod.uid()));
   }
 
   /**
@@ -213,8 +213,8 @@ public final class StaticMemoryPolicy {
         return MemoryHintCalculator.regenerate(blocks.get(), request);
       }
     }
-    return MemoryHints.of(new MemoryHintCalculator(state.machineState())
-        .calculate(request, ReusableInitMemory.none(), pod.uid()));
+    return MemoryHints.ofResourceHints(new MemoryHintCalculator(state.machineState())
+        .calculatePacked(request, ReusableInitMemory.none(), pod.uid()));
   }
 
   /**

@@ -12,6 +12,7 @@ import io.podtopo.domain.topology.Machine;
 import io.podtopo.domain.topologymanager.InvalidTopologyManagerConfigException;
 import io.podtopo.domain.topologymanager.NumaInfo;
 import io.podtopo.domain.topologymanager.TopologyManagerOptions;
+import io.podtopo.domain.topologymanager.TopologyManagerPolicy;
 import io.podtopo.domain.topologymanager.TopologyPolicy;
 import java.util.Map;
 import java.util.Optional;
@@ -24,7 +25,23 @@ import java.util.SortedMap;
  */
 final class ManagerFactory {
 
+  /**
+   * The most NUMA nodes podtopo handles where the kubelet enumerates every NUMA mask (the
+   * Topology Manager's hints, the Static memory policy): {@code 2^20} masks per hint list. Beyond,
+   * the masks would have to be described implicitly (issue 9, ADR 0006), which podtopo does not do
+   * yet; a clear error beats a run that never ends.
+   */
+  static final int MAX_ENUMERATED_NUMA_NODES = 20;
+
   private ManagerFactory() {}
+
+  private static void requireEnumerable(Machine machine, String field, String what) {
+    int nodes = machine.numaNodeIds().size();
+    if (nodes > MAX_ENUMERATED_NUMA_NODES) {
+      throw new InvalidNodeConfigException(field, what + " on " + nodes + " NUMA nodes: podtopo enumerates every NUMA "
+          + "mask as the kubelet does (2^N) and handles at most " + MAX_ENUMERATED_NUMA_NODES + " NUMA nodes there");
+    }
+  }
 
   static TopologyPolicy topologyPolicy(NodeConfig config, Machine machine) {
     TopologyManagerOptions options;
@@ -37,12 +54,16 @@ final class ManagerFactory {
       throw new InvalidNodeConfigException("topologyManagerPolicyOptions",
           "cannot discover NUMA topology: error getting NUMA distances from cadvisor");
     }
+    NumaInfo numaInfo;
     try {
-      NumaInfo numaInfo = NumaInfo.forMachine(machine, config.topologyManagerPolicy(), options);
-      return TopologyPolicy.of(config.topologyManagerPolicy(), numaInfo, options);
+      numaInfo = NumaInfo.forMachine(machine, config.topologyManagerPolicy(), options);
     } catch (InvalidTopologyManagerConfigException e) {
       throw new InvalidNodeConfigException("topologyManagerPolicy", e.getMessage());
     }
+    if (config.topologyManagerPolicy() != TopologyManagerPolicy.NONE) {
+      requireEnumerable(machine, "topologyManagerPolicy", "the " + config.topologyManagerPolicy() + " policy");
+    }
+    return TopologyPolicy.of(config.topologyManagerPolicy(), numaInfo, options);
   }
 
   static Optional<StaticPolicy> cpuPolicy(NodeConfig config, Machine machine) {
@@ -84,6 +105,7 @@ final class ManagerFactory {
     if (config.memoryManagerPolicy() == MemoryManagerPolicy.NONE) {
       return Optional.empty();
     }
+    requireEnumerable(machine, "memoryManagerPolicy", "the Static memory policy");
     for (Map.Entry<Integer, SortedMap<String, Long>> node : config.reservedMemory().entrySet()) {
       if (!machine.numaNodeIds().contains(node.getKey())) {
         throw new InvalidNodeConfigException("reservedMemory",

@@ -11,11 +11,8 @@ import io.podtopo.domain.pod.Resources;
 import io.podtopo.domain.topologymanager.HintProvider;
 import io.podtopo.domain.topologymanager.ProviderHints;
 import io.podtopo.domain.topologymanager.ResourceHints;
-import io.podtopo.domain.topologymanager.TopologyHint;
 import java.util.List;
 import java.util.Optional;
-import java.util.SortedMap;
-import java.util.TreeMap;
 
 /**
  * The CPU and Memory Managers as hint providers of one state, in the kubelet's registration order.
@@ -49,18 +46,16 @@ final class ManagerHintProviders {
 
     @Override
     public ProviderHints containerHints(Pod pod, Container container) {
-      return policy.map(p -> cpuHints(p.topologyHints(state, pod, container))).orElse(ProviderHints.noPreference());
+      return policy.map(p -> cpuHints(p.containerHints(state, pod, container))).orElse(ProviderHints.noPreference());
     }
 
     @Override
     public ProviderHints podHints(Pod pod) {
-      return policy.map(p -> cpuHints(p.podTopologyHints(state, pod)))
-          .orElse(ProviderHints.noPreference());
+      return policy.map(p -> cpuHints(p.podHints(state, pod))).orElse(ProviderHints.noPreference());
     }
 
-    private static ProviderHints cpuHints(Optional<List<TopologyHint>> hints) {
-      return hints.map(list -> ProviderHints.of(Resources.CPU, ResourceHints.of(list)))
-          .orElse(ProviderHints.noPreference());
+    private static ProviderHints cpuHints(Optional<ResourceHints> hints) {
+      return hints.map(answer -> ProviderHints.of(Resources.CPU, answer)).orElse(ProviderHints.noPreference());
     }
   }
 
@@ -94,9 +89,7 @@ final class ManagerHintProviders {
       if (hints.isNil()) {
         return ProviderHints.noPreference();
       }
-      SortedMap<String, ResourceHints> byResource = new TreeMap<>();
-      hints.byResource().forEach((resource, list) -> byResource.put(resource, ResourceHints.of(list)));
-      return ProviderHints.of(byResource);
+      return ProviderHints.of(hints.resourceHints());
     }
   }
 }

@@ -5,6 +5,7 @@ import java.util.Collection;
 import java.util.Comparator;
 import java.util.List;
 import java.util.function.Consumer;
+import java.util.function.LongConsumer;
 
 /**
  * A set of NUMA node ids 0..63, the upstream Topology Manager {@code BitMask}.
@@ -125,9 +126,28 @@ public final class NumaMask {
    * 2, 01, 02, 12, 012. This order defines the order of CPU and memory hints.
    */
   public static void forEachCombination(Collection<Integer> nodes, Consumer<NumaMask> action) {
+    forEachCombinationBits(nodes, bits -> action.accept(fromBits(bits)));
+  }
+
+  /** {@link #forEachCombination} with each mask given as its bits. */
+  public static void forEachCombinationBits(Collection<Integer> nodes, LongConsumer action) {
     int[] sorted = nodes.stream().mapToInt(Integer::intValue).sorted().distinct().toArray();
+    long[] bits = new long[sorted.length];
+    for (int i = 0; i < sorted.length; i++) {
+      bits[i] = bit(sorted[i]);
+    }
     for (int size = 1; size <= sorted.length; size++) {
-      combine(sorted, size, 0, 0L, action);
+      combineBits(bits, size, 0, 0L, action);
+    }
+  }
+
+  private static void combineBits(long[] bits, int left, int start, long acc, LongConsumer action) {
+    if (left == 0) {
+      action.accept(acc);
+      return;
+    }
+    for (int i = start; i <= bits.length - left; i++) {
+      combineBits(bits, left - 1, i + 1, acc | bits[i], action);
     }
   }
 
@@ -136,16 +156,6 @@ public final class NumaMask {
     List<NumaMask> masks = new ArrayList<>();
     forEachCombination(nodes, masks::add);
     return masks;
-  }
-
-  private static void combine(int[] nodes, int left, int start, long acc, Consumer<NumaMask> action) {
-    if (left == 0) {
-      action.accept(fromBits(acc));
-      return;
-    }
-    for (int i = start; i <= nodes.length - left; i++) {
-      combine(nodes, left - 1, i + 1, acc | bit(nodes[i]), action);
-    }
   }
 
   /**

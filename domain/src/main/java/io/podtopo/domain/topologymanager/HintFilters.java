@@ -17,9 +17,15 @@ public final class HintFilters {
     List<List<TopologyHint>> filtered = new ArrayList<>(lists.size());
     for (List<TopologyHint> list : lists) {
       filtered.add(list.stream()
-          .filter(hint -> hint.preferred() && hint.affinity().map(mask -> mask.count() == 1).orElse(true))
+          .filter(hint -> keptBySingleNumaNode(hint.preferred(), hint.affinity().isPresent(),
+              hint.affinity().map(mask -> mask.count()).orElse(0)))
           .toList());
     }
     return List.copyOf(filtered);
+  }
+
+  /** Whether {@code filterSingleNumaHints} keeps a hint: preferred, and nil or of a single node. */
+  static boolean keptBySingleNumaNode(boolean preferred, boolean hasAffinity, int count) {
+    return preferred && (!hasAffinity || count == 1);
   }
 }

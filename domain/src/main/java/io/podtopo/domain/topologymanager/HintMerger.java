@@ -1,22 +1,38 @@
 package io.podtopo.domain.topologymanager;
 
 import io.podtopo.domain.topology.NumaMask;
-import java.util.Collection;
-import java.util.LinkedHashSet;
+import java.util.Arrays;
 import java.util.List;
-import java.util.Optional;
-import java.util.Set;
 
 /**
- * Upstream {@code HintMerger}: merges every permutation of the resources' hint lists (one hint per
- * list) and keeps the best merged hint by upstream's pairwise {@code compare} rule, implemented
- * literally. Permutations that merge alike are folded together (see {@link #distinctPermutations}),
- * which gives upstream's answer without walking the whole Cartesian product.
+ * Upstream {@code HintMerger}: the best merged hint over every permutation of the resources' hint
+ * lists (one hint per list) by upstream's pairwise {@code compare} rule, found without walking the
+ * Cartesian product (ADR 0006, decision D-2).
+ *
+ * <p>{@code compare} orders merged hints totally (decision D-2), so upstream's answer is the best of
+ * the <em>distinct</em> merged hints, whatever order they are met in. The merge finds them in two
+ * steps:
+ * <ol>
+ *   <li>Preferred merges. A permutation merges preferred exactly when every pick is preferred and
+ *       every non-nil pick has one same mask {@code X}; it merges to {@code X} (all nodes when every
+ *       pick is nil). So the preferred merges are the masks {@code X} that every list holds as a
+ *       preferred hint or can skip with a preferred nil hint: one pass over the lists. Preferred
+ *       beats non-preferred, so when one exists the best of them is the answer.</li>
+ *   <li>Otherwise every non-empty merge is non-preferred, and the merged masks are the non-empty
+ *       ANDs of one mask per list (nil standing for all nodes). They are built list by list as a
+ *       set of distinct masks: pairwise while the pairs are few, else as an AND convolution over the
+ *       subsets of the machine's nodes (superset sums, a product, the inverse transform: the
+ *       number of pairs whose AND is exactly each subset), {@code O(N 2^N)} per list.</li>
+ * </ol>
+ * The best is then kept with upstream's {@code compare}, implemented literally.
  *
  * <p>Masks are handled as raw 64-bit words; a hint's nil affinity is kept apart from a non-nil
  * empty mask, as upstream does.
  */
 final class HintMerger {
+
+  /** The AND convolution works on arrays of 2^N counts: up to 8 MiB. */
+  private static final int MAX_DENSE_NODES = 20;
 
   private final NumaInfo numaInfo;
   private final boolean compareByDistance;
@@ -32,28 +48,20 @@ final class HintMerger {
   private long bestBits;
   private boolean bestPreferred;
 
-  HintMerger(NumaInfo numaInfo, List<List<TopologyHint>> hints, TopologyManagerPolicy policy,
+  HintMerger(NumaInfo numaInfo, List<MergeList> lists, TopologyManagerPolicy policy,
       TopologyManagerOptions options) {
     this.numaInfo = numaInfo;
     this.compareByDistance = policy != TopologyManagerPolicy.SINGLE_NUMA_NODE && options.preferClosestNumaNodes();
     this.defaultMask = numaInfo.defaultAffinityMask().bits();
-    this.bestNonPreferredAffinityCount = bestNonPreferredAffinityCount(hints);
-    int lists = hints.size();
-    bits = new long[lists][];
-    hasAffinity = new boolean[lists][];
-    preferred = new boolean[lists][];
-    for (int i = 0; i < lists; i++) {
-      List<TopologyHint> list = hints.get(i);
-      bits[i] = new long[list.size()];
-      hasAffinity[i] = new boolean[list.size()];
-      preferred[i] = new boolean[list.size()];
-      for (int j = 0; j < list.size(); j++) {
-        TopologyHint hint = list.get(j);
-        hasAffinity[i][j] = hint.affinity().isPresent();
-        bits[i][j] = hint.affinity().map(NumaMask::bits).orElse(0L);
-        preferred[i][j] = hint.preferred();
-      }
+    bits = new long[lists.size()][];
+    hasAffinity = new boolean[lists.size()][];
+    preferred = new boolean[lists.size()][];
+    for (int i = 0; i < lists.size(); i++) {
+      bits[i] = lists.get(i).bits();
+      hasAffinity[i] = lists.get(i).hasAffinity();
+      preferred[i] = lists.get(i).preferred();
     }
+    this.bestNonPreferredAffinityCount = bestNonPreferredAffinityCount(bits, hasAffinity);
   }
 
   /**
@@ -61,20 +69,23 @@ final class HintMerger {
    * narrowest non-nil hint (lists with only nil hints count 0).
    */
   static int bestNonPreferredAffinityCount(List<List<TopologyHint>> hints) {
+    List<MergeList> lists = hints.stream().map(MergeList::of).toList();
+    return bestNonPreferredAffinityCount(lists.stream().map(MergeList::bits).toArray(long[][]::new),
+        lists.stream().map(MergeList::hasAffinity).toArray(boolean[][]::new));
+  }
+
+  /** The narrowest mask has the fewest nodes (ties only between masks of as many nodes). */
+  private static int bestNonPreferredAffinityCount(long[][] bits, boolean[][] hasAffinity) {
     int max = 0;
-    for (List<TopologyHint> list : hints) {
-      NumaMask narrowest = null;
-      for (TopologyHint hint : list) {
-        if (hint.affinity().isEmpty()) {
-          continue;
-        }
-        NumaMask mask = hint.affinity().get();
-        if (narrowest == null || mask.isNarrowerThan(narrowest)) {
-          narrowest = mask;
+    for (int i = 0; i < bits.length; i++) {
+      int narrowest = Integer.MAX_VALUE;
+      for (int j = 0; j < bits[i].length; j++) {
+        if (hasAffinity[i][j]) {
+          narrowest = Math.min(narrowest, Long.bitCount(bits[i][j]));
         }
       }
-      if (narrowest != null) {
-        max = Math.max(max, narrowest.count());
+      if (narrowest != Integer.MAX_VALUE) {
+        max = Math.max(max, narrowest);
       }
     }
     return max;
@@ -82,23 +93,139 @@ final class HintMerger {
 
   /** Upstream {@code Merge}: the best merged hint, or {@code {all nodes, not preferred}} if none. */
   TopologyHint merge() {
-    int last = bits.length - 1;
-    for (PartialMerge prefix : distinctPrefixes(Math.max(last, 0))) {
-      if (last < 0) {
-        consider(prefix.merged(), prefix.allPreferred());
-        continue;
+    for (long[] list : bits) {
+      if (list.length == 0) {
+        return TopologyHint.of(NumaMask.fromBits(defaultMask), false);
       }
-      for (int j = 0; j < bits[last].length; j++) {
-        if (!hasAffinity[last][j]) {
-          consider(prefix.merged(), prefix.allPreferred() && preferred[last][j]);
-        } else if ((prefix.merged() & bits[last][j]) != 0) {
-          consider(prefix.merged() & bits[last][j], prefix.stillPreferredWith(bits[last][j], preferred[last][j]));
-        }
-      }
+    }
+    considerPreferredMerges();
+    if (!hasBest) {
+      considerNonPreferredMerges();
     }
     return hasBest
         ? TopologyHint.of(NumaMask.fromBits(bestBits), bestPreferred)
         : TopologyHint.of(NumaMask.fromBits(defaultMask), false);
+  }
+
+  /**
+   * Step 1: every preferred merge. {@code X} merges preferred iff every list has a preferred hint of
+   * mask {@code X} or a preferred nil hint (and then merges to {@code X} AND all nodes); all lists
+   * picking their preferred nil merge to all nodes. The candidates are the masks of the list with
+   * the fewest preferred masks among the lists that cannot skip (of all lists when all can).
+   */
+  private void considerPreferredMerges() {
+    int lists = bits.length;
+    boolean[] skippable = new boolean[lists];
+    long[][] preferredMasks = new long[lists][];
+    boolean allSkippable = true;
+    int pivot = -1;
+    for (int i = 0; i < lists; i++) {
+      long[] masks = new long[bits[i].length];
+      int count = 0;
+      for (int j = 0; j < bits[i].length; j++) {
+        if (!preferred[i][j]) {
+          continue;
+        }
+        if (hasAffinity[i][j]) {
+          masks[count++] = bits[i][j];
+        } else {
+          skippable[i] = true;
+        }
+      }
+      preferredMasks[i] = sortedDistinct(masks, count);
+      if (!skippable[i]) {
+        allSkippable = false;
+        if (pivot < 0 || preferredMasks[i].length < preferredMasks[pivot].length) {
+          pivot = i;
+        }
+      }
+    }
+    if (allSkippable) {
+      consider(defaultMask, true);
+      for (long[] masks : preferredMasks) {
+        considerPreferredCandidates(masks, skippable, preferredMasks);
+      }
+    } else {
+      considerPreferredCandidates(preferredMasks[pivot], skippable, preferredMasks);
+    }
+  }
+
+  private void considerPreferredCandidates(long[] candidates, boolean[] skippable, long[][] preferredMasks) {
+    for (long candidate : candidates) {
+      boolean everyList = true;
+      for (int i = 0; i < preferredMasks.length && everyList; i++) {
+        everyList = skippable[i] || Arrays.binarySearch(preferredMasks[i], candidate) >= 0;
+      }
+      if (everyList) {
+        consider(defaultMask & candidate, true);
+      }
+    }
+  }
+
+  /**
+   * Step 2, when no permutation merges preferred: the distinct non-empty ANDs of one mask per list
+   * (nil is all nodes), built list by list; {@code compare} keeps the best.
+   */
+  private void considerNonPreferredMerges() {
+    long[] merged = {defaultMask};
+    for (int i = 0; i < bits.length; i++) {
+      long[] masks = new long[bits[i].length];
+      int count = 0;
+      for (int j = 0; j < bits[i].length; j++) {
+        long mask = hasAffinity[i][j] ? bits[i][j] & defaultMask : defaultMask;
+        if (mask != 0) {
+          masks[count++] = mask;
+        }
+      }
+      merged = andOfPairs(merged, Arrays.copyOf(masks, count));
+      if (merged.length == 0) {
+        return;
+      }
+    }
+    for (long mask : merged) {
+      consider(mask, false);
+    }
+  }
+
+  /**
+   * The distinct non-empty {@code a & b} for {@code a} in {@code left}, {@code b} in {@code right}
+   * (which may repeat masks).
+   */
+  private long[] andOfPairs(long[] left, long[] right) {
+    int nodes = Long.bitCount(defaultMask);
+    long pairs = (long) left.length * right.length;
+    if (nodes <= MAX_DENSE_NODES && pairs > 3L * nodes * (1L << nodes)) {
+      return AndConvolution.of(defaultMask).distinctAnds(left, right);
+    }
+    long[] ands = new long[(int) Math.min(pairs, 1 << 16)];
+    int count = 0;
+    for (long a : left) {
+      for (long b : right) {
+        long and = a & b;
+        if (and != 0) {
+          if (count == ands.length) {
+            ands = sortedDistinct(ands, count);
+            count = ands.length;
+            ands = Arrays.copyOf(ands, Math.max(16, count * 2));
+          }
+          ands[count++] = and;
+        }
+      }
+    }
+    return sortedDistinct(ands, count);
+  }
+
+  /** The first {@code count} values, sorted and without repeats, in a new array. */
+  static long[] sortedDistinct(long[] values, int count) {
+    long[] sorted = Arrays.copyOf(values, count);
+    Arrays.sort(sorted);
+    int distinct = 0;
+    for (int i = 0; i < sorted.length; i++) {
+      if (i == 0 || sorted[i] != sorted[i - 1]) {
+        sorted[distinct++] = sorted[i];
+      }
+    }
+    return Arrays.copyOf(sorted, distinct);
   }
 
   private void consider(long merged, boolean allPreferred) {
@@ -106,71 +233,6 @@ final class HintMerger {
       hasBest = true;
       bestBits = merged;
       bestPreferred = allPreferred;
-    }
-  }
-
-  /**
-   * Upstream {@code iterateAllProviderTopologyHints} fused with {@code mergePermutation}, folded
-   * list by list over the <em>distinct</em> merged prefixes of the first {@code lists} lists instead
-   * of every permutation; {@link #merge} completes them with the last list.
-   *
-   * <p>This is exact: {@code compare} orders merged hints totally (preferred first; then by the
-   * mask order of {@code compareMasks}, or for non-preferred hints by the best-non-preferred-count
-   * rule, whose groups and ties are again decided by {@code compareMasks}; equal hints keep the
-   * current one), so the best over all permutations is the best over the distinct merged hints, in
-   * any order. Two prefixes with the same AND, the same preference so far and, while still
-   * preferred, the same first non-nil mask have the same completions, so one of them stands for
-   * all. A prefix whose AND is empty is dropped: every completion merges to an empty mask, which
-   * {@code compare} ignores. Four providers of 255 masks on 8 NUMA nodes fold over at most a few
-   * hundred prefixes per list instead of 255^4 permutations (decision D-2).
-   */
-  private Collection<PartialMerge> distinctPrefixes(int lists) {
-    Set<PartialMerge> prefixes = new LinkedHashSet<>();
-    prefixes.add(new PartialMerge(defaultMask, false, 0L, true));
-    for (int list = 0; list < lists; list++) {
-      Set<PartialMerge> next = new LinkedHashSet<>();
-      for (PartialMerge prefix : prefixes) {
-        for (int j = 0; j < bits[list].length; j++) {
-          extend(prefix, list, j).ifPresent(next::add);
-        }
-      }
-      prefixes = next;
-    }
-    return prefixes;
-  }
-
-  /** The prefix extended with hint {@code j} of {@code list}; empty when the AND becomes empty. */
-  private Optional<PartialMerge> extend(PartialMerge prefix, int list, int j) {
-    if (!hasAffinity[list][j]) {
-      return Optional.of(prefix.extendedWithNil(preferred[list][j]));
-    }
-    long mask = bits[list][j];
-    return (prefix.merged() & mask) == 0
-        ? Optional.empty()
-        : Optional.of(prefix.extendedWith(mask, preferred[list][j]));
-  }
-
-  /**
-   * A merged permutation prefix: the AND so far, the first non-nil mask (kept only while the
-   * prefix is still preferred: afterwards it cannot change the outcome) and whether every pick so
-   * far is preferred with every non-nil mask equal to the first.
-   */
-  private record PartialMerge(long merged, boolean hasFirst, long first, boolean allPreferred) {
-
-    PartialMerge extendedWithNil(boolean preferred) {
-      return of(merged, hasFirst, first, allPreferred && preferred);
-    }
-
-    PartialMerge extendedWith(long mask, boolean preferred) {
-      return of(merged & mask, true, hasFirst ? first : mask, stillPreferredWith(mask, preferred));
-    }
-
-    boolean stillPreferredWith(long mask, boolean preferred) {
-      return allPreferred && preferred && (!hasFirst || mask == first);
-    }
-
-    private static PartialMerge of(long merged, boolean hasFirst, long first, boolean allPreferred) {
-      return allPreferred ? new PartialMerge(merged, hasFirst, first, true) : new PartialMerge(merged, true, 0L, false);
     }
   }
 
@@ -217,9 +279,13 @@ final class HintMerger {
     if (candidate == bestBits) {
       return false;
     }
+    if (!compareByDistance) {
+      int current = Long.bitCount(bestBits);
+      int count = Long.bitCount(candidate);
+      return count != current ? count < current : Long.compareUnsigned(candidate, bestBits) < 0;
+    }
     NumaMask current = NumaMask.fromBits(bestBits);
-    NumaMask other = NumaMask.fromBits(candidate);
-    NumaMask fitter = compareByDistance ? numaInfo.closest(current, other) : numaInfo.narrowest(current, other);
+    NumaMask fitter = numaInfo.closest(current, NumaMask.fromBits(candidate));
     return !fitter.equals(current);
   }
 }

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.SortedMap;
 import java.util.TreeMap;
+import java.util.function.Function;
 
 /**
  * One hint provider's answer: upstream's {@code map[resourceName][]TopologyHint}.
@@ -59,12 +60,21 @@ public final class ProviderHints {
    * {@code [{nil, preferred}]}.
    */
   public static List<List<TopologyHint>> forMerge(List<ProviderHints> providers) {
-    List<List<TopologyHint>> lists = new ArrayList<>();
+    return perResource(providers, ResourceHints::forMerge);
+  }
+
+  /** {@link #forMerge} as the merge reads it: packed lists stay packed. */
+  static List<MergeList> mergeLists(List<ProviderHints> providers) {
+    return perResource(providers, ResourceHints::mergeList);
+  }
+
+  private static <T> List<T> perResource(List<ProviderHints> providers, Function<ResourceHints, T> list) {
+    List<T> lists = new ArrayList<>();
     for (ProviderHints provider : providers) {
       if (provider.isNoPreference()) {
-        lists.add(ResourceHints.noPreference().forMerge());
+        lists.add(list.apply(ResourceHints.noPreference()));
       } else {
-        provider.resources.values().forEach(hints -> lists.add(hints.forMerge()));
+        provider.resources.values().forEach(hints -> lists.add(list.apply(hints)));
       }
     }
     return lists;

@@ -1,5 +1,9 @@
 package io.podtopo.domain.topologymanager;
 
+import io.podtopo.domain.topology.NumaMask;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.BitSet;
 import java.util.List;
 import java.util.Objects;
 
@@ -7,19 +11,28 @@ import java.util.Objects;
  * One resource's answer in a hint provider's map, keeping upstream's three cases apart: a nil
  * slice ({@link #noPreference()}: any NUMA placement is fine), an empty slice
  * ({@link #unsatisfiable()}: the resource cannot be allocated anywhere) and a list of hints.
+ *
+ * <p>A list can be held packed ({@link #ofMasks}): one 64-bit mask per hint and a bit set of the
+ * preferred ones, as the CPU and memory managers answer with up to {@code 2^N - 1} masks on
+ * {@code N} NUMA nodes. {@link #hints()} gives the same list either way.
  */
 public final class ResourceHints {
 
-  private static final ResourceHints NO_PREFERENCE = new ResourceHints(null);
-  private static final ResourceHints UNSATISFIABLE = new ResourceHints(List.of());
+  private static final ResourceHints NO_PREFERENCE = new ResourceHints(null, null, null);
+  private static final ResourceHints UNSATISFIABLE = new ResourceHints(List.of(), null, null);
   private static final List<TopologyHint> ANY_PREFERRED = List.of(TopologyHint.any(true));
   private static final List<TopologyHint> ANY_NOT_PREFERRED = List.of(TopologyHint.any(false));
 
-  /** Null for a nil slice. */
+  /** Null for a nil slice and for a packed list. */
   private final List<TopologyHint> hints;
+  /** A packed list: the masks (never nil) and which of them are preferred; else null. */
+  private final long[] masks;
+  private final BitSet preferred;
 
-  private ResourceHints(List<TopologyHint> hints) {
+  private ResourceHints(List<TopologyHint> hints, long[] masks, BitSet preferred) {
     this.hints = hints;
+    this.masks = masks;
+    this.preferred = preferred;
   }
 
   /** Upstream {@code hints[r] == nil}: no preference for this resource. */
@@ -34,7 +47,7 @@ public final class ResourceHints {
 
   /** A list of hints, in the provider's order; an empty list is {@link #unsatisfiable()}. */
   public static ResourceHints of(List<TopologyHint> hints) {
-    return hints.isEmpty() ? UNSATISFIABLE : new ResourceHints(List.copyOf(hints));
+    return hints.isEmpty() ? UNSATISFIABLE : new ResourceHints(List.copyOf(hints), null, null);
   }
 
   /** A list of hints, in the provider's order. */
@@ -42,16 +55,41 @@ public final class ResourceHints {
     return of(List.of(hints));
   }
 
+  /**
+   * A packed list of hints with affinities: hint {@code i} has the mask {@code masks[i]} and is
+   * preferred iff {@code preferred.get(i)}; no mask is copied, so the caller must not change them.
+   * No masks is {@link #unsatisfiable()}.
+   */
+  public static ResourceHints ofMasks(long[] masks, BitSet preferred) {
+    if (masks.length == 0) {
+      return UNSATISFIABLE;
+    }
+    BitSet copy = preferred.get(0, masks.length);
+    return new ResourceHints(null, masks, copy);
+  }
+
   public boolean isNoPreference() {
-    return hints == null;
+    return hints == null && masks == null;
   }
 
   public boolean isUnsatisfiable() {
     return hints != null && hints.isEmpty();
   }
 
+  /** The number of hints; 0 for both the nil and the empty slice. */
+  public int size() {
+    return masks != null ? masks.length : hints == null ? 0 : hints.size();
+  }
+
   /** The hints as given; empty for both the nil and the empty slice. */
   public List<TopologyHint> hints() {
+    if (masks != null) {
+      List<TopologyHint> list = new ArrayList<>(masks.length);
+      for (int i = 0; i < masks.length; i++) {
+        list.add(TopologyHint.of(NumaMask.fromBits(masks[i]), preferred.get(i)));
+      }
+      return List.copyOf(list);
+    }
     return hints == null ? List.of() : hints;
   }
 
@@ -60,24 +98,44 @@ public final class ResourceHints {
    * slice becomes {@code [{nil, preferred}]}, an empty slice {@code [{nil, not preferred}]}.
    */
   public List<TopologyHint> forMerge() {
-    if (hints == null) {
+    if (isNoPreference()) {
       return ANY_PREFERRED;
     }
-    return hints.isEmpty() ? ANY_NOT_PREFERRED : hints;
+    return isUnsatisfiable() ? ANY_NOT_PREFERRED : hints();
+  }
+
+  /** {@link #forMerge()} as the merge reads it, without building hint objects for a packed list. */
+  MergeList mergeList() {
+    if (masks == null) {
+      return MergeList.of(forMerge());
+    }
+    boolean[] withAffinity = new boolean[masks.length];
+    boolean[] isPreferred = new boolean[masks.length];
+    Arrays.fill(withAffinity, true);
+    for (int i = preferred.nextSetBit(0); i >= 0 && i < masks.length; i = preferred.nextSetBit(i + 1)) {
+      isPreferred[i] = true;
+    }
+    return new MergeList(masks, withAffinity, isPreferred);
   }
 
   @Override
   public boolean equals(Object other) {
-    return other instanceof ResourceHints that && Objects.equals(hints, that.hints);
+    if (!(other instanceof ResourceHints that)) {
+      return false;
+    }
+    if (masks != null && that.masks != null) {
+      return Arrays.equals(masks, that.masks) && preferred.equals(that.preferred);
+    }
+    return isNoPreference() == that.isNoPreference() && hints().equals(that.hints());
   }
 
   @Override
   public int hashCode() {
-    return Objects.hashCode(hints);
+    return isNoPreference() ? 0 : Objects.hashCode(hints());
   }
 
   @Override
   public String toString() {
-    return hints == null ? "nil" : hints.toString();
+    return isNoPreference() ? "nil" : hints().toString();
   }
 }

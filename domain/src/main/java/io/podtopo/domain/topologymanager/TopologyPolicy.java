@@ -52,9 +52,9 @@ public final class TopologyPolicy {
       TopologyHint none = TopologyHint.any(false);
       return MergeDecision.of(none, policy.canAdmit(none));
     }
-    List<List<TopologyHint>> lists = ProviderHints.forMerge(providers);
+    List<MergeList> lists = ProviderHints.mergeLists(providers);
     if (policy == TopologyManagerPolicy.SINGLE_NUMA_NODE) {
-      lists = HintFilters.singleNumaNode(lists);
+      lists = lists.stream().map(MergeList::singleNumaNode).toList();
     }
     TopologyHint best = new HintMerger(numaInfo, lists, policy, options).merge();
     if (policy == TopologyManagerPolicy.SINGLE_NUMA_NODE

@@ -120,6 +120,20 @@ class NodeConfigValidationTest {
   }
 
   @Test
+  void moreThan20NumaNodesAreRefusedWhereEveryMaskIsEnumeratedInsteadOfRunningForever_issue9() {
+    NodeConfig raised = new NodeConfig.Builder().topologyManagerPolicy(TopologyManagerPolicy.BEST_EFFORT)
+        .putTopologyManagerPolicyOption("max-allowable-numa-nodes", "64").build();
+    assertInvalid(raised, numaNodes(21), "topologyManagerPolicy", "the best-effort policy on 21 NUMA nodes: podtopo "
+        + "enumerates every NUMA mask as the kubelet does (2^N) and handles at most 20 NUMA nodes there");
+    assertThat(NodeResourceManagers.create(raised, numaNodes(20)).initialState()).isEqualTo(NodeState.empty());
+    // without the option the kubelet's own refusal comes first
+    assertInvalid(new NodeConfig.Builder().topologyManagerPolicy(TopologyManagerPolicy.BEST_EFFORT).build(), numaNodes(21),
+        "topologyManagerPolicy", "unsupported on machines with more than 8 NUMA Nodes");
+    // the none policy enumerates nothing
+    assertThat(NodeResourceManagers.create(NodeConfig.defaults(), numaNodes(64)).initialState()).isEqualTo(NodeState.empty());
+  }
+
+  @Test
   void na1_badTopologyManagerOptionsNameTheirField() {
     assertInvalid(valid().putTopologyManagerPolicyOption("max-allowable-numa-nodes", "x").build(), twoSocketsNoSmt(),
         "topologyManagerPolicyOptions",

@@ -1,0 +1,47 @@
+package io.podtopo.app.cli;
+
+import io.podtopo.app.simulate.Simulation;
+import java.io.PrintWriter;
+
+/**
+ * Progress of a long simulation on standard error, one line rewritten in place
+ * ({@code podtopo: pod 5 of 17 (default/web) ...}), shown only once a run has taken more than a
+ * second and only when the launcher says standard error is a terminal (system property
+ * {@value #PROPERTY}, set by the {@code podtopo} script when {@code [ -t 2 ]}); the line is cleared
+ * at the end, so the output stays what it would be without it.
+ */
+final class TerminalProgress implements Simulation.Progress {
+
+  static final String PROPERTY = "podtopo.progress";
+  private static final long QUIET_NANOS = 1_000_000_000L;
+
+  private final PrintWriter err;
+  private final long start = System.nanoTime();
+  private boolean shown;
+
+  private TerminalProgress(PrintWriter err) {
+    this.err = err;
+  }
+
+  /** Progress on {@code err} when standard error is a terminal, else none. */
+  static Simulation.Progress on(PrintWriter err) {
+    return Boolean.getBoolean(PROPERTY) ? new TerminalProgress(err) : Simulation.Progress.none();
+  }
+
+  @Override
+  public void beforeStep(int done, int total, String pod) {
+    if (done == total) {
+      if (shown) {
+        err.print("\r\u001b[K");
+        err.flush();
+      }
+      return;
+    }
+    if (!shown && System.nanoTime() - start < QUIET_NANOS) {
+      return;
+    }
+    shown = true;
+    err.print("\r\u001b[Kpodtopo: pod " + (done + 1) + " of " + total + " (" + pod + ") ...");
+    err.flush();
+  }
+}
