@@ -28,8 +28,8 @@ import org.junit.jupiter.api.io.TempDir;
  * sidecar, pods rejected whatever the node holds) and empties again, and a state folder; it is killed
  * at a random instant of every life and started again on the same folders ({@link AgentKillLoop},
  * whose Javadoc lists the checks made after every kill: the state file never refused, the §15
- * invariants, no CPU in two pods, nothing admitted again that was restored, nothing logged that is not
- * saved). Two loops run side by side, each on folders of its own. The store's own crash test is
+ * invariants, no CPU in two pods, nothing admitted again that was restored, every pod logged admitted
+ * or restored still saved unless its file is gone). Two loops run side by side, each on folders of its own. The store's own crash test is
  * STORE-7 ({@code CrashConsistencyTest}); restored allocations kept as they are is P§8.3 (NA-4,
  * PLR-9).
  *
