@@ -22,7 +22,8 @@ import org.junit.jupiter.api.Test;
 /** The Dagger graph builds a node over the fake adapters that admits a pod end to end. */
 class NodeComponentTest {
 
-  private static final NodeConfig CONFIG = new NodeConfig.Builder()
+  /** Static CPU policy with CPU 0 reserved, single-numa-node in pod scope, PodLevelResourceManagers on. */
+  static final NodeConfig CONFIG = new NodeConfig.Builder()
       .cpuManagerPolicy(CpuManagerPolicy.STATIC)
       .reservedSystemCpus(CpuSet.of(0))
       .topologyManagerPolicy(TopologyManagerPolicy.SINGLE_NUMA_NODE)

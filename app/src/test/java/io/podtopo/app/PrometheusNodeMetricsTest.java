@@ -7,15 +7,9 @@ import io.podtopo.adapters.fake.InMemoryAllocationStore;
 import io.podtopo.adapters.fake.MachineCatalog;
 import io.podtopo.adapters.fake.RecordingCpusetWriter;
 import io.podtopo.adapters.prometheus.PrometheusMetricsRecorder;
-import io.podtopo.domain.gates.FeatureGates;
-import io.podtopo.domain.node.CpuManagerPolicy;
-import io.podtopo.domain.node.NodeConfig;
 import io.podtopo.domain.pod.Container;
 import io.podtopo.domain.pod.Pod;
 import io.podtopo.domain.pod.Quantity;
-import io.podtopo.domain.topology.CpuSet;
-import io.podtopo.domain.topologymanager.TopologyManagerPolicy;
-import io.podtopo.domain.topologymanager.TopologyManagerScope;
 import io.podtopo.service.NodeResourceManagerService;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import io.prometheus.metrics.model.snapshots.CounterSnapshot;
@@ -33,16 +27,8 @@ import org.junit.jupiter.api.Test;
  */
 class PrometheusNodeMetricsTest {
 
-  private static final NodeConfig CONFIG = new NodeConfig.Builder()
-      .cpuManagerPolicy(CpuManagerPolicy.STATIC)
-      .reservedSystemCpus(CpuSet.of(0))
-      .topologyManagerPolicy(TopologyManagerPolicy.SINGLE_NUMA_NODE)
-      .topologyManagerScope(TopologyManagerScope.POD)
-      .featureGates(FeatureGates.defaults().with(FeatureGates.POD_LEVEL_RESOURCE_MANAGERS, true))
-      .build();
-
   private final PrometheusRegistry registry = new PrometheusRegistry();
-  private final NodeResourceManagerService node = new NodeResourceManagerService(CONFIG,
+  private final NodeResourceManagerService node = new NodeResourceManagerService(NodeComponentTest.CONFIG,
       CatalogMachineSource.of(MachineCatalog.DEFAULT_MACHINE), new InMemoryAllocationStore(),
       new RecordingCpusetWriter(), new PrometheusMetricsRecorder(registry));
 

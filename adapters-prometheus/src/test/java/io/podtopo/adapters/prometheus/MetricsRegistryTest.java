@@ -38,11 +38,18 @@ class MetricsRegistryTest {
   }
 
   @Test
-  void twoRegistriesShareNothing() {
+  void twoRegistriesShareNothing() throws Exception {
     MetricsRegistry first = MetricsRegistry.create();
     MetricsRegistry second = MetricsRegistry.create();
     first.nodeMetrics().recordAdmission(AdmissionResult.ADMITTED, Optional.empty(), Duration.ofMillis(2));
+    second.nodeMetrics();
 
-    assertThat(second.nodeMetrics()).isNotSameAs(first.nodeMetrics());
+    try (MetricsEndpoint endpoint = second.serve(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0))) {
+      String body = HttpClient.newHttpClient().send(HttpRequest.newBuilder(endpoint.uri()).GET().build(),
+          HttpResponse.BodyHandlers.ofString()).body();
+
+      assertThat(body.lines()).as("the first registry's admission is not in the second's scrape")
+          .contains("kubelet_topology_manager_admission_requests_total 0.0");
+    }
   }
 }

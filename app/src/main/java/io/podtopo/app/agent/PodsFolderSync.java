@@ -3,8 +3,7 @@ package io.podtopo.app.agent;
 import static io.podtopo.app.agent.DecisionLog.fields;
 
 import io.podtopo.domain.node.Admission;
-import io.podtopo.domain.node.ContainerResources;
-import io.podtopo.domain.node.PodResources;
+import io.podtopo.domain.cpumanager.CpuManagerState;
 import io.podtopo.domain.pod.Pod;
 import io.podtopo.domain.topology.CpuSet;
 import io.podtopo.ports.in.NodeResourceManager;
@@ -183,15 +182,16 @@ public final class PodsFolderSync {
     return Optional.empty();
   }
 
-  /** The CPUs the node reports for the pod: its pod-level set, else its containers' exclusive ones. */
+  /**
+   * The pod's CPUs in the CPU Manager's state: its bubble in pod scope, its containers' exclusive
+   * CPUs otherwise (what PodResources reports for it), read off the state rather than building the
+   * whole node's PodResources view for one log line.
+   */
   private String cpus(Pod pod) {
-    Optional<PodResources> resources = node.podResources().pod(pod.name(), pod.namespace());
-    if (resources.isEmpty()) {
-      return "";
-    }
-    CpuSet cpus = resources.get().cpuIds();
-    for (ContainerResources container : resources.get().containers()) {
-      cpus = cpus.union(container.cpuIds());
+    CpuManagerState state = node.snapshot().state().cpu();
+    CpuSet cpus = state.podCpus(pod.uid()).orElse(CpuSet.empty());
+    for (CpuSet container : state.containerEntries(pod.uid()).values()) {
+      cpus = cpus.union(container);
     }
     return cpus.toString();
   }
