@@ -1,5 +1,9 @@
 package io.podtopo.benchmarks;
 
+import io.podtopo.adapters.fake.CatalogMachineSource;
+import io.podtopo.adapters.fake.InMemoryAllocationStore;
+import io.podtopo.adapters.fake.InMemoryMetricsRecorder;
+import io.podtopo.adapters.fake.RecordingCpusetWriter;
 import io.podtopo.domain.gates.FeatureGates;
 import io.podtopo.domain.node.CpuManagerPolicy;
 import io.podtopo.domain.node.MemoryManagerPolicy;
@@ -11,10 +15,11 @@ import io.podtopo.domain.topology.CpuSet;
 import io.podtopo.domain.topology.Machine;
 import io.podtopo.domain.topologymanager.TopologyManagerPolicy;
 import io.podtopo.domain.topologymanager.TopologyManagerScope;
+import io.podtopo.service.NodeResourceManagerService;
 import java.util.Map;
 import java.util.TreeMap;
 
-/** The node configuration and containers the admission benchmarks share. */
+/** The node configurations, nodes and containers the benchmarks share. */
 final class BenchmarkNodes {
 
   private BenchmarkNodes() {}
@@ -54,5 +59,38 @@ final class BenchmarkNodes {
     return new Container.Builder().name(name)
         .putRequest("cpu", Quantity.parse(cpu)).putLimit("cpu", Quantity.parse(cpu))
         .putRequest("memory", Quantity.parse(memory)).putLimit("memory", Quantity.parse(memory));
+  }
+
+  /**
+   * The node of the PodResources and state benchmarks, as {@code AgentLoadTest} runs it: the 384-CPU
+   * dual EPYC 9654 NPS4 machine in pod scope, restricted, 1 GiB reserved per NUMA node, holding 250
+   * pods: 125 pod-level pods of 2 CPUs and 2Gi (an exclusive 1-CPU app and two shared containers)
+   * and 125 BestEffort pods of two containers. Decisions are saved in memory, cpusets written nowhere.
+   */
+  static NodeResourceManagerService epycWith250Pods() {
+    CatalogMachineSource machine = CatalogMachineSource.of("epyc-9654-2s-nps4");
+    NodeConfig config = restricted(machine.machine(), CpuSet.of(0, 192), TopologyManagerScope.POD, 1L << 30).build();
+    NodeResourceManagerService node = new NodeResourceManagerService(config, machine, new InMemoryAllocationStore(),
+        new RecordingCpusetWriter(), new InMemoryMetricsRecorder());
+    for (int i = 0; i < 125; i++) {
+      admit(node, new Pod.Builder().uid("plr-" + i)
+          .putPodRequest("cpu", Quantity.parse("2")).putPodLimit("cpu", Quantity.parse("2"))
+          .putPodRequest("memory", Quantity.parse("2Gi")).putPodLimit("memory", Quantity.parse("2Gi"))
+          .addContainer(exclusive("app", "1", "1Gi").build())
+          .addContainer(Container.named("proxy"))
+          .addContainer(Container.named("logs"))
+          .build());
+    }
+    for (int i = 0; i < 125; i++) {
+      admit(node, new Pod.Builder().uid("be-" + i).addContainer(Container.named("main"))
+          .addContainer(Container.named("sidecar")).build());
+    }
+    return node;
+  }
+
+  private static void admit(NodeResourceManagerService node, Pod pod) {
+    if (!node.admit(pod).admitted()) {
+      throw new IllegalStateException("the benchmark pod " + pod.uid() + " must be admitted");
+    }
   }
 }

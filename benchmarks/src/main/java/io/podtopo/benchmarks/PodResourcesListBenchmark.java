@@ -38,9 +38,8 @@ import org.openjdk.jmh.annotations.TearDown;
 
 /**
  * PodResources {@code List} over a real Unix socket, through {@link PodResourcesClient} (the answer
- * decoded into domain values, as {@code inspect} and {@code audit} read it), against a node of 250
- * pods on the 384-CPU dual EPYC 9654 NPS4 machine in pod scope: 125 pod-level pods of 2 CPUs and
- * 2Gi (an exclusive 1-CPU app and two shared containers) and 125 BestEffort pods of two containers.
+ * decoded into domain values, as {@code inspect} and {@code audit} read it), against the node of 250
+ * pods of {@link BenchmarkNodes#epycWith250Pods}.
  * {@code cached=true} serves the encoded answer of the snapshot; {@code false} reads and encodes the
  * view for every call. The rate limit is raised out of the way.
  */
@@ -48,9 +47,6 @@ import org.openjdk.jmh.annotations.TearDown;
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
 public class PodResourcesListBenchmark {
-
-  private static final int POD_LEVEL_PODS = 125;
-  private static final int BEST_EFFORT_PODS = 125;
 
   @Param({"true", "false"})
   public boolean cached;
@@ -61,21 +57,14 @@ public class PodResourcesListBenchmark {
 
   @Setup(Level.Trial)
   public void setUp() throws IOException {
-    NodeResourceManagerService node = node();
-    for (int i = 0; i < POD_LEVEL_PODS; i++) {
-      admit(node, podLevel("plr-" + i));
-    }
-    for (int i = 0; i < BEST_EFFORT_PODS; i++) {
-      admit(node, new Pod.Builder().uid("be-" + i).addContainer(Container.named("main"))
-          .addContainer(Container.named("sidecar")).build());
-    }
+    NodeResourceManagerService node = BenchmarkNodes.epycWith250Pods();
     dir = Files.createTempDirectory("podtopo-bench");
     server = PodResourcesServer.builder(node, dir.resolve("pod-resources.sock"))
         .rateLimit(new RateLimit(1e12, Integer.MAX_VALUE))
         .cacheEncodedList(cached)
         .start();
     client = PodResourcesClient.connect(server.socket());
-    if (list().pods().size() != POD_LEVEL_PODS + BEST_EFFORT_PODS) {
+    if (list().pods().size() != 250) {
       throw new IllegalStateException("the benchmark node must hold 250 pods");
     }
   }
@@ -90,39 +79,5 @@ public class PodResourcesListBenchmark {
   @Benchmark
   public PodResourcesView list() {
     return client.list();
-  }
-
-  private static NodeResourceManagerService node() {
-    CatalogMachineSource machine = CatalogMachineSource.of("epyc-9654-2s-nps4");
-    NodeConfig.Builder config = new NodeConfig.Builder()
-        .cpuManagerPolicy(CpuManagerPolicy.STATIC)
-        .reservedSystemCpus(CpuSet.of(0, 192))
-        .memoryManagerPolicy(MemoryManagerPolicy.STATIC)
-        .topologyManagerPolicy(TopologyManagerPolicy.RESTRICTED)
-        .topologyManagerScope(TopologyManagerScope.POD)
-        .featureGates(FeatureGates.defaults().with(FeatureGates.POD_LEVEL_RESOURCE_MANAGERS, true));
-    for (int numa : machine.machine().numaNodeIds()) {
-      config.putReservedMemory(numa, new TreeMap<>(Map.of("memory", 1L << 30)));
-    }
-    return new NodeResourceManagerService(config.build(), machine, new InMemoryAllocationStore(),
-        new RecordingCpusetWriter(), new InMemoryMetricsRecorder());
-  }
-
-  private static Pod podLevel(String name) {
-    return new Pod.Builder().uid(name)
-        .putPodRequest("cpu", Quantity.parse("2")).putPodLimit("cpu", Quantity.parse("2"))
-        .putPodRequest("memory", Quantity.parse("2Gi")).putPodLimit("memory", Quantity.parse("2Gi"))
-        .addContainer(new Container.Builder().name("app")
-            .putRequest("cpu", Quantity.parse("1")).putLimit("cpu", Quantity.parse("1"))
-            .putRequest("memory", Quantity.parse("1Gi")).putLimit("memory", Quantity.parse("1Gi")).build())
-        .addContainer(Container.named("proxy"))
-        .addContainer(Container.named("logs"))
-        .build();
-  }
-
-  private static void admit(NodeResourceManagerService node, Pod pod) {
-    if (!node.admit(pod).admitted()) {
-      throw new IllegalStateException("the benchmark pod " + pod.uid() + " must be admitted");
-    }
   }
 }

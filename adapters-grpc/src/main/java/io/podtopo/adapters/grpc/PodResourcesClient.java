@@ -44,7 +44,8 @@ import java.util.function.Function;
  * accepts answers up to 16 MiB (the kubelet's client limit). The connection is made on the first
  * call and kept. A failed call throws a {@link PodResourcesClientException} that names the socket
  * and, when nothing answers, why: no file at the path, a file that is not a socket, or nothing
- * listening on it. Instances are thread-safe.
+ * listening on it. Instances are thread-safe. The clients of one JVM share their event loops, one
+ * thread per core, stopped when the last client closes.
  */
 public final class PodResourcesClient implements AutoCloseable {
 
@@ -66,7 +67,7 @@ public final class PodResourcesClient implements AutoCloseable {
   private PodResourcesClient(Path socket, Duration deadline, int maxInboundMessageBytes) {
     this.socket = socket;
     this.deadline = deadline;
-    this.eventLoops = EpollTransport.eventLoops("podresources-client", 1);
+    this.eventLoops = SharedClientEventLoops.acquire();
     this.channel = EpollTransport.channel(socket, eventLoops, maxInboundMessageBytes);
     this.stub = PodResourcesListerGrpc.newBlockingStub(channel);
   }
@@ -161,7 +162,7 @@ public final class PodResourcesClient implements AutoCloseable {
       channel.shutdownNow();
       Thread.currentThread().interrupt();
     } finally {
-      EpollTransport.shutDown(eventLoops, Duration.ofSeconds(1));
+      SharedClientEventLoops.release(eventLoops);
     }
   }
 
