@@ -5,6 +5,7 @@ import io.podtopo.app.cli.AuditCommand;
 import io.podtopo.app.cli.CliErrors;
 import io.podtopo.app.cli.ConformanceCommand;
 import io.podtopo.app.cli.InspectCommand;
+import io.podtopo.app.cli.PasteableExamples;
 import io.podtopo.app.cli.PodtopoVersion;
 import io.podtopo.app.cli.SimulateCommand;
 import io.podtopo.app.cli.StateCommand;
@@ -34,29 +35,29 @@ import picocli.CommandLine.Spec;
         "3 internal error.",
         "",
         "Examples:",
-        "  podtopo simulate",
-        "      the KEP-5526 examples on a built-in 2-socket machine, as tables and CPU maps",
-        "  podtopo simulate --machine epyc-9654-2s-nps4 --pods pods/ --explain",
+        "  ./podtopo simulate",
+        "      the KEP-5526 examples on a built-in 2-socket machine: tables and CPU maps",
+        "  ./podtopo simulate --machine epyc-9654-2s-nps4 --pods pods/ --explain",
         "      your pod manifests on a catalog machine, with every decision explained",
-        "  podtopo topology",
+        "  ./podtopo topology",
         "      this node's sockets, NUMA nodes, caches, cores and CPUs, read from /sys",
-        "  podtopo simulate --machine / --kubelet-config /var/lib/kubelet/config.yaml --pods pod.yaml",
+        "  ./podtopo simulate --machine / --kubelet-config /var/lib/kubelet/config.yaml --pods pod.yaml",
         "      where a pod would land on this node, under its own kubelet configuration",
-        "  podtopo inspect --socket /var/lib/kubelet/pod-resources/kubelet.sock",
+        "  ./podtopo inspect --socket /var/lib/kubelet/pod-resources/kubelet.sock",
         "      what this node's kubelet reports of every pod and container",
-        "  podtopo audit --socket /var/lib/kubelet/pod-resources/kubelet.sock --scope pod",
+        "  ./podtopo audit --socket /var/lib/kubelet/pod-resources/kubelet.sock --scope pod",
         "      check its answers against the rules every correct node keeps",
-        "  podtopo conformance vectors",
+        "  ./podtopo conformance vectors",
         "      run the bundled vectors against podtopo's reference implementation",
-        "  podtopo conformance vectors --format json",
+        "  ./podtopo conformance vectors --format json",
         "      the same, as one JSON document",
-        "  podtopo conformance vectors --testee \"./my-impl --testee\"",
+        "  ./podtopo conformance vectors --testee \"./my-impl --testee\"",
         "      run them against another implementation",
-        "  podtopo state check --state-dir /var/lib/podtopo",
+        "  ./podtopo state check --state-dir /var/lib/podtopo",
         "      can a node started on this folder read the allocations it saved?",
-        "  podtopo help COMMAND",
+        "  ./podtopo help COMMAND",
         "      help on a command (or podtopo COMMAND --help)",
-        "  source <(podtopo generate-completion)",
+        "  source <(./podtopo generate-completion)",
         "      tab completion of commands and options in bash or zsh"})
 public final class Main implements Runnable {
 
@@ -77,6 +78,7 @@ public final class Main implements Runnable {
   public static CommandLine commandLine(PodtopoComponent component) {
     CommandLine commandLine = new CommandLine(Main.class, new InjectingFactory(component));
     CliErrors.install(commandLine);
+    PasteableExamples.install(commandLine);
     return commandLine;
   }
 }

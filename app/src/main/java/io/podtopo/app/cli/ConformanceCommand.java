@@ -15,8 +15,8 @@ import picocli.CommandLine.Spec;
     footer = {
         "",
         "Examples:",
-        "  podtopo conformance vectors",
-        "  podtopo conformance vectors --help"})
+        "  ./podtopo conformance vectors",
+        "  ./podtopo conformance vectors --help"})
 public final class ConformanceCommand implements Runnable {
 
   @Spec

@@ -43,12 +43,11 @@ import picocli.CommandLine.Spec;
     footer = {
         "",
         "Examples:",
-        "  podtopo inspect --socket /var/lib/kubelet/pod-resources/kubelet.sock",
+        "  ./podtopo inspect --socket /var/lib/kubelet/pod-resources/kubelet.sock",
         "      every pod and container the kubelet of this node reports",
-        "  podtopo inspect --socket /var/lib/kubelet/pod-resources/kubelet.sock \\",
-        "      --machine / --pod default/web",
+        "  ./podtopo inspect --socket /var/lib/kubelet/pod-resources/kubelet.sock --machine / --pod default/web",
         "      one pod (Get), with this node's CPUs mapped by owner",
-        "  podtopo inspect --socket /run/podtopo.sock --format json",
+        "  ./podtopo inspect --socket /run/podtopo.sock --format json",
         "      the same as one JSON document",
         "",
         "The API and the JSON schema: docs/guide/podresources.md"})

@@ -25,7 +25,7 @@ import picocli.CommandLine.Command;
     footer = {
         "",
         "Examples:",
-        "  podtopo state check --state-dir /var/lib/podtopo",
+        "  ./podtopo state check --state-dir /var/lib/podtopo",
         "      prints, for instance,",
         "      /var/lib/podtopo/node-state.json: version 1, 12 pods, 31 containers",
         "      (2 removed), checksum sha256:5acaf9e0...",

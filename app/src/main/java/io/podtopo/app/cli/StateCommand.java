@@ -15,8 +15,8 @@ import picocli.CommandLine.Spec;
     footer = {
         "",
         "Examples:",
-        "  podtopo state check --state-dir /var/lib/podtopo",
-        "  podtopo state reset --state-dir /var/lib/podtopo",
+        "  ./podtopo state check --state-dir /var/lib/podtopo",
+        "  ./podtopo state reset --state-dir /var/lib/podtopo",
         "",
         "The state file: docs/guide/state-store.md"})
 public final class StateCommand implements Runnable {

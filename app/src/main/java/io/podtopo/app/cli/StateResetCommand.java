@@ -23,7 +23,7 @@ import picocli.CommandLine.Command;
     footer = {
         "",
         "Examples:",
-        "  podtopo state reset --state-dir /var/lib/podtopo",
+        "  ./podtopo state reset --state-dir /var/lib/podtopo",
         "      prints, for instance, moved /var/lib/podtopo/node-state.json to",
         "      /var/lib/podtopo/node-state.json.20261202T181324Z.corrupt; a node",
         "      started on /var/lib/podtopo starts empty",

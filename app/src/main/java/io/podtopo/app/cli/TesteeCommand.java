@@ -31,7 +31,7 @@ import picocli.CommandLine.Command;
         "Examples:",
         "  echo '{\"id\":\"x\",\"kind\":\"no-such-kind\",\"input\":{}}' | podtopo testee",
         "      prints {\"id\":\"x\",\"unsupported\":true}",
-        "  podtopo conformance vectors --testee \"./podtopo testee\"",
+        "  ./podtopo conformance vectors --testee \"./podtopo testee\"",
         "      podtopo checking itself through the protocol",
         "",
         "Protocol: docs/conformance.md"})

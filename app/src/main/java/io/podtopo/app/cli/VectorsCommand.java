@@ -40,13 +40,13 @@ import picocli.CommandLine.Spec;
     footer = {
         "",
         "Examples:",
-        "  podtopo conformance vectors",
+        "  ./podtopo conformance vectors",
         "      the bundled vectors against podtopo's reference implementation",
-        "  podtopo conformance vectors --kind merge-hints --kind policy-admit",
+        "  ./podtopo conformance vectors --kind merge-hints --kind policy-admit",
         "      only the Topology Manager merge and admission cases",
-        "  podtopo conformance vectors --dir ./my-vectors --format json",
+        "  ./podtopo conformance vectors --dir ./my-vectors --format json",
         "      every *.json vector file in ./my-vectors, as one JSON document",
-        "  podtopo conformance vectors --testee \"./my-impl --testee\" --timeout 30",
+        "  ./podtopo conformance vectors --testee \"./my-impl --testee\" --timeout 30",
         "      another implementation, started once and fed one case per line",
         "",
         "Vector format, protocol and how to add a subject: docs/conformance.md"})

@@ -36,7 +36,6 @@ class MainTest {
 
     assertThat(run.exitCode()).isEqualTo(ExitCodes.OK);
     assertThat(run.out()).startsWith("Usage: podtopo").contains("Examples:");
-    assertThat(run.out().lines()).allSatisfy(line -> assertThat(line.length()).isLessThanOrEqualTo(80));
   }
 
   @Test
