@@ -16,6 +16,7 @@ import io.podtopo.app.agent.Agent;
 import io.podtopo.app.agent.AgentOptions;
 import io.podtopo.app.agent.DecisionLog;
 import io.podtopo.app.agent.PodsFolder;
+import io.podtopo.app.input.FieldValidation;
 import io.podtopo.app.input.KubeletConfigFile;
 import io.podtopo.domain.node.ContainerResources;
 import io.podtopo.domain.node.PodResources;
@@ -37,12 +38,13 @@ public class EmbedAgent {
     Path socket = work.resolve("pod-resources.sock");
 
     LinuxNode node = LinuxNode.unenforced(CatalogMachineSource.of("demo-2s"), work.resolve("state"));
-    AgentOptions options = new AgentOptions(new PodsFolder(pods, "example-node"), Duration.ofSeconds(1),
+    AgentOptions options = new AgentOptions(new PodsFolder(pods, "example-node", false), Duration.ofSeconds(1),
         Optional.of(socket), RateLimit.KUBELET_DEFAULT, Optional.empty());
     DecisionLog log = new DecisionLog(new PrintWriter(System.out), Clock.systemUTC());
 
     try (Agent agent = PodtopoComponent.reference().agent()
-        .create(KubeletConfigFile.read(Path.of("examples/kubelet/pod-scope.yaml")), node, options, log)
+        .create(KubeletConfigFile.read(Path.of("examples/kubelet/pod-scope.yaml"), FieldValidation.strict()), node,
+            options, log)
         .agent()) {
       agent.start();
       Files.copy(Path.of("examples/pods/pod-scope/02-mixed.yaml"), pods.resolve("02-mixed.yaml"));

@@ -64,7 +64,7 @@ class AgentCgroupTest {
       Path socket = work.resolve("pod-resources.sock");
       LinuxNode node = new LinuxNode(host, work.resolve("state"), Optional.of(parent.getFileName().toString()),
           CpusetHierarchy.SELF_MOUNTINFO, CgroupDriver.CGROUPFS);
-      AgentOptions options = new AgentOptions(new PodsFolder(pods, "node-a"), Duration.ofMillis(20),
+      AgentOptions options = new AgentOptions(new PodsFolder(pods, "node-a", false), Duration.ofMillis(20),
           Optional.of(socket), RateLimit.KUBELET_DEFAULT, Optional.empty());
       StringWriter log = new StringWriter();
       try (Agent agent = PodtopoComponent.reference().agent()

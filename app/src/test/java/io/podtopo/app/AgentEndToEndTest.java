@@ -1,5 +1,6 @@
 package io.podtopo.app;
 
+import io.podtopo.app.input.FieldValidation;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -162,11 +163,11 @@ class AgentEndToEndTest {
   private Path start(String kubeletConfig, Path pods) {
     Path socket = work.resolve("pod-resources.sock");
     LinuxNode node = LinuxNode.unenforced(CatalogMachineSource.of("demo-2s"), work.resolve("state"));
-    AgentOptions options = new AgentOptions(new PodsFolder(pods, "node-a"), Duration.ofMillis(20),
+    AgentOptions options = new AgentOptions(new PodsFolder(pods, "node-a", false), Duration.ofMillis(20),
         Optional.of(socket), new RateLimit(10_000, 1_000),
         Optional.of(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0)));
     agent = PodtopoComponent.reference().agent()
-        .create(KubeletConfigFile.read(EXAMPLES.resolve("kubelet").resolve(kubeletConfig)), node, options,
+        .create(KubeletConfigFile.read(EXAMPLES.resolve("kubelet").resolve(kubeletConfig), FieldValidation.strict()), node, options,
             new DecisionLog(new PrintWriter(log), Clock.systemUTC()))
         .agent();
     agent.start();

@@ -1,5 +1,6 @@
 package io.podtopo.app.agent;
 
+import io.podtopo.app.input.FieldValidation;
 import io.podtopo.app.input.InputException;
 import io.podtopo.app.input.PodManifests;
 import io.podtopo.domain.pod.Pod;
@@ -36,19 +37,22 @@ public final class PodsFolder {
 
   private final Path folder;
   private final String hostName;
+  private final boolean strict;
   private Map<String, ManifestFile> lastScan = Map.of();
 
   /**
-   * The folder {@code folder}, with {@code hostName} in the uids it derives.
+   * The folder {@code folder}, with {@code hostName} in the uids it derives; {@code strict}: a
+   * manifest with a field the Pod API does not have is invalid, not only warned about.
    *
    * @throws InputException when {@code folder} is not a folder
    */
-  public PodsFolder(Path folder, String hostName) {
+  public PodsFolder(Path folder, String hostName, boolean strict) {
     if (!Files.isDirectory(folder)) {
       throw new InputException(folder + ": the pods folder does not exist or is not a folder");
     }
     this.folder = folder;
     this.hostName = hostName;
+    this.strict = strict;
   }
 
   /** The folder read. */
@@ -93,8 +97,9 @@ public final class PodsFolder {
   private ManifestFile read(Path file, byte[] bytes, String digest) {
     String name = file.getFileName().toString();
     List<Pod> pods;
+    FieldValidation fields = FieldValidation.of(strict);
     try {
-      pods = PodManifests.parse(file.toString(), new StringReader(new String(bytes, StandardCharsets.UTF_8)));
+      pods = PodManifests.parse(file.toString(), new StringReader(new String(bytes, StandardCharsets.UTF_8)), fields);
     } catch (InputException | IllegalArgumentException e) {
       return ManifestFile.invalid(name, digest, e.getMessage());
     }
@@ -105,7 +110,7 @@ public final class PodsFolder {
     for (int index = 0; index < pods.size(); index++) {
       withUids.add(withUid(pods.get(index), file, bytes, index));
     }
-    return ManifestFile.of(name, digest, withUids);
+    return ManifestFile.of(name, digest, withUids, fields.warnings());
   }
 
   /** The pod with its uid: its own, or derived as the kubelet derives a static pod's. */

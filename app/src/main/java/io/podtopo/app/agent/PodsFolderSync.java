@@ -118,6 +118,7 @@ public final class PodsFolderSync {
       applied.put(file.name(), new Applied(file.digest(), List.of()));
       return;
     }
+    file.warnings().forEach(warning -> log.warn("unknown-fields", fields("file", file.name(), "message", warning)));
     List<Pod> running = new ArrayList<>();
     for (Pod pod : file.pods()) {
       Optional<String> holder = holderOf(pod);

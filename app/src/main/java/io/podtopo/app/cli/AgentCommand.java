@@ -16,6 +16,7 @@ import io.podtopo.app.agent.AgentOptions;
 import io.podtopo.app.agent.DecisionLog;
 import io.podtopo.app.agent.PodsFolder;
 import io.podtopo.app.input.BuiltInKubeletConfig;
+import io.podtopo.app.input.FieldValidation;
 import io.podtopo.app.input.GoDuration;
 import io.podtopo.app.input.KubeletConfigFile;
 import io.podtopo.app.input.ListenAddress;
@@ -34,6 +35,7 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -113,6 +115,9 @@ public final class AgentCommand implements Callable<Integer> {
       description = "How often the pods folder is read (default: ${DEFAULT-VALUE}).")
   String scanInterval;
 
+  @Mixin
+  StrictFields strictFields;
+
   @Spec
   CommandSpec spec;
 
@@ -127,12 +132,17 @@ public final class AgentCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws InterruptedException {
-    AgentOptions options = new AgentOptions(new PodsFolder(podsDir, hostName()),
+    AgentOptions options = new AgentOptions(new PodsFolder(podsDir, hostName(), strictFields.strict),
         GoDuration.parse("--scan-interval", scanInterval), Optional.ofNullable(socket), rateLimit(),
         Optional.ofNullable(metricsAddress).map(text -> ListenAddress.parse("--metrics-address", text)));
     Machine node = MachineArgument.resolve(machine, catalog);
-    NodeSettings settings = kubeletConfig == null
-        ? BuiltInKubeletConfig.fittedTo(node) : KubeletConfigFile.read(kubeletConfig);
+    FieldValidation fields = strictFields.validation();
+    NodeSettings settings;
+    try {
+      settings = kubeletConfig == null ? BuiltInKubeletConfig.fittedTo(node) : KubeletConfigFile.read(kubeletConfig, fields);
+    } finally {
+      StrictFields.print(fields, spec.commandLine().getErr());
+    }
     LinuxNode linuxNode = new LinuxNode(CatalogMachineSource.of(node), stateDir, Optional.ofNullable(cgroupRoot),
         CpusetHierarchy.SELF_MOUNTINFO, driver());
     PrintWriter out = spec.commandLine().getOut();

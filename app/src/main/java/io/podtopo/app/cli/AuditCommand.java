@@ -9,6 +9,7 @@ import io.podtopo.adapters.prometheus.MetricsRegistry;
 import io.podtopo.app.audit.AuditMetricsObserver;
 import io.podtopo.app.audit.AuditObserver;
 import io.podtopo.app.audit.EndpointAudit;
+import io.podtopo.app.input.FieldValidation;
 import io.podtopo.app.input.GoDuration;
 import io.podtopo.app.input.ListenAddress;
 import io.podtopo.app.report.AuditJson;
@@ -29,6 +30,7 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -84,6 +86,9 @@ public final class AuditCommand implements Callable<Integer> {
   @ArgGroup(exclusive = true, multiplicity = "0..1")
   ScopeSource scopeSource;
 
+  @Mixin
+  StrictFields strictFields;
+
   @Option(names = "--every", paramLabel = "DURATION",
       description = "Run again at this interval (500ms, 60s, 5m, 1h30m) until interrupted.")
   String every;
@@ -108,10 +113,19 @@ public final class AuditCommand implements Callable<Integer> {
     this.observers = Set.copyOf(observers);
   }
 
+  private NodeScope nodeScope() {
+    FieldValidation fields = strictFields.validation();
+    try {
+      return scopeSource.nodeScope(fields);
+    } finally {
+      StrictFields.print(fields, spec.commandLine().getErr());
+    }
+  }
+
   @Override
   public Integer call() {
     Optional<Duration> interval = Optional.ofNullable(every).map(text -> GoDuration.parse("--every", text));
-    NodeScope scope = scopeSource == null ? NodeScope.unknown() : scopeSource.nodeScope();
+    NodeScope scope = scopeSource == null ? NodeScope.unknown() : nodeScope();
     Optional<InetSocketAddress> metricsAt = Optional.ofNullable(metricsAddress)
         .map(text -> ListenAddress.parse("--metrics-address", text));
     MetricsRegistry metrics = MetricsRegistry.create();

@@ -1,5 +1,6 @@
 package io.podtopo.app.cli;
 
+import io.podtopo.app.input.FieldValidation;
 import io.podtopo.app.input.KubeletConfigFile;
 import io.podtopo.app.input.NodeSettings;
 import io.podtopo.conformance.audit.NodeScope;
@@ -31,12 +32,12 @@ final class ScopeSource {
   Path kubeletConfig;
 
   /** What the option given says. @throws io.podtopo.app.input.InputException for a bad configuration file */
-  NodeScope nodeScope() {
+  NodeScope nodeScope(FieldValidation fields) {
     if (scope != null) {
       String source = "--scope " + scope;
       return scope == Scope.pod ? NodeScope.podScope(source) : NodeScope.withoutPodLevelFields(source);
     }
-    NodeSettings settings = KubeletConfigFile.read(kubeletConfig);
+    NodeSettings settings = KubeletConfigFile.read(kubeletConfig, fields);
     if (!settings.topologyManagerScope().equals(Scope.pod.name())) {
       return NodeScope.withoutPodLevelFields(kubeletConfig + ": topologyManagerScope " + settings.topologyManagerScope());
     }

@@ -2,6 +2,7 @@ package io.podtopo.app.cli;
 
 import io.podtopo.adapters.fake.MachineCatalog;
 import io.podtopo.app.input.BuiltInKubeletConfig;
+import io.podtopo.app.input.FieldValidation;
 import io.podtopo.app.input.KubeletConfigFile;
 import io.podtopo.app.input.MachineArgument;
 import io.podtopo.app.input.NodeConfigs;
@@ -29,6 +30,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -115,6 +117,9 @@ public final class SimulateCommand implements Callable<Integer> {
   @Option(names = "--color", description = "Colour the topology map with ANSI escapes.")
   boolean color;
 
+  @Mixin
+  StrictFields strictFields;
+
   @Spec
   CommandSpec spec;
 
@@ -128,7 +133,13 @@ public final class SimulateCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     PodManifests.prepareInBackground();
-    List<SimulationRun> runs = runsAsked();
+    FieldValidation fields = strictFields.validation();
+    List<SimulationRun> runs;
+    try {
+      runs = runsAsked(fields);
+    } finally {
+      StrictFields.print(fields, spec.commandLine().getErr());
+    }
     String text = format == OutputFormat.json ? SimulationJson.render(runs, explain, fullHints()) : table(runs);
     PrintWriter out = spec.commandLine().getOut();
     out.print(text);
@@ -148,17 +159,17 @@ public final class SimulateCommand implements Callable<Integer> {
     };
   }
 
-  private List<SimulationRun> runsAsked() {
+  private List<SimulationRun> runsAsked(FieldValidation fields) {
     if (machine == null && kubeletConfig == null && pods.isEmpty() && scenario == null && kubeletState == null) {
       return KepExamples.runs(catalog);
     }
     Machine node = MachineArgument.resolve(machine == null ? MachineCatalog.DEFAULT_MACHINE : machine, catalog);
-    NodeSettings settings = kubeletConfig == null ? BuiltInKubeletConfig.fittedTo(node) : KubeletConfigFile.read(kubeletConfig);
+    NodeSettings settings = kubeletConfig == null ? BuiltInKubeletConfig.fittedTo(node) : KubeletConfigFile.read(kubeletConfig, fields);
     NodeResourceManagers managers = NodeConfigs.managers(settings, node);
-    List<Pod> given = uniquePods(PodManifests.read(pods));
+    List<Pod> given = uniquePods(PodManifests.read(pods, fields));
     List<ScenarioStep> steps = scenario == null
         ? given.stream().<ScenarioStep>map(ScenarioStep.Admit::new).toList()
-        : ScenarioFile.read(scenario, given);
+        : ScenarioFile.read(scenario, given, fields);
     String title = scenario != null ? "scenario " + scenario : steps.isEmpty() ? "the node before any admission" : "simulation";
     if (kubeletState == null) {
       return List.of(Simulation.run(title, settings.source(), managers, steps, progress()));

@@ -24,7 +24,7 @@ public final class BuiltInExamples {
   /** The kubelet configuration {@code examples/<name>}. */
   public static NodeSettings kubeletConfig(String name) {
     try (Reader reader = open(name)) {
-      return KubeletConfigFile.parse(source(name), reader);
+      return KubeletConfigFile.parse(source(name), reader, FieldValidation.strict());
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
@@ -35,7 +35,7 @@ public final class BuiltInExamples {
     List<Pod> pods = new ArrayList<>();
     for (String name : names) {
       try (Reader reader = open(name)) {
-        pods.addAll(PodManifests.parse(source(name), reader));
+        pods.addAll(PodManifests.parse(source(name), reader, FieldValidation.strict()));
       } catch (IOException e) {
         throw new UncheckedIOException(e);
       }

@@ -29,7 +29,8 @@ import java.util.TreeMap;
  * {@code systemReserved}, {@code evictionHard} ({@code memory.available} only),
  * {@code topologyManagerPolicy}, {@code topologyManagerScope},
  * {@code topologyManagerPolicyOptions}, {@code memoryManagerPolicy}, {@code reservedMemory} and
- * {@code featureGates}. Every other field is ignored (a real file has many). A field of the wrong
+ * {@code featureGates}. Every other field of KubeletConfiguration is ignored (a real file has many);
+ * a field it does not have is reported as {@link FieldValidation} says. A field of the wrong
  * type, a policy, scope or option the kubelet does not know, an option value it would not parse, a
  * bad cpulist or quantity is one {@link InputException} naming the file and the field.
  */
@@ -55,21 +56,28 @@ public final class KubeletConfigFile {
       Set.of("1", "t", "T", "TRUE", "true", "True", "0", "f", "F", "FALSE", "false", "False");
 
   private final String source;
+  private final FieldValidation fields;
 
-  private KubeletConfigFile(String source) {
+  private KubeletConfigFile(String source, FieldValidation fields) {
     this.source = source;
+    this.fields = fields;
   }
 
-  /** The settings of a configuration file. @throws InputException on bad input */
-  public static NodeSettings read(Path file) {
+  /**
+   * The settings of a configuration file; {@code fields} says what a field KubeletConfiguration
+   * does not have is.
+   *
+   * @throws InputException on bad input
+   */
+  public static NodeSettings read(Path file, FieldValidation fields) {
     List<Document> documents = YamlDocuments.read(file);
-    return new KubeletConfigFile(file.toString()).settings(documents);
+    return new KubeletConfigFile(file.toString(), fields).settings(documents);
   }
 
   /** The settings read from {@code reader}; {@code source} names it in errors. */
-  public static NodeSettings parse(String source, Reader reader) {
+  public static NodeSettings parse(String source, Reader reader, FieldValidation fields) {
     try {
-      return new KubeletConfigFile(source).settings(YamlDocuments.read(source, reader));
+      return new KubeletConfigFile(source, fields).settings(YamlDocuments.read(source, reader));
     } catch (IOException e) {
       throw new InputException(source + ": cannot read: " + e.getMessage(), e);
     }
@@ -86,7 +94,7 @@ public final class KubeletConfigFile {
       throw new IllegalStateException("missing resource " + DEFAULT_RESOURCE);
     }
     try (Reader reader = new InputStreamReader(stream, StandardCharsets.UTF_8)) {
-      return parse("built-in kubelet configuration", reader);
+      return parse("built-in kubelet configuration", reader, FieldValidation.strict());
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
@@ -102,6 +110,7 @@ public final class KubeletConfigFile {
     }
     expectValue(root, "apiVersion", API_VERSION);
     expectValue(root, "kind", KIND);
+    fields.unknown(source, KubeletConfigurationFields.unknown(root));
     NodeSettings.Builder settings = new NodeSettings.Builder().source(source);
     if (root.has("cpuManagerPolicy")) {
       settings.cpuManagerPolicy(oneOf(root, "cpuManagerPolicy", CPU_POLICIES));

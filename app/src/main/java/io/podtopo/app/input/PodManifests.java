@@ -46,6 +46,9 @@ import java.util.stream.Stream;
  *   <li>then API-server defaulting ({@link PodDefaults#apply}).
  * </ul>
  *
+ * <p>A field the Pod API does not have ({@code resource:} for {@code resources:}) is reported as
+ * {@link FieldValidation} says: a warning, or with {@code --strict} an error.
+ *
  * <p>Anything else in a document is an error naming the file and the document: another kind, a Pod
  * without a name, a field of the wrong type, or an invalid quantity (named down to the container
  * and the field, e.g. {@code pods.yaml: pod default/web: containers[1] "app": resources.limits.cpu:
@@ -63,17 +66,19 @@ public final class PodManifests {
   /**
    * The pods of these files and folders ({@link #STANDARD_INPUT}: of standard input), in order.
    *
+   * {@code fields} says what an unknown field is.
+   *
    * @throws InputException on bad input, and when a path holds no Pod at all
    */
-  public static List<Pod> read(List<Path> paths) {
+  public static List<Pod> read(List<Path> paths, FieldValidation fields) {
     List<Pod> pods = new ArrayList<>();
     for (Path path : paths) {
       List<Pod> read = new ArrayList<>();
       if (path.equals(STANDARD_INPUT)) {
-        read.addAll(parse("standard input", new InputStreamReader(System.in, StandardCharsets.UTF_8)));
+        read.addAll(parse("standard input", new InputStreamReader(System.in, StandardCharsets.UTF_8), fields));
       } else {
         for (Path file : yamlFiles(path)) {
-          read.addAll(readFile(file));
+          read.addAll(pods(file.toString(), YamlDocuments.read(file), fields));
         }
       }
       if (read.isEmpty()) {
@@ -104,14 +109,14 @@ public final class PodManifests {
   }
 
   /** The pods of one file or folder. @throws InputException on bad input */
-  public static List<Pod> read(Path path) {
-    return read(List.of(path));
+  public static List<Pod> read(Path path, FieldValidation fields) {
+    return read(List.of(path), fields);
   }
 
   /** The pods read from {@code reader}; {@code source} names it in errors. @throws InputException */
-  public static List<Pod> parse(String source, Reader reader) {
+  public static List<Pod> parse(String source, Reader reader, FieldValidation fields) {
     try {
-      return List.copyOf(pods(source, YamlDocuments.read(source, reader)));
+      return List.copyOf(pods(source, YamlDocuments.read(source, reader), fields));
     } catch (IOException e) {
       throw new InputException(source + ": cannot read: " + e.getMessage(), e);
     }
@@ -137,11 +142,7 @@ public final class PodManifests {
     }
   }
 
-  private static List<Pod> readFile(Path file) {
-    return pods(file.toString(), YamlDocuments.read(file));
-  }
-
-  private static List<Pod> pods(String file, List<Document> documents) {
+  private static List<Pod> pods(String file, List<Document> documents, FieldValidation fields) {
     List<Pod> pods = new ArrayList<>();
     for (Document document : documents) {
       String where = file + ": document " + document.index();
@@ -155,16 +156,16 @@ public final class PodManifests {
         for (int i = 0; i < items.size(); i++) {
           JsonNode item = items.get(i);
           String itemKind = item.path("kind").asText(kind.equals("PodList") ? "Pod" : "");
-          pods.add(pod(file, where + ": items[" + i + "]", itemKind, item));
+          pods.add(pod(file, where + ": items[" + i + "]", itemKind, item, fields));
         }
       } else {
-        pods.add(pod(file, where, kind, tree));
+        pods.add(pod(file, where, kind, tree, fields));
       }
     }
     return pods;
   }
 
-  private static Pod pod(String file, String where, String kind, JsonNode tree) {
+  private static Pod pod(String file, String where, String kind, JsonNode tree, FieldValidation fields) {
     if (!kind.equals("Pod")) {
       throw new InputException(where + ": expected a Pod, found "
           + (kind.isEmpty() ? "a document without \"kind\"" : "kind \"" + kind + "\""));
@@ -186,6 +187,8 @@ public final class PodManifests {
         ? "default" : metadata.getNamespace();
     String uid = metadata.getUid() == null || metadata.getUid().isBlank()
         ? namespace + "/" + metadata.getName() : metadata.getUid();
+    fields.unknown(file + ": pod " + namespace + "/" + metadata.getName(),
+        UnknownFields.of(tree, io.fabric8.kubernetes.api.model.Pod.class));
     return new PodMapper(file + ": pod " + namespace + "/" + metadata.getName())
         .map(uid, metadata.getName(), namespace, manifest.getSpec() == null ? new PodSpec() : manifest.getSpec());
   }

@@ -33,17 +33,24 @@ public final class ScenarioFile {
   private static final String REMOVE = "remove";
 
   private final Path file;
+  private final FieldValidation fields;
   private final Map<String, Pod> given = new LinkedHashMap<>();
   private final Map<String, Pod> admitted = new LinkedHashMap<>();
 
-  private ScenarioFile(Path file, List<Pod> givenPods) {
+  private ScenarioFile(Path file, List<Pod> givenPods, FieldValidation fields) {
     this.file = file;
+    this.fields = fields;
     givenPods.forEach(pod -> given.put(ScenarioStep.key(pod), pod));
   }
 
-  /** The steps of {@code file}; {@code givenPods} are the pods steps may name. @throws InputException */
-  public static List<ScenarioStep> read(Path file, List<Pod> givenPods) {
-    return new ScenarioFile(file, givenPods).steps(YamlDocuments.readSingle(file));
+  /**
+   * The steps of {@code file}; {@code givenPods} are the pods steps may name, {@code fields} says
+   * what an unknown field of a Pod manifest a step reads is.
+   *
+   * @throws InputException on bad input
+   */
+  public static List<ScenarioStep> read(Path file, List<Pod> givenPods, FieldValidation fields) {
+    return new ScenarioFile(file, givenPods, fields).steps(YamlDocuments.readSingle(file));
   }
 
   private List<ScenarioStep> steps(JsonNode list) {
@@ -82,7 +89,7 @@ public final class ScenarioFile {
             + (given.isEmpty() ? " (none was given)" : " (" + String.join(", ", given.keySet()) + ")")
             + " nor a file next to the scenario");
       }
-      pods = PodManifests.read(path);
+      pods = PodManifests.read(path, fields);
     }
     List<ScenarioStep> steps = new ArrayList<>();
     for (Pod pod : pods) {

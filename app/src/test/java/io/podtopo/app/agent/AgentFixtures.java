@@ -1,5 +1,6 @@
 package io.podtopo.app.agent;
 
+import io.podtopo.app.input.FieldValidation;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.podtopo.adapters.fake.CatalogMachineSource;
@@ -35,7 +36,7 @@ final class AgentFixtures {
   private AgentFixtures() {}
 
   static NodeConfig config(String kubeletFile) {
-    return NodeConfigs.config(KubeletConfigFile.read(EXAMPLES.resolve("kubelet").resolve(kubeletFile)), MACHINE);
+    return NodeConfigs.config(KubeletConfigFile.read(EXAMPLES.resolve("kubelet").resolve(kubeletFile), FieldValidation.strict()), MACHINE);
   }
 
   /** A node over fakes: {@code store} holds its state. */

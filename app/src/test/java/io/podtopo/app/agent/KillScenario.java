@@ -127,7 +127,7 @@ final class KillScenario {
     NodeResourceManager node = AgentFixtures.node(AgentFixtures.POD_SCOPE, new InMemoryAllocationStore());
     StringWriter text = new StringWriter();
     PodsFolderSync sync = new PodsFolderSync(node, new DecisionLog(new PrintWriter(text), AgentFixtures.CLOCK));
-    PodsFolder scans = new PodsFolder(folder, "reference");
+    PodsFolder scans = new PodsFolder(folder, "reference", false);
     List<Set<String>> rejectedByPhase = new ArrayList<>();
     Map<String, String> rejections = new LinkedHashMap<>();
     for (List<Op> phase : phases) {

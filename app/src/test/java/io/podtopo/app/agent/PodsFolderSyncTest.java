@@ -40,7 +40,7 @@ class PodsFolderSyncTest {
   void createNode() {
     store = new InMemoryAllocationStore();
     node = AgentFixtures.node(AgentFixtures.POD_SCOPE, store);
-    pods = new PodsFolder(folder, "node-a");
+    pods = new PodsFolder(folder, "node-a", false);
     sync = new PodsFolderSync(node, new DecisionLog(new PrintWriter(logText), AgentFixtures.CLOCK));
   }
 
@@ -173,7 +173,7 @@ class PodsFolderSyncTest {
     StringWriter restartLog = new StringWriter();
     NodeResourceManager restarted = AgentFixtures.node(AgentFixtures.POD_SCOPE, InMemoryAllocationStore.holding(beforeRestart));
     new PodsFolderSync(restarted, new DecisionLog(new PrintWriter(restartLog), AgentFixtures.CLOCK))
-        .sync(new PodsFolder(folder, "node-a").scan());
+        .sync(new PodsFolder(folder, "node-a", false).scan());
 
     Pod sharedOnly = beforeRestart.activePods().get(0);
     assertThat(restarted.snapshot().activePods()).containsExactly(sharedOnly);

@@ -26,19 +26,19 @@ class PodsFolderTest {
     Files.createDirectory(folder.resolve("more"));
     copyExample("pod-scope", "02-mixed.yaml", folder.resolve("more"));
 
-    assertThat(new PodsFolder(folder, "node-a").scan()).containsOnlyKeys("01-shared-only.yaml", "web.manifest");
+    assertThat(new PodsFolder(folder, "node-a", false).scan()).containsOnlyKeys("01-shared-only.yaml", "web.manifest");
   }
 
   @Test
   void aManifestWithoutUidGetsAStaticPodUidStableForTheSameBytesHostAndPath() throws IOException {
     Path file = copyExample("pod-scope", "01-shared-only.yaml", folder);
-    String uid = uid(new PodsFolder(folder, "node-a"));
+    String uid = uid(new PodsFolder(folder, "node-a", false));
 
     assertThat(uid).matches("[0-9a-f]{32}");
-    assertThat(uid(new PodsFolder(folder, "node-a"))).as("a rescan, or a restarted agent").isEqualTo(uid);
-    assertThat(uid(new PodsFolder(folder, "node-b"))).as("another host").isNotEqualTo(uid);
+    assertThat(uid(new PodsFolder(folder, "node-a", false))).as("a rescan, or a restarted agent").isEqualTo(uid);
+    assertThat(uid(new PodsFolder(folder, "node-b", false))).as("another host").isNotEqualTo(uid);
     Files.writeString(file, Files.readString(file) + "\n# edited\n");
-    assertThat(uid(new PodsFolder(folder, "node-a"))).as("any edit").isNotEqualTo(uid);
+    assertThat(uid(new PodsFolder(folder, "node-a", false))).as("any edit").isNotEqualTo(uid);
   }
 
   @Test
@@ -47,13 +47,13 @@ class PodsFolderTest {
     Files.writeString(file, Files.readString(file).replace("  name: shared-only\n",
         "  name: shared-only\n  uid: 0f8e2c6a-1111-4222-8333-944455556666\n"));
 
-    assertThat(uid(new PodsFolder(folder, "node-a"))).isEqualTo("0f8e2c6a-1111-4222-8333-944455556666");
+    assertThat(uid(new PodsFolder(folder, "node-a", false))).isEqualTo("0f8e2c6a-1111-4222-8333-944455556666");
   }
 
   @Test
   void aFileWithTheSameBytesAsInTheLastScanIsNotParsedAgain() throws IOException {
     Path file = copyExample("pod-scope", "01-shared-only.yaml", folder);
-    PodsFolder pods = new PodsFolder(folder, "node-a");
+    PodsFolder pods = new PodsFolder(folder, "node-a", false);
     ManifestFile first = pods.scan().get("01-shared-only.yaml");
 
     assertThat(pods.scan().get("01-shared-only.yaml")).as("the same bytes: the same instance").isSameAs(first);
@@ -62,10 +62,24 @@ class PodsFolderTest {
   }
 
   @Test
+  void aMisspeltFieldIsAWarningOfTheFileAndWithStrictMakesTheFileInvalid_issue10() throws IOException {
+    Path file = copyExample("pod-scope", "01-shared-only.yaml", folder);
+    Files.writeString(file, Files.readString(file).replace("  name: shared-only\n", "  name: shared-only\n  lables: {}\n"));
+
+    ManifestFile warned = new PodsFolder(folder, "node-a", false).scan().get("01-shared-only.yaml");
+    ManifestFile strict = new PodsFolder(folder, "node-a", true).scan().get("01-shared-only.yaml");
+
+    assertThat(warned.pods()).hasSize(1);
+    assertThat(warned.warnings()).singleElement().asString().endsWith(": unknown field \"metadata.lables\"");
+    assertThat(strict.pods()).isEmpty();
+    assertThat(strict.error()).get().asString().endsWith("strict decoding error: unknown field \"metadata.lables\"");
+  }
+
+  @Test
   void aFileWithoutPodsIsAnErrorNamingTheFile() throws IOException {
     Files.writeString(folder.resolve("empty.yaml"), "# nothing yet\n");
 
-    ManifestFile empty = new PodsFolder(folder, "node-a").scan().get("empty.yaml");
+    ManifestFile empty = new PodsFolder(folder, "node-a", false).scan().get("empty.yaml");
 
     assertThat(empty.pods()).isEmpty();
     assertThat(empty.error()).hasValueSatisfying(error -> assertThat(error).endsWith("empty.yaml: holds no Pod"));
@@ -75,7 +89,7 @@ class PodsFolderTest {
   void aFolderThatIsNotOneIsRefused() throws IOException {
     Path file = Files.writeString(folder.resolve("pods.yaml"), "");
 
-    assertThatThrownBy(() -> new PodsFolder(file, "node-a")).isInstanceOf(InputException.class)
+    assertThatThrownBy(() -> new PodsFolder(file, "node-a", false)).isInstanceOf(InputException.class)
         .hasMessage(file + ": the pods folder does not exist or is not a folder");
   }
 

@@ -216,6 +216,22 @@ class SimulateCommandTest {
   }
 
   @Test
+  void aMisspeltFieldIsAWarningOnStandardErrorAndAnErrorWithStrict_issue10() throws IOException {
+    Path misspelt = Files.writeString(dir.resolve("web.yaml"), WEB.replace("  - name: sidecar", "  - name: sidecar\n"
+        + "      resource: {limits: {cpu: \"1\"}}"));
+
+    CliRun warned = CliRun.reference("simulate", "--pods", misspelt.toString());
+    CliRun strict = CliRun.reference("simulate", "--pods", misspelt.toString(), "--strict");
+
+    assertThat(warned.exitCode()).isZero();
+    assertThat(warned.err()).isEqualTo("Warning: " + misspelt
+        + ": pod default/web: unknown field \"spec.containers[1].resource\"" + System.lineSeparator());
+    assertThat(warned.out()).contains("default/web");
+    assertUsageError(strict, misspelt + ": pod default/web: strict decoding error: unknown field "
+        + "\"spec.containers[1].resource\"");
+  }
+
+  @Test
   void invalidQuantityIsOneLineNamingTheFileContainerAndField() throws IOException {
     Path bad = Files.writeString(dir.resolve("bad.yaml"), WEB.replace("cpu: \"2\"", "cpu: \"2x\""));
 

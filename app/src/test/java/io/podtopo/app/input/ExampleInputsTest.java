@@ -17,7 +17,7 @@ class ExampleInputsTest {
 
   @Test
   void podScopeExamplesAreTheKepScenariosInFolderOrder() {
-    List<Pod> pods = PodManifests.read(EXAMPLES.resolve("pods/pod-scope"));
+    List<Pod> pods = PodManifests.read(EXAMPLES.resolve("pods/pod-scope"), FieldValidation.strict());
 
     assertThat(pods).extracting(Pod::name)
         .containsExactly("shared-only", "pod-scope-mixed", "empty-shared-pool", "init-and-sidecars");
@@ -26,7 +26,7 @@ class ExampleInputsTest {
 
   @Test
   void podScopeMixedHasTwoEligibleContainersAndOneShared() {
-    Pod mixed = PodManifests.read(EXAMPLES.resolve("pods/pod-scope/02-mixed.yaml")).get(0);
+    Pod mixed = PodManifests.read(EXAMPLES.resolve("pods/pod-scope/02-mixed.yaml"), FieldValidation.strict()).get(0);
 
     assertThat(mixed.containers()).extracting(Container::name)
         .containsExactly("metrics-sidecar", "main-app", "logging-sidecar");
@@ -35,7 +35,7 @@ class ExampleInputsTest {
 
   @Test
   void emptySharedPoolExampleGivesTheWholeBudgetToExclusiveContainersAndHasASharedOne() {
-    Pod pod = PodManifests.read(EXAMPLES.resolve("pods/pod-scope/03-empty-shared-pool.yaml")).get(0);
+    Pod pod = PodManifests.read(EXAMPLES.resolve("pods/pod-scope/03-empty-shared-pool.yaml"), FieldValidation.strict()).get(0);
 
     assertThat(exclusive(pod, "cpu")).isEqualTo(pod.podRequests().get("cpu"));
     assertThat(exclusive(pod, "memory")).isEqualTo(pod.podRequests().get("memory"));
@@ -45,7 +45,7 @@ class ExampleInputsTest {
   @Test
   void admittableExamplesLeaveBudgetForTheirSharedContainers() {
     for (String file : List.of("pod-scope/02-mixed.yaml", "pod-scope/04-init-and-sidecars.yaml", "container-scope/01-mixed.yaml")) {
-      Pod pod = PodManifests.read(EXAMPLES.resolve("pods/" + file)).get(0);
+      Pod pod = PodManifests.read(EXAMPLES.resolve("pods/" + file), FieldValidation.strict()).get(0);
 
       assertThat(exclusive(pod, "cpu")).as(file).isLessThan(pod.podRequests().get("cpu"));
       assertThat(exclusive(pod, "memory")).as(file).isLessThan(pod.podRequests().get("memory"));
@@ -62,14 +62,14 @@ class ExampleInputsTest {
 
   @Test
   void containerScopeExamplesAreMixedAndPodOnly() {
-    assertThat(PodManifests.read(EXAMPLES.resolve("pods/container-scope"))).extracting(Pod::name)
+    assertThat(PodManifests.read(EXAMPLES.resolve("pods/container-scope"), FieldValidation.strict())).extracting(Pod::name)
         .containsExactly("container-scope-mixed", "pod-only");
   }
 
   @Test
   void kubeletExamplesDifferOnlyInScopeAndThePodScopeOneIsTheBuiltInDefault() {
-    NodeSettings pod = KubeletConfigFile.read(EXAMPLES.resolve("kubelet/pod-scope.yaml"));
-    NodeSettings container = KubeletConfigFile.read(EXAMPLES.resolve("kubelet/container-scope.yaml"));
+    NodeSettings pod = KubeletConfigFile.read(EXAMPLES.resolve("kubelet/pod-scope.yaml"), FieldValidation.strict());
+    NodeSettings container = KubeletConfigFile.read(EXAMPLES.resolve("kubelet/container-scope.yaml"), FieldValidation.strict());
 
     assertThat(pod.topologyManagerScope()).isEqualTo("pod");
     assertThat(container.topologyManagerScope()).isEqualTo("container");

@@ -52,7 +52,7 @@ class KubeletConfigFileTest {
           SomethingElse: false
         """);
 
-    NodeSettings settings = KubeletConfigFile.read(file);
+    NodeSettings settings = KubeletConfigFile.read(file, FieldValidation.strict());
 
     assertThat(settings.source()).isEqualTo(file.toString());
     assertThat(settings.cpuManagerPolicy()).isEqualTo("static");
@@ -174,6 +174,6 @@ class KubeletConfigFileTest {
   }
 
   private static NodeSettings parse(String yaml) {
-    return KubeletConfigFile.parse("cfg.yaml", new StringReader(yaml));
+    return KubeletConfigFile.parse("cfg.yaml", new StringReader(yaml), FieldValidation.strict());
   }
 }

@@ -101,6 +101,6 @@ class NodeConfigsTest {
   }
 
   private static NodeSettings parse(String body) {
-    return KubeletConfigFile.parse("kubelet.yaml", new StringReader(HEADER + body));
+    return KubeletConfigFile.parse("kubelet.yaml", new StringReader(HEADER + body), FieldValidation.strict());
   }
 }

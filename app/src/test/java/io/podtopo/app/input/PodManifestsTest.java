@@ -91,7 +91,7 @@ class PodManifestsTest {
   void multiDocumentFileGivesPodsInOrderAndSkipsEmptyDocuments() throws IOException {
     Path file = write("two.yaml", pod("a") + "---\n---\n" + pod("b"));
 
-    assertThat(PodManifests.read(file)).extracting(Pod::name).containsExactly("a", "b");
+    assertThat(PodManifests.read(file, FieldValidation.strict())).extracting(Pod::name).containsExactly("a", "b");
   }
 
   @Test
@@ -110,7 +110,7 @@ class PodManifestsTest {
             spec: {containers: [{name: c}]}
         """);
 
-    assertThat(PodManifests.read(file)).extracting(Pod::name).containsExactly("a", "b");
+    assertThat(PodManifests.read(file, FieldValidation.strict())).extracting(Pod::name).containsExactly("a", "b");
   }
 
   @Test
@@ -120,7 +120,7 @@ class PodManifestsTest {
     write("c.yaml", pod("third"));
     write("notes.txt", "not a pod");
 
-    assertThat(PodManifests.read(dir)).extracting(Pod::name).containsExactly("first", "second", "third");
+    assertThat(PodManifests.read(dir, FieldValidation.strict())).extracting(Pod::name).containsExactly("first", "second", "third");
   }
 
   @Test
@@ -128,14 +128,14 @@ class PodManifestsTest {
     Path b = write("b.yaml", pod("b"));
     Path a = write("a.yaml", pod("a"));
 
-    assertThat(PodManifests.read(List.of(b, a))).extracting(Pod::name).containsExactly("b", "a");
+    assertThat(PodManifests.read(List.of(b, a), FieldValidation.strict())).extracting(Pod::name).containsExactly("b", "a");
   }
 
   @Test
   void nonPodDocumentIsAnErrorNamingFileAndDocumentIndex() throws IOException {
     Path file = write("mixed.yaml", pod("a") + "---\napiVersion: apps/v1\nkind: Deployment\nmetadata: {name: d}\n");
 
-    assertThatThrownBy(() -> PodManifests.read(file))
+    assertThatThrownBy(() -> PodManifests.read(file, FieldValidation.strict()))
         .isInstanceOf(InputException.class)
         .hasMessage(file + ": document 2: expected a Pod, found kind \"Deployment\"");
   }
@@ -149,7 +149,7 @@ class PodManifestsTest {
           - {apiVersion: v1, kind: Service, metadata: {name: s}}
         """);
 
-    assertThatThrownBy(() -> PodManifests.read(file))
+    assertThatThrownBy(() -> PodManifests.read(file, FieldValidation.strict()))
         .hasMessage(file + ": document 1: items[0]: expected a Pod, found kind \"Service\"");
   }
 
@@ -167,7 +167,7 @@ class PodManifestsTest {
                 limits: {cpu: 2x}
         """);
 
-    assertThatThrownBy(() -> PodManifests.read(file))
+    assertThatThrownBy(() -> PodManifests.read(file, FieldValidation.strict()))
         .isInstanceOf(InputException.class)
         .hasMessageStartingWith(file + ": pod default/web: containers[1] \"app\": resources.limits.cpu: invalid quantity \"2x\"");
   }
@@ -185,7 +185,7 @@ class PodManifestsTest {
                 requests: {cpu: "1e30"}
         """);
 
-    assertThatThrownBy(() -> PodManifests.read(file))
+    assertThatThrownBy(() -> PodManifests.read(file, FieldValidation.strict()))
         .isInstanceOf(InputException.class)
         .hasMessageStartingWith(file + ": pod default/big: containers[0] \"app\": resources.requests.cpu: invalid quantity "
             + "\"1e30\": too large");
@@ -203,7 +203,7 @@ class PodManifestsTest {
           containers: [{name: app}]
         """);
 
-    assertThatThrownBy(() -> PodManifests.read(file))
+    assertThatThrownBy(() -> PodManifests.read(file, FieldValidation.strict()))
         .hasMessageStartingWith(file + ": pod default/web: spec.resources.requests.memory: invalid quantity \"-1Gi\"");
   }
 
@@ -211,7 +211,7 @@ class PodManifestsTest {
   void malformedYamlNamesFileDocumentAndLine() throws IOException {
     Path file = write("bad.yaml", pod("a") + "---\nkind: Pod\nmetadata: {name: [unclosed\n");
 
-    assertThatThrownBy(() -> PodManifests.read(file))
+    assertThatThrownBy(() -> PodManifests.read(file, FieldValidation.strict()))
         .isInstanceOf(InputException.class)
         .hasMessageStartingWith(file + ": document 2: malformed YAML: ")
         .hasMessageContaining("(line ");
@@ -227,7 +227,7 @@ class PodManifestsTest {
           containers: {name: app}
         """);
 
-    assertThatThrownBy(() -> PodManifests.read(file))
+    assertThatThrownBy(() -> PodManifests.read(file, FieldValidation.strict()))
         .isInstanceOf(InputException.class)
         .hasMessageStartingWith(file + ": document 1: spec.containers: ");
   }
@@ -243,7 +243,7 @@ class PodManifestsTest {
           containers: [{name: app}]
         """);
 
-    assertThatThrownBy(() -> PodManifests.read(file))
+    assertThatThrownBy(() -> PodManifests.read(file, FieldValidation.strict()))
         .hasMessage(file + ": pod default/web: containers[0] \"app\": another container has the same name");
   }
 
@@ -251,19 +251,19 @@ class PodManifestsTest {
   void podWithoutNameIsAnError() throws IOException {
     Path file = write("anon.yaml", "apiVersion: v1\nkind: Pod\nspec: {containers: [{name: c}]}\n");
 
-    assertThatThrownBy(() -> PodManifests.read(file)).hasMessage(file + ": document 1: the Pod has no metadata.name");
+    assertThatThrownBy(() -> PodManifests.read(file, FieldValidation.strict())).hasMessage(file + ": document 1: the Pod has no metadata.name");
   }
 
   @Test
   void missingFileAndEmptyFolderAreErrors() throws IOException {
     Path empty = Files.createDirectory(dir.resolve("empty"));
 
-    assertThatThrownBy(() -> PodManifests.read(dir.resolve("nope.yaml"))).hasMessage(dir.resolve("nope.yaml") + ": no such file");
-    assertThatThrownBy(() -> PodManifests.read(empty)).hasMessage(empty + ": the folder holds no *.yaml or *.yml file");
+    assertThatThrownBy(() -> PodManifests.read(dir.resolve("nope.yaml"), FieldValidation.strict())).hasMessage(dir.resolve("nope.yaml") + ": no such file");
+    assertThatThrownBy(() -> PodManifests.read(empty, FieldValidation.strict())).hasMessage(empty + ": the folder holds no *.yaml or *.yml file");
   }
 
   private static Pod single(Path file) {
-    List<Pod> pods = PodManifests.read(file);
+    List<Pod> pods = PodManifests.read(file, FieldValidation.strict());
     assertThat(pods).hasSize(1);
     return pods.get(0);
   }

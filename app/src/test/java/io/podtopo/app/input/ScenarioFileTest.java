@@ -30,7 +30,7 @@ class ScenarioFileTest {
   void stepsNamePodsGivenWithPodsOrFilesNextToTheScenario() throws IOException {
     Files.createDirectories(dir.resolve("pods"));
     Files.writeString(dir.resolve("pods/web.yaml"), POD.formatted("web"));
-    Pod db = PodManifests.read(Files.writeString(dir.resolve("db.yaml"), POD.formatted("db"))).get(0);
+    Pod db = PodManifests.read(Files.writeString(dir.resolve("db.yaml"), POD.formatted("db")), FieldValidation.strict()).get(0);
     Path scenario = Files.writeString(dir.resolve("run.yaml"), """
         - admit: pods/web.yaml
         - admit: default/db
@@ -38,7 +38,7 @@ class ScenarioFileTest {
         - remove: default/db
         """);
 
-    List<ScenarioStep> steps = ScenarioFile.read(scenario, List.of(db));
+    List<ScenarioStep> steps = ScenarioFile.read(scenario, List.of(db), FieldValidation.strict());
 
     assertThat(steps).hasSize(4);
     assertThat(steps.get(0)).isInstanceOfSatisfying(ScenarioStep.Admit.class,
@@ -65,7 +65,7 @@ class ScenarioFileTest {
   private void assertProblem(String text, String problem) throws IOException {
     Path scenario = Files.writeString(dir.resolve("scenario.yaml"), text);
 
-    assertThatThrownBy(() -> ScenarioFile.read(scenario, List.of()))
+    assertThatThrownBy(() -> ScenarioFile.read(scenario, List.of(), FieldValidation.strict()))
         .isInstanceOf(InputException.class)
         .hasMessageStartingWith(scenario + ": " + problem);
   }
