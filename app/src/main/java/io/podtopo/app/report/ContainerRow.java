@@ -64,13 +64,25 @@ public record ContainerRow(String name, ContainerRole role, Optional<CpuSet> cpu
     return level.name().toLowerCase(Locale.ROOT);
   }
 
-  /** Blocks as {@code 1536Mi @0, hugepages-1Gi 2Gi @0}; {@code -} for none. */
+  /**
+   * Whether the container runs on its pod's shared pool (KEP-5526): CPUs and memory it shares with
+   * the pod's other non-exclusive containers.
+   */
+  public boolean onPodSharedPool() {
+    return !exclusive && isolation.equals(Optional.of(ResourceIsolationLevel.POD));
+  }
+
+  /**
+   * Blocks as {@code 1536Mi @0} when there is only memory, else each labelled:
+   * {@code memory 1536Mi @0, hugepages-1Gi 2Gi @0}; {@code -} for none.
+   */
   public static String memoryText(List<MemoryBlock> blocks) {
     if (blocks.isEmpty()) {
       return "-";
     }
+    boolean onlyMemory = blocks.stream().allMatch(block -> block.type().equals("memory"));
     return blocks.stream()
-        .map(block -> (block.type().equals("memory") ? "" : block.type() + " ") + ByteSizes.format(block.size())
+        .map(block -> (onlyMemory ? "" : block.type() + " ") + ByteSizes.format(block.size())
             + " @" + block.numaAffinity().stream().map(String::valueOf).collect(Collectors.joining(",")))
         .collect(Collectors.joining(", "));
   }

@@ -10,8 +10,10 @@ import java.util.List;
 
 /**
  * A simulation for people: the configuration in one line, one table row per container (pod,
- * container, role, cpus, exclusive, isolation, memory, verdict), the rejection messages, the node
- * shared pool after the run, and the {@link TopologyMap} of the final state.
+ * container, role, cpus, exclusive, isolation, memory, verdict), the pod shared pools (each pool's
+ * CPUs and memory once, with the containers sharing it: their rows say {@value #POOL} for memory),
+ * the rejection messages, the node shared pool after the run, and the {@link TopologyMap} of the
+ * final state.
  */
 public final class SimulationTable {
 
@@ -20,6 +22,9 @@ public final class SimulationTable {
 
   /** The verdict of a pod known only from the kubelet's checkpoints. */
   static final String PRE_EXISTING = "pre-existing";
+
+  /** The memory of a container on its pod's shared pool: the pool's, shown once below the table. */
+  static final String POOL = "pod pool";
 
   private final TopologyMap map;
 
@@ -39,6 +44,11 @@ public final class SimulationTable {
     });
     out.append('\n');
     out.append(run.pods().isEmpty() ? "no pods (give --pods FILE|DIR or --scenario FILE to admit some)\n" : table(run));
+    List<String[]> pools = podSharedPools(run);
+    if (pools.size() > 1) {
+      out.append("\npod shared pools (each container on one shares its CPUs and memory):\n")
+          .append(TextTable.render(pools).indent(2));
+    }
     List<String> rejections = new ArrayList<>();
     for (PodOutcome outcome : run.pods()) {
       outcome.admission().failure().ifPresent(failure ->
@@ -75,12 +85,28 @@ public final class SimulationTable {
             row.cpus().map(cpus -> cpuText(cpus.toString())).orElse("-"),
             row.isolation().isPresent() ? (row.exclusive() ? "yes" : "no") : "-",
             row.isolation().map(ContainerRow::isolationName).orElse("-"),
-            ContainerRow.memoryText(row.memory()),
+            row.onPodSharedPool() ? POOL : ContainerRow.memoryText(row.memory()),
             row.removed() ? verdict + ", removed" : verdict});
       }
     }
     run.restored().ifPresent(restored -> restored.preExisting().forEach(pod -> rows.addAll(preExistingRows(pod))));
     return TextTable.render(rows);
+  }
+
+  /** A header and one row per admitted pod with containers on its shared pool: its CPUs, memory and containers. */
+  private static List<String[]> podSharedPools(SimulationRun run) {
+    List<String[]> rows = new ArrayList<>();
+    rows.add(new String[] {"POD", "CPUS", "MEMORY", "CONTAINERS"});
+    for (PodOutcome outcome : run.pods()) {
+      List<ContainerRow> pool = ContainerRow.of(run, outcome).stream().filter(ContainerRow::onPodSharedPool).toList();
+      if (!pool.isEmpty()) {
+        rows.add(new String[] {ScenarioStep.key(outcome.pod()),
+            pool.get(0).cpus().map(cpus -> cpuText(cpus.toString())).orElse("-"),
+            ContainerRow.memoryText(pool.get(0).memory()),
+            String.join(", ", pool.stream().map(ContainerRow::name).toList())});
+      }
+    }
+    return rows;
   }
 
   /** A pod of the kubelet's checkpoints: its containers with entries, or one row for its pod entries alone. */

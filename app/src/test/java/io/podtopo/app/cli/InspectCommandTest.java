@@ -47,8 +47,8 @@ class InspectCommandTest {
 
     assertThat(run.exitCode()).as(run.err()).isZero();
     assertThat(run.outLines()).contains(
-        "allocatable: CPUs 1-15,17-31 (30); memory hugepages-1Gi 4Gi @0, hugepages-2Mi 2Gi @0, 57Gi @0, "
-            + "hugepages-1Gi 4Gi @1, hugepages-2Mi 2Gi @1, 57Gi @1",
+        "allocatable: CPUs 1-15,17-31 (30); memory hugepages-1Gi 4Gi @0, hugepages-2Mi 2Gi @0, memory 57Gi @0, "
+            + "hugepages-1Gi 4Gi @1, hugepages-2Mi 2Gi @1, memory 57Gi @1",
         "POD                        CONTAINER        CPU_IDS    MEMORY",
         "default/shared-only        (pod)            1-2,17-18  4Gi @0",
         "default/shared-only        web              -          -",

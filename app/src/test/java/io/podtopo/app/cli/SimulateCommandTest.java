@@ -69,6 +69,19 @@ class SimulateCommandTest {
   }
 
   @Test
+  void aPodSharedPoolsMemoryIsShownOnceForTheContainersSharingIt_issue10() {
+    CliRun run = CliRun.reference("simulate");
+
+    assertThat(run.outLines()).filteredOn(line -> line.startsWith("default/shared-only ")).hasSize(2)
+        .allSatisfy(row -> assertThat(row).containsPattern(" no +pod +pod pool +admitted$"));
+    assertThat(run.out()).contains("pod shared pools (each container on one shares its CPUs and memory):");
+    assertThat(run.outLines()).anySatisfy(line ->
+        assertThat(line).matches("  default/shared-only +1-2,17-18 +4Gi @0 +web, cache"));
+    assertThat(run.outLines()).filteredOn(line -> line.startsWith("default/pod-scope-mixed    main-app"))
+        .singleElement().asString().contains("4Gi @0");
+  }
+
+  @Test
   void colourIsOnlyAddedWhenAskedFor() {
     assertThat(CliRun.reference("simulate", "--color").out()).contains("\u001b[");
   }
