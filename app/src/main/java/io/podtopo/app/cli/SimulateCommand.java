@@ -190,7 +190,7 @@ public final class SimulateCommand implements Callable<Integer> {
   }
 
   private String table(List<SimulationRun> runs) {
-    SimulationTable table = new SimulationTable(color ? TopologyMap.coloured() : TopologyMap.plain());
+    SimulationTable table = new SimulationTable(color ? TopologyMap.coloured() : TopologyMap.plain(), scenario != null);
     StringBuilder out = new StringBuilder();
     for (SimulationRun run : runs) {
       if (out.length() > 0) {

@@ -11,6 +11,9 @@ public sealed interface ScenarioStep {
     return pod.namespace() + "/" + pod.name();
   }
 
+  /** The pod the step admits or removes (or one container of). */
+  Pod pod();
+
   /** Admit {@code pod} (again, if it was admitted before: the kubelet's restart path). */
   record Admit(Pod pod) implements ScenarioStep {
     public Admit {

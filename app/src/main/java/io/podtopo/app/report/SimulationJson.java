@@ -11,6 +11,7 @@ import io.podtopo.app.simulate.PodOutcome;
 import io.podtopo.app.simulate.PreExistingPod;
 import io.podtopo.app.simulate.RestoredStart;
 import io.podtopo.app.simulate.SimulationRun;
+import io.podtopo.app.simulate.StepOutcome;
 import io.podtopo.domain.node.NodeConfig;
 import io.podtopo.domain.node.PodAssignment;
 import io.podtopo.domain.topology.CpuSet;
@@ -65,6 +66,17 @@ public final class SimulationJson {
       pods.add(pod(run, outcome, explain, fullHints));
     }
     node.put("defaultCpuSet", run.nodeSharedPool().toString());
+    ArrayNode steps = node.putArray("steps");
+    for (StepOutcome step : run.steps()) {
+      ObjectNode entry = steps.addObject().put("step", step.number()).put("action", step.action()).put("pod", step.pod());
+      step.container().ifPresent(container -> entry.put("container", container));
+      step.admission().ifPresent(admission -> {
+        entry.put("admitted", admission.admitted());
+        admission.reason().ifPresent(reason -> entry.put("reason", reason));
+        step.admittedCpus().ifPresent(cpus -> entry.put("cpus", cpus.toString()));
+      });
+      entry.put("defaultCpuSet", run.nodeSharedPool(step.after()).toString());
+    }
     return node;
   }
 

@@ -4,6 +4,7 @@ import io.podtopo.app.input.ScenarioStep;
 import io.podtopo.app.simulate.PodOutcome;
 import io.podtopo.app.simulate.PreExistingPod;
 import io.podtopo.app.simulate.SimulationRun;
+import io.podtopo.app.simulate.StepOutcome;
 import io.podtopo.domain.node.NodeConfig;
 import java.util.ArrayList;
 import java.util.List;
@@ -27,9 +28,12 @@ public final class SimulationTable {
   static final String POOL = "pod pool";
 
   private final TopologyMap map;
+  private final boolean steps;
 
-  public SimulationTable(TopologyMap map) {
+  /** Tables with {@code map}; {@code steps}: with a line per step (for scenarios), before the final state. */
+  public SimulationTable(TopologyMap map, boolean steps) {
     this.map = map;
+    this.steps = steps;
   }
 
   /** The whole text of one run. */
@@ -43,6 +47,9 @@ public final class SimulationTable {
       restored.checkpoints().forEach(file -> out.append("  ").append(file.describe()).append('\n'));
     });
     out.append('\n');
+    if (steps && !run.steps().isEmpty()) {
+      out.append("steps:\n").append(TextTable.render(stepRows(run)).indent(2)).append("\nafter the last step:\n");
+    }
     out.append(run.pods().isEmpty() ? "no pods (give --pods FILE|DIR or --scenario FILE to admit some)\n" : table(run));
     List<String[]> pools = podSharedPools(run);
     if (pools.size() > 1) {
@@ -93,11 +100,30 @@ public final class SimulationTable {
     return TextTable.render(rows);
   }
 
-  /** A header and one row per admitted pod with containers on its shared pool: its CPUs, memory and containers. */
+  /** A header and one row per step: what it did, and the node shared pool after it. */
+  private static List<String[]> stepRows(SimulationRun run) {
+    List<String[]> rows = new ArrayList<>();
+    rows.add(new String[] {"STEP", "ACTION", "POD", "CONTAINER", "RESULT", "NODE SHARED POOL"});
+    for (StepOutcome step : run.steps()) {
+      String result = step.admission()
+          .map(admission -> admission.reason().map(reason -> "rejected: " + reason)
+              .orElse("admitted" + step.admittedCpus().filter(cpus -> !cpus.isEmpty()).map(cpus -> ", CPUs " + cpus)
+                  .orElse("")))
+          .orElse("removed");
+      rows.add(new String[] {Integer.toString(step.number()), step.action(), step.pod(), step.container().orElse("-"),
+          result, cpuText(run.nodeSharedPool(step.after()).toString())});
+    }
+    return rows;
+  }
+
+  /** A header and one row per admitted pod, not removed since, with containers on its shared pool: its CPUs, memory and containers. */
   private static List<String[]> podSharedPools(SimulationRun run) {
     List<String[]> rows = new ArrayList<>();
     rows.add(new String[] {"POD", "CPUS", "MEMORY", "CONTAINERS"});
     for (PodOutcome outcome : run.pods()) {
+      if (outcome.removed()) {
+        continue; // its pool went with it
+      }
       List<ContainerRow> pool = ContainerRow.of(run, outcome).stream().filter(ContainerRow::onPodSharedPool).toList();
       if (!pool.isEmpty()) {
         rows.add(new String[] {ScenarioStep.key(outcome.pod()),

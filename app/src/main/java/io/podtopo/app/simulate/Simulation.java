@@ -4,7 +4,7 @@ import io.podtopo.app.input.ScenarioStep;
 import io.podtopo.domain.node.Admission;
 import io.podtopo.domain.node.NodeResourceManagers;
 import io.podtopo.domain.node.NodeState;
-import io.podtopo.domain.pod.Pod;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -66,13 +66,16 @@ public final class Simulation {
       NodeState initial, List<ScenarioStep> steps, Optional<RestoredStart> restored, Progress progress) {
     NodeState state = initial;
     Map<String, PodOutcome> outcomes = new LinkedHashMap<>();
+    List<StepOutcome> stepOutcomes = new ArrayList<>();
     for (int done = 0; done < steps.size(); done++) {
       ScenarioStep step = steps.get(done);
-      progress.beforeStep(done, steps.size(), ScenarioStep.key(stepPod(step)));
+      progress.beforeStep(done, steps.size(), ScenarioStep.key(step.pod()));
+      Optional<Admission> decision = Optional.empty();
       if (step instanceof ScenarioStep.Admit admit) {
         Admission admission = managers.admit(state, admit.pod());
         state = admission.state();
         outcomes.put(ScenarioStep.key(admit.pod()), PodOutcome.admitted(admit.pod(), admission));
+        decision = Optional.of(admission);
       } else if (step instanceof ScenarioStep.RemovePod remove) {
         state = managers.removePod(state, remove.pod());
         outcomes.computeIfPresent(ScenarioStep.key(remove.pod()), (key, outcome) -> outcome.withoutPod());
@@ -81,18 +84,10 @@ public final class Simulation {
         outcomes.computeIfPresent(ScenarioStep.key(remove.pod()),
             (key, outcome) -> outcome.withoutContainer(remove.container()));
       }
+      stepOutcomes.add(new StepOutcome(done + 1, step, decision, state));
     }
     progress.beforeStep(steps.size(), steps.size(), "");
-    return new SimulationRun(title, kubeletConfig, managers, List.copyOf(outcomes.values()), state, restored);
-  }
-
-  private static Pod stepPod(ScenarioStep step) {
-    if (step instanceof ScenarioStep.Admit admit) {
-      return admit.pod();
-    }
-    if (step instanceof ScenarioStep.RemovePod remove) {
-      return remove.pod();
-    }
-    return ((ScenarioStep.RemoveContainer) step).pod();
+    return new SimulationRun(title, kubeletConfig, managers, List.copyOf(outcomes.values()), stepOutcomes, state,
+        restored);
   }
 }

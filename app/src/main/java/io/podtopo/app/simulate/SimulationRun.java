@@ -17,17 +17,19 @@ import java.util.Optional;
  * @param kubeletConfig the source of the kubelet configuration (a file, or a built-in example)
  * @param managers the node's resource managers (configuration and machine)
  * @param pods every pod's outcome, in order of first admission
+ * @param steps what each step did, in order
  * @param finalState the state after the last step
  * @param restored where the run started when not on an empty node: the kubelet state folder
  */
 public record SimulationRun(String title, String kubeletConfig, NodeResourceManagers managers,
-    List<PodOutcome> pods, NodeState finalState, Optional<RestoredStart> restored) {
+    List<PodOutcome> pods, List<StepOutcome> steps, NodeState finalState, Optional<RestoredStart> restored) {
 
   public SimulationRun {
     Objects.requireNonNull(title, "title");
     Objects.requireNonNull(kubeletConfig, "kubeletConfig");
     Objects.requireNonNull(managers, "managers");
     pods = List.copyOf(pods);
+    steps = List.copyOf(steps);
     Objects.requireNonNull(finalState, "finalState");
     Objects.requireNonNull(restored, "restored");
   }
@@ -47,6 +49,11 @@ public record SimulationRun(String title, String kubeletConfig, NodeResourceMana
    * the machine under policy {@code none} (which manages no cpuset).
    */
   public CpuSet nodeSharedPool() {
-    return managers.cpuPolicy().isPresent() ? finalState.cpu().defaultCpuSet() : machine().cpuSet();
+    return nodeSharedPool(finalState);
+  }
+
+  /** The node shared pool in {@code state} (a step's), as {@link #nodeSharedPool()} reads it. */
+  public CpuSet nodeSharedPool(NodeState state) {
+    return managers.cpuPolicy().isPresent() ? state.cpu().defaultCpuSet() : machine().cpuSet();
   }
 }

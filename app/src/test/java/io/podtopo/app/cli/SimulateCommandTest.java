@@ -214,6 +214,36 @@ class SimulateCommandTest {
   }
 
   @Test
+  void aScenarioShowsWhatEachStepDidInTheTableAndTheJson_issue10() throws IOException {
+    Files.writeString(dir.resolve("web.yaml"), WEB);
+    Path scenario = Files.writeString(dir.resolve("scenario.yaml"), """
+        - admit: web.yaml
+        - remove: {pod: default/web, container: app}
+        - remove: web
+        """);
+
+    CliRun table = CliRun.reference("simulate", "--scenario", scenario.toString());
+    JsonNode steps = JSON.readTree(CliRun.reference("simulate", "--scenario", scenario.toString(), "--format", "json")
+        .out()).path("runs").get(0).path("steps");
+
+    assertThat(table.outLines()).containsSubsequence("steps:",
+        "  STEP  ACTION            POD          CONTAINER  RESULT                 NODE SHARED POOL",
+        "  1     admit             default/web  -          admitted, CPUs 1-2,17  0,3-16,18-31",
+        "  2     remove-container  default/web  app        removed                0,3-16,18-31",
+        "  3     remove            default/web  -          removed                0-31",
+        "after the last step:");
+    assertThat(table.out()).as("a removed pod's pool is gone").doesNotContain("pod shared pools");
+    assertThat(steps).hasSize(3);
+    assertThat(steps.get(0).path("admitted").asBoolean()).isTrue();
+    assertThat(steps.get(0).path("cpus").asText()).isEqualTo("1-2,17");
+    assertThat(steps.get(1).path("container").asText()).isEqualTo("app");
+    assertThat(steps).extracting(step -> step.path("defaultCpuSet").asText())
+        .containsExactly("0,3-16,18-31", "0,3-16,18-31", "0-31");
+    assertThat(CliRun.reference("simulate", "--pods", dir.resolve("web.yaml").toString()).out())
+        .as("admitting --pods in order is not a scenario: no steps section").doesNotContain("steps:");
+  }
+
+  @Test
   void unknownMachineIsOneLineNamingTheOptionWithNothingOnStandardOutput() throws IOException {
     Path web = Files.writeString(dir.resolve("web.yaml"), WEB);
 

@@ -1,0 +1,59 @@
+package io.podtopo.app.simulate;
+
+import io.podtopo.app.input.ScenarioStep;
+import io.podtopo.domain.node.Admission;
+import io.podtopo.domain.node.ContainerAssignment;
+import io.podtopo.domain.node.NodeState;
+import io.podtopo.domain.topology.CpuSet;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * What one step of a simulation did: the step, the admission decision of an admit step, and the
+ * node's state after it.
+ *
+ * @param number the step's place in the run, from 1
+ * @param step the step
+ * @param admission the decision, for an admit step
+ * @param after the node's state after the step
+ */
+public record StepOutcome(int number, ScenarioStep step, Optional<Admission> admission, NodeState after) {
+
+  public StepOutcome {
+    if (number < 1) {
+      throw new IllegalArgumentException("steps are numbered from 1: " + number);
+    }
+    Objects.requireNonNull(step, "step");
+    Objects.requireNonNull(admission, "admission");
+    Objects.requireNonNull(after, "after");
+  }
+
+  /** {@code admit}, {@code remove} (a pod) or {@code remove-container}. */
+  public String action() {
+    if (step instanceof ScenarioStep.Admit) {
+      return "admit";
+    }
+    return step instanceof ScenarioStep.RemovePod ? "remove" : "remove-container";
+  }
+
+  /** The pod the step names, as {@code namespace/name}. */
+  public String pod() {
+    return ScenarioStep.key(step.pod());
+  }
+
+  /**
+   * The CPUs an admit step gave its pod: the pod's bubble when it has one (pod scope, pod-level
+   * resources), else its containers' exclusive CPUs together (empty when none has any); empty for a
+   * rejection or a removal.
+   */
+  public Optional<CpuSet> admittedCpus() {
+    return admission.flatMap(Admission::assignment).map(pod -> pod.podCpus().orElseGet(() ->
+        pod.containers().stream().filter(ContainerAssignment::exclusive).flatMap(container -> container.cpus().stream())
+            .reduce(CpuSet.empty(), CpuSet::union)));
+  }
+
+  /** The container a {@code remove-container} step names. */
+  public Optional<String> container() {
+    return step instanceof ScenarioStep.RemoveContainer remove ? Optional.of(remove.container()) : Optional.empty();
+  }
+}
