@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.podtopo.adapters.linux.kubelet.CheckpointReport;
 import io.podtopo.adapters.linux.kubelet.Verification;
+import io.podtopo.app.simulate.NodeNotices;
 import io.podtopo.app.simulate.PodOutcome;
 import io.podtopo.app.simulate.PreExistingPod;
 import io.podtopo.app.simulate.RestoredStart;
@@ -60,6 +61,8 @@ public final class SimulationJson {
     node.put("topologyManagerPolicy", config.topologyManagerPolicy().kubeletName());
     node.put("topologyManagerScope", config.topologyManagerScope().kubeletName());
     node.put("reservedCpus", run.reservedCpus().toString());
+    ArrayNode notices = node.putArray("notices");
+    NodeNotices.of(run.managers()).forEach(notices::add);
     run.restored().ifPresent(restored -> node.set("kubeletState", kubeletState(restored)));
     ArrayNode pods = node.putArray("pods");
     for (PodOutcome outcome : run.pods()) {

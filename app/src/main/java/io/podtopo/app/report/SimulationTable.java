@@ -1,6 +1,7 @@
 package io.podtopo.app.report;
 
 import io.podtopo.app.input.ScenarioStep;
+import io.podtopo.app.simulate.NodeNotices;
 import io.podtopo.app.simulate.PodOutcome;
 import io.podtopo.app.simulate.PreExistingPod;
 import io.podtopo.app.simulate.SimulationRun;
@@ -46,6 +47,7 @@ public final class SimulationTable {
       out.append("kubelet state:  ").append(restored.directory()).append('\n');
       restored.checkpoints().forEach(file -> out.append("  ").append(file.describe()).append('\n'));
     });
+    NodeNotices.of(run.managers()).forEach(notice -> out.append("notice:         ").append(notice).append('\n'));
     out.append('\n');
     if (steps && !run.steps().isEmpty()) {
       out.append("steps:\n").append(TextTable.render(stepRows(run)).indent(2)).append("\nafter the last step:\n");

@@ -275,6 +275,43 @@ class SimulateCommandTest {
   }
 
   @Test
+  void aMachineWithoutMemoryUnderTheStaticPolicyIsSaidOnceBeforeAnyPod_issue10() throws IOException {
+    String json = CliRun.reference("topology", "--machine", "1s2n4c2t", "--format", "json").out()
+        .replaceAll("\"memoryBytes\" : \\d+", "\"memoryBytes\" : 0");
+    Path machine = Files.writeString(dir.resolve("no-memory.json"), json);
+    Path kubelet = Files.writeString(dir.resolve("kubelet.yaml"), KUBELET_HEADER + """
+        cpuManagerPolicy: static
+        reservedSystemCPUs: "0"
+        memoryManagerPolicy: Static
+        reservedMemory: [{numaNode: 0, limits: {memory: 100Mi}}]
+        topologyManagerPolicy: restricted
+        """);
+    Path web = Files.writeString(dir.resolve("web.yaml"), """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: web}
+        spec:
+          containers:
+            - name: app
+              resources: {limits: {cpu: "1", memory: 1Gi}}
+        """);
+
+    CliRun run = CliRun.reference("simulate", "--machine", machine.toString(), "--kubelet-config", kubelet.toString(),
+        "--pods", web.toString());
+    JsonNode json2 = JSON.readTree(CliRun.reference("simulate", "--machine", machine.toString(), "--kubelet-config",
+        kubelet.toString(), "--pods", web.toString(), "--format", "json").out());
+
+    assertThat(run.exitCode()).isZero();
+    assertThat(run.outLines()).filteredOn(line -> line.startsWith("notice:")).singleElement().asString()
+        .contains("has no memory information", "Static memory policy", "memoryManagerPolicy None");
+    assertThat(run.out().indexOf("notice:")).isLessThan(run.out().indexOf("POD "));
+    assertThat(run.out()).contains("rejected: UnexpectedAdmissionError");
+    assertThat(json2.path("runs").get(0).path("notices")).hasSize(1);
+    assertThat(JSON.readTree(CliRun.reference("simulate", "--pods", web.toString(), "--format", "json").out())
+        .path("runs").get(0).path("notices")).as("a machine with memory").isEmpty();
+  }
+
+  @Test
   void invalidQuantityIsOneLineNamingTheFileContainerAndField() throws IOException {
     Path bad = Files.writeString(dir.resolve("bad.yaml"), WEB.replace("cpu: \"2\"", "cpu: \"2x\""));
 
