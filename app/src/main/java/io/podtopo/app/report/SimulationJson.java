@@ -15,6 +15,7 @@ import io.podtopo.app.simulate.SimulationRun;
 import io.podtopo.app.simulate.StepOutcome;
 import io.podtopo.domain.node.NodeConfig;
 import io.podtopo.domain.node.PodAssignment;
+import io.podtopo.domain.node.RejectionExplainer;
 import io.podtopo.domain.topology.CpuSet;
 import java.io.UncheckedIOException;
 import java.util.List;
@@ -90,6 +91,11 @@ public final class SimulationJson {
     node.put("namespace", outcome.pod().namespace());
     node.put("admitted", outcome.admission().admitted());
     outcome.admission().failure().ifPresent(failure -> node.put("reason", failure.reason()).put("message", failure.message()));
+    new RejectionExplainer(run.managers()).explain(outcome.pod(), outcome.admission()).ifPresent(cause -> {
+      ObjectNode explanation = node.putObject("explanation");
+      cause.causes().forEach(explanation.putArray("causes")::add);
+      cause.fixes().forEach(explanation.putArray("fixes")::add);
+    });
     node.put("removed", outcome.removed());
     Optional<PodAssignment> assignment = outcome.admission().assignment();
     Optional<List<Integer>> affinity = assignment.flatMap(PodAssignment::numaAffinity).map(mask -> mask.nodes());

@@ -7,6 +7,7 @@ import io.podtopo.app.simulate.PreExistingPod;
 import io.podtopo.app.simulate.SimulationRun;
 import io.podtopo.app.simulate.StepOutcome;
 import io.podtopo.domain.node.NodeConfig;
+import io.podtopo.domain.node.RejectionExplainer;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -59,9 +60,15 @@ public final class SimulationTable {
           .append(TextTable.render(pools).indent(2));
     }
     List<String> rejections = new ArrayList<>();
+    RejectionExplainer explainer = new RejectionExplainer(run.managers());
     for (PodOutcome outcome : run.pods()) {
-      outcome.admission().failure().ifPresent(failure ->
-          rejections.add("  " + ScenarioStep.key(outcome.pod()) + ": " + failure.reason() + ": " + failure.message()));
+      outcome.admission().failure().ifPresent(failure -> {
+        rejections.add("  " + ScenarioStep.key(outcome.pod()) + ": " + failure.reason() + ": " + failure.message());
+        explainer.explain(outcome.pod(), outcome.admission()).ifPresent(cause -> {
+          cause.causes().forEach(line -> rejections.add("    why: " + line));
+          cause.fixes().forEach(line -> rejections.add("    fix: " + line));
+        });
+      });
     }
     if (!rejections.isEmpty()) {
       out.append("\nrejected:\n");

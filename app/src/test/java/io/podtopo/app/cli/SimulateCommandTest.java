@@ -82,6 +82,26 @@ class SimulateCommandTest {
   }
 
   @Test
+  void aRejectionExplainsItselfBesideTheKubeletsReasonAndMessage_issue10() throws IOException {
+    CliRun run = CliRun.reference("simulate");
+    JsonNode json = JSON.readTree(CliRun.reference("simulate", "--format", "json").out());
+
+    assertThat(run.outLines()).containsSubsequence(
+        "  default/empty-shared-pool: TopologyAffinityError: Pod Scope pod with pod-level resources failed admission "
+            + "under pod-scope topology manager",
+        "    why: cpu: the pod's budget (spec.resources) is 4 CPUs; its exclusive containers take 4 CPUs (worker-a 2 "
+            + "CPUs, worker-b 2 CPUs), which leaves nothing for helper on the pod shared pool",
+        "    fix: give the pod at least 5 CPUs (spec.resources requests and limits), one more than the exclusive "
+            + "containers take, or take a CPU off one of them");
+    JsonNode rejected = pod(json.path("runs").get(0), "empty-shared-pool");
+    assertThat(rejected.path("message").asText()).as("the kubelet's message is unchanged")
+        .isEqualTo("Pod Scope pod with pod-level resources failed admission under pod-scope topology manager");
+    assertThat(rejected.path("explanation").path("causes")).hasSize(2);
+    assertThat(rejected.path("explanation").path("fixes").get(0).asText()).startsWith("give the pod at least 5 CPUs");
+    assertThat(pod(json.path("runs").get(0), "shared-only").has("explanation")).as("an admitted pod").isFalse();
+  }
+
+  @Test
   void colourIsOnlyAddedWhenAskedFor() {
     assertThat(CliRun.reference("simulate", "--color").out()).contains("\u001b[");
   }

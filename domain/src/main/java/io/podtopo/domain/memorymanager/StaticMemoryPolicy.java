@@ -218,6 +218,26 @@ public final class StaticMemoryPolicy {
   }
 
   /**
+   * The memory (and hugepages) {@code pod} asks for in pod scope, per type in bytes, as its hints and
+   * allocation read it: a pod-level pod's budget, else upstream's aggregate of its containers.
+   *
+   * @throws MemoryManagerException when a request is not a whole number of bytes within int64
+   */
+  public SortedMap<String, Long> podRequests(Pod pod) {
+    return requests.pod(pod);
+  }
+
+  /**
+   * The memory (and hugepages) {@code container} asks for exclusively, per type in bytes; empty for
+   * a container of a pod-level pod's shared pool.
+   *
+   * @throws MemoryManagerException when a request is not a whole number of bytes within int64
+   */
+  public SortedMap<String, Long> containerRequests(Pod pod, Container container) {
+    return requests.container(pod, container);
+  }
+
+  /**
    * Upstream memory {@code validatePodScopeResources} for a pod-level pod (PLRM spec §6.3).
    *
    * @throws EmptyPodSharedPoolException with upstream's text when a shared container would get no

@@ -1,0 +1,469 @@
+package io.podtopo.domain.node;
+
+import io.podtopo.domain.cpumanager.StaticPolicy;
+import io.podtopo.domain.memorymanager.MemoryManagerException;
+import io.podtopo.domain.memorymanager.MemoryTable;
+import io.podtopo.domain.memorymanager.StaticMemoryPolicy;
+import io.podtopo.domain.pod.Container;
+import io.podtopo.domain.pod.Pod;
+import io.podtopo.domain.text.ByteSizes;
+import io.podtopo.domain.topology.CpuSet;
+import io.podtopo.domain.topologymanager.AdmissionFailure;
+import io.podtopo.domain.topologymanager.MergeTrace;
+import io.podtopo.domain.topologymanager.TopologyManagerPolicy;
+import io.podtopo.domain.topologymanager.TopologyManagerScope;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.SortedMap;
+import java.util.TreeMap;
+import java.util.function.Predicate;
+import java.util.function.ToLongFunction;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+
+/**
+ * Explains a rejection in plain words ({@link RejectionCause}) from the pod, the node's state the
+ * admission started from and its trace, for every reason of the spec's catalogue (§5.4):
+ *
+ * <ul>
+ *   <li>an empty pod shared pool ({@code EmptyPodSharedPoolError}, and the pod-scope
+ *       {@code TopologyAffinityError} it becomes when the providers return no hint): per resource
+ *       (cpu, memory, each hugepage size) the budget, what the exclusive containers take and which
+ *       containers would share what is left, and how much more budget would do;
+ *   <li>no NUMA placement ({@code TopologyAffinityError}): per resource what the pod (or the
+ *       container, in container scope) needs, on how many NUMA nodes at the narrowest, what is free
+ *       on each node, and how much to free where (or which resources want different nodes);
+ *   <li>{@code SMTAlignmentError}, the untyped allocator errors ({@code UnexpectedAdmissionError})
+ *       and {@code PodLevelResourcesValidationError}, from their numbers.
+ * </ul>
+ *
+ * <p>The kubelet's reason and message are not touched. The explanation is advice: it reads the
+ * state the way the providers do (free CPUs are the default set minus the reserved ones, free memory
+ * the Memory Manager's table), not their hint lists, and so needs no enumeration of NUMA masks.
+ */
+public final class RejectionExplainer {
+
+  private static final String CPU = "cpu";
+  private static final Pattern SMT_NOT_MULTIPLE =
+      Pattern.compile("requested (\\d+) cpus not multiple cpus per core = (\\d+)");
+  private static final Pattern SMT_NOT_ENOUGH = Pattern.compile(
+      "available physical CPUs = (\\d+), requested CPUs = (\\d+), CPUs per core = (\\d+)");
+  private static final Pattern NOT_ENOUGH_CPUS = Pattern.compile("requested=(\\d+), available=(\\d+)");
+  private static final Pattern MISSING_POD_LEVEL = Pattern.compile("but (\\S+) is taken from the containers");
+  private static final Pattern NOT_IN_POD_LEVEL = Pattern.compile("containers request (\\S+) but the pod-level");
+  private static final Pattern AGGREGATED = Pattern.compile(
+      "aggregated container requests of (\\S+) \\((\\S+)\\) exceed the pod-level request \\((\\S+)\\)");
+
+  private final NodeResourceManagers managers;
+
+  public RejectionExplainer(NodeResourceManagers managers) {
+    this.managers = managers;
+  }
+
+  /** Why {@code admission} of {@code pod} was rejected, and what would make it fit; empty when it was admitted. */
+  public Optional<RejectionCause> explain(Pod pod, Admission admission) {
+    if (admission.admitted()) {
+      return Optional.empty();
+    }
+    AdmissionFailure failure = admission.failure().orElseThrow();
+    return Optional.of(switch (failure.reason()) {
+      case PodLevelResourcesValidation.REASON -> validation(failure);
+      case "EmptyPodSharedPoolError" -> emptyPool(pod).orElseGet(() -> restated(failure));
+      case "TopologyAffinityError" -> (podScope() ? emptyPool(pod) : Optional.<RejectionCause>empty())
+          .orElseGet(() -> placement(pod, admission).orElseGet(() -> restated(failure)));
+      case "SMTAlignmentError" -> smt(failure);
+      case "UnexpectedAdmissionError" -> unexpected(pod, admission);
+      default -> restated(failure);
+    });
+  }
+
+  private boolean podScope() {
+    return managers.config().topologyManagerScope() == TopologyManagerScope.POD;
+  }
+
+  private static RejectionCause restated(AdmissionFailure failure) {
+    return new RejectionCause(List.of(failure.message()), List.of());
+  }
+
+  // --- the pod shared pool ---------------------------------------------------------------------
+
+  /** The pod shared pool problems of a pod-level pod, one per resource, as the providers' validations see them. */
+  private Optional<RejectionCause> emptyPool(Pod pod) {
+    if (!managers.config().featureGates().podLevelResourceManagers() || !pod.isPodLevelResourcesSet()) {
+      return Optional.empty();
+    }
+    List<String> causes = new ArrayList<>();
+    List<String> fixes = new ArrayList<>();
+    managers.cpuPolicy().ifPresent(policy -> {
+      long budget = policy.podGuaranteedCpus(pod);
+      if (budget > 0) {
+        ToLongFunction<Container> cpus = container -> policy.guaranteedCpus(pod, container);
+        new Ledger(CPU, budget, cpus, container -> cpus.applyAsLong(container) == 0).problem(pod, causes, fixes);
+      }
+    });
+    managers.memoryPolicy().ifPresent(policy -> {
+      try {
+        for (Map.Entry<String, Long> budget : policy.podRequests(pod).entrySet()) {
+          if (budget.getValue() > 0) {
+            new Ledger(budget.getKey(), budget.getValue(),
+                container -> policy.containerRequests(pod, container).getOrDefault(budget.getKey(), 0L),
+                container -> policy.containerRequests(pod, container).isEmpty()).problem(pod, causes, fixes);
+          }
+        }
+      } catch (MemoryManagerException e) {
+        // a request that is not a whole number of bytes: the rejection says so itself
+      }
+    });
+    return causes.isEmpty() ? Optional.empty() : Optional.of(new RejectionCause(causes, fixes));
+  }
+
+  /**
+   * One resource of a pod-level pod: its budget, each container's exclusive amount and whether it
+   * is on the pod shared pool; walked as upstream's {@code validatePodScopeResources} walks it.
+   */
+  private record Ledger(String resource, long budget, ToLongFunction<Container> amount, Predicate<Container> shared) {
+
+    void problem(Pod pod, List<String> causes, List<String> fixes) {
+      long sidecars = 0;
+      List<String> sidecarParts = new ArrayList<>();
+      List<String> sharing = new ArrayList<>();
+      long exclusive = 0;
+      List<String> exclusiveParts = new ArrayList<>();
+      for (Container init : pod.initContainers()) {
+        long own = amount.applyAsLong(init);
+        if (!init.restartable()) {
+          // An exclusive init container larger than the budget minus the sidecars before it is
+          // refused earlier, by the pod-level validation (its aggregate exceeds the budget).
+          if (shared.test(init) && sidecars >= budget) {
+            causes.add(resource + ": init container " + init.name() + " has no " + resource + " of its own and runs on "
+                + "the pod shared pool, but the sidecars started before it (" + parts(sidecarParts) + ") take the "
+                + "whole budget of " + amount(budget));
+            fixes.add(more(sidecars, init.name()));
+            return;
+          }
+        } else if (shared.test(init)) {
+          sharing.add(init.name());
+        } else {
+          sidecars += own;
+          sidecarParts.add(init.name() + " " + amount(own));
+          exclusive += own;
+          exclusiveParts.add(init.name() + " " + amount(own));
+        }
+      }
+      for (Container app : pod.containers()) {
+        if (shared.test(app)) {
+          sharing.add(app.name());
+        } else {
+          exclusive += amount.applyAsLong(app);
+          exclusiveParts.add(app.name() + " " + amount(amount.applyAsLong(app)));
+        }
+      }
+      if (!sharing.isEmpty() && exclusive >= budget) {
+        causes.add(resource + ": the pod's budget (spec.resources) is " + amount(budget) + "; its exclusive containers "
+            + "take " + amount(exclusive) + " (" + parts(exclusiveParts) + "), which leaves nothing for "
+            + String.join(", ", sharing) + " on the pod shared pool");
+        fixes.add(more(exclusive, String.join(", ", sharing)));
+      }
+    }
+
+    private String more(long taken, String sharers) {
+      return resource.equals(CPU)
+          ? "give the pod at least " + amount(taken + 1) + " (spec.resources requests and limits), one more than "
+              + "the exclusive containers take, or take a CPU off one of them"
+          : "give the pod more " + resource + " than " + amount(taken) + " (spec.resources requests and limits): as "
+              + "much more as the containers on the pod shared pool (" + sharers + ") need";
+    }
+
+    private String amount(long value) {
+      return RejectionExplainer.amount(resource, value);
+    }
+
+    private static String parts(List<String> parts) {
+      return parts.isEmpty() ? "none" : String.join(", ", parts);
+    }
+  }
+
+  // --- NUMA placement --------------------------------------------------------------------------
+
+  /**
+   * What one resource needs of the NUMA nodes: the amount, and per node what is free and the most
+   * it could ever hold.
+   */
+  private record Demand(String resource, long request, SortedMap<Integer, Long> free, SortedMap<Integer, Long> capacity) {
+
+    /** The fewest NUMA nodes that could ever hold the request (the providers' narrowest width); 0 when none can. */
+    int width() {
+      List<Long> largest = capacity.values().stream().sorted(Comparator.reverseOrder()).toList();
+      long sum = 0;
+      for (int width = 1; width <= largest.size(); width++) {
+        sum += largest.get(width - 1);
+        if (sum >= request) {
+          return width;
+        }
+      }
+      return 0;
+    }
+
+    /** The {@code width} nodes with the most free, most free first (ties: lower id). */
+    List<Integer> roomiest(int width) {
+      return free.entrySet().stream()
+          .sorted(Map.Entry.<Integer, Long>comparingByValue().reversed().thenComparing(Map.Entry.comparingByKey()))
+          .limit(width).map(Map.Entry::getKey).sorted().toList();
+    }
+
+    long freeOn(List<Integer> nodes) {
+      return nodes.stream().mapToLong(node -> free.getOrDefault(node, 0L)).sum();
+    }
+
+    /** Whether some mask of the narrowest width has the request free (the top nodes by free are such a mask). */
+    boolean fitsAlone() {
+      int width = width();
+      return width > 0 && freeOn(roomiest(width)) >= request;
+    }
+
+    /** The nodes that alone have the request free. */
+    List<Integer> singleNodes() {
+      return free.entrySet().stream().filter(entry -> entry.getValue() >= request).map(Map.Entry::getKey).toList();
+    }
+
+    String freeText() {
+      return free.entrySet().stream().map(entry -> entry.getKey() + ": " + amount(resource, entry.getValue()))
+          .collect(Collectors.joining(", "));
+    }
+  }
+
+  private Optional<RejectionCause> placement(Pod pod, Admission admission) {
+    Optional<MergeTrace> failed = admission.trace().merges().stream().filter(merge -> !merge.admit())
+        .reduce((first, second) -> second);
+    if (failed.isEmpty()) {
+      return Optional.empty();
+    }
+    Optional<Container> container = failed.get().container().flatMap(name -> containerNamed(pod, name));
+    if (failed.get().container().isPresent() && container.isEmpty()) {
+      return Optional.empty();
+    }
+    List<Demand> demands = demands(pod, container, admission.state());
+    if (demands.isEmpty()) {
+      return Optional.empty();
+    }
+    String who = container.map(c -> "container " + c.name()).orElse("the pod");
+    List<String> causes = new ArrayList<>();
+    List<String> fixes = new ArrayList<>();
+    boolean singleNode = managers.config().topologyManagerPolicy() == TopologyManagerPolicy.SINGLE_NUMA_NODE;
+    for (Demand demand : demands) {
+      int width = demand.width();
+      if (width == 0) {
+        causes.add(demand.resource() + ": " + who + " needs " + amount(demand.resource(), demand.request())
+            + ", more than all NUMA nodes together can hold");
+        fixes.add("ask for at most " + amount(demand.resource(), demand.capacity().values().stream()
+            .mapToLong(Long::longValue).sum()) + " of " + demand.resource());
+        continue;
+      }
+      causes.add(demand.resource() + ": " + who + " needs " + amount(demand.resource(), demand.request()) + " on "
+          + nodes(width) + " (the fewest that can hold it); free by NUMA node: " + demand.freeText());
+      if (singleNode && width > 1) {
+        long largest = demand.capacity().values().stream().mapToLong(Long::longValue).max().orElse(0);
+        causes.add("single-numa-node admits only what fits on one NUMA node, and a NUMA node holds at most "
+            + amount(demand.resource(), largest));
+        fixes.add("ask for at most " + amount(demand.resource(), largest) + " of " + demand.resource()
+            + ", or use the restricted policy");
+      } else if (!demand.fitsAlone()) {
+        List<Integer> roomiest = demand.roomiest(width);
+        long missing = demand.request() - demand.freeOn(roomiest);
+        fixes.add("free " + amount(demand.resource(), missing) + " on NUMA " + nodeList(roomiest) + " ("
+            + amount(demand.resource(), demand.freeOn(roomiest)) + " of the " + amount(demand.resource(), demand.request())
+            + " are free there)");
+      }
+    }
+    if (fixes.isEmpty() && demands.size() > 1) {
+      conflict(demands, causes, fixes);
+    }
+    return Optional.of(new RejectionCause(causes, fixes));
+  }
+
+  /** Every resource fits on its own narrowest nodes, but not all on the same: say where each fits. */
+  private static void conflict(List<Demand> demands, List<String> causes, List<String> fixes) {
+    if (demands.stream().allMatch(demand -> demand.width() == 1)) {
+      causes.add("each fits on one NUMA node, but no NUMA node has room for all of them: " + demands.stream()
+          .map(demand -> demand.resource() + " fits on " + nodeList(demand.singleNodes()))
+          .collect(Collectors.joining(", ")));
+      for (Demand demand : demands) {
+        for (Demand other : demands) {
+          for (int node : other.singleNodes()) {
+            if (!demand.singleNodes().contains(node)) {
+              long missing = demand.request() - demand.free().getOrDefault(node, 0L);
+              String fix = "free " + amount(demand.resource(), missing) + " of " + demand.resource() + " on NUMA node "
+                  + node;
+              if (!fixes.contains(fix)) {
+                fixes.add(fix);
+              }
+            }
+          }
+        }
+      }
+    } else {
+      causes.add("each fits on NUMA nodes of its own, but not all on the same ones");
+    }
+  }
+
+  private List<Demand> demands(Pod pod, Optional<Container> container, NodeState state) {
+    List<Demand> demands = new ArrayList<>();
+    managers.cpuPolicy().ifPresent(policy -> {
+      long request = container.map(c -> policy.guaranteedCpus(pod, c)).orElseGet(() -> policy.podGuaranteedCpus(pod));
+      if (request > 0) {
+        CpuSet available = policy.availableCpus(state.cpu());
+        SortedMap<Integer, Long> free = new TreeMap<>();
+        SortedMap<Integer, Long> capacity = new TreeMap<>();
+        for (int node : managers.machine().numaNodeIds()) {
+          CpuSet cpus = policy.topology().cpusInNumaNode(node);
+          if (!cpus.isEmpty()) {
+            free.put(node, (long) cpus.intersectionSize(available));
+            capacity.put(node, (long) cpus.size());
+          }
+        }
+        demands.add(new Demand(CPU, request, free, capacity));
+      }
+    });
+    managers.memoryPolicy().ifPresent(policy -> memoryDemands(policy, pod, container, state, demands));
+    return demands;
+  }
+
+  private void memoryDemands(StaticMemoryPolicy policy, Pod pod, Optional<Container> container, NodeState state,
+      List<Demand> demands) {
+    SortedMap<String, Long> requests;
+    try {
+      requests = container.map(c -> policy.containerRequests(pod, c)).orElseGet(() -> policy.podRequests(pod));
+    } catch (MemoryManagerException e) {
+      return;
+    }
+    requests.forEach((type, request) -> {
+      if (request > 0) {
+        SortedMap<Integer, Long> free = new TreeMap<>();
+        SortedMap<Integer, Long> capacity = new TreeMap<>();
+        for (int node : managers.machine().numaNodeIds()) {
+          Optional<MemoryTable> table = state.memory().machineState().table(node, type);
+          free.put(node, table.map(MemoryTable::free).orElse(0L));
+          capacity.put(node, table.map(MemoryTable::allocatable).orElse(0L));
+        }
+        demands.add(new Demand(type, request, free, capacity));
+      }
+    });
+  }
+
+  private static Optional<Container> containerNamed(Pod pod, String name) {
+    return pod.initAndAppContainers().stream().filter(container -> container.name().equals(name)).findFirst();
+  }
+
+  // --- the other reasons -----------------------------------------------------------------------
+
+  private static RejectionCause smt(AdmissionFailure failure) {
+    Matcher notMultiple = SMT_NOT_MULTIPLE.matcher(failure.message());
+    if (notMultiple.find()) {
+      long requested = Long.parseLong(notMultiple.group(1));
+      long perCore = Long.parseLong(notMultiple.group(2));
+      long down = requested / perCore * perCore;
+      return new RejectionCause(List.of("full-pcpus-only hands out whole cores only: " + amount(CPU, requested)
+          + " is not a whole number of cores of " + perCore + " threads"),
+          List.of("ask for " + amount(CPU, down + perCore) + (down > 0 ? " or " + amount(CPU, down) : "")
+              + " (a multiple of " + perCore + ")"));
+    }
+    Matcher notEnough = SMT_NOT_ENOUGH.matcher(failure.message());
+    if (notEnough.find()) {
+      long available = Long.parseLong(notEnough.group(1));
+      long requested = Long.parseLong(notEnough.group(2));
+      long perCore = Long.parseLong(notEnough.group(3));
+      long cores = (requested - available + perCore - 1) / perCore;
+      return new RejectionCause(List.of("full-pcpus-only needs " + requested / perCore + " wholly free cores ("
+              + amount(CPU, requested) + "); the node has " + available / perCore + " (" + amount(CPU, available)
+              + " on cores whose every thread is free)"),
+          List.of("free " + cores + (cores == 1 ? " whole core" : " whole cores") + " (" + amount(CPU, cores * perCore)
+              + ")"));
+    }
+    return restated(failure);
+  }
+
+  private RejectionCause unexpected(Pod pod, Admission admission) {
+    AdmissionFailure failure = admission.failure().orElseThrow();
+    Matcher cpus = NOT_ENOUGH_CPUS.matcher(failure.message());
+    if (cpus.find()) {
+      long requested = Long.parseLong(cpus.group(1));
+      long available = Long.parseLong(cpus.group(2));
+      return new RejectionCause(List.of("cpu: the CPU Manager needed " + amount(CPU, requested) + " and found "
+          + amount(CPU, available) + " free on the node (after the Topology Manager had admitted the pod)"),
+          List.of("free " + amount(CPU, requested - available) + " on the node"));
+    }
+    if (failure.message().contains("[memorymanager]")) {
+      boolean noMemory = managers.machine().numaNodes().stream().allMatch(node -> node.memoryBytes() == 0);
+      if (noMemory) {
+        return new RejectionCause(List.of("the machine has no memory information, so the Static memory policy has "
+            + "no memory to place"), List.of("give the machine its memory, or use memoryManagerPolicy None"));
+      }
+      Optional<Container> container = admission.trace().merges().stream().reduce((first, second) -> second)
+          .flatMap(MergeTrace::container).flatMap(name -> containerNamed(pod, name));
+      List<String> causes = new ArrayList<>();
+      causes.add("the Memory Manager could not place the memory once the Topology Manager had admitted the pod");
+      List<String> fixes = new ArrayList<>();
+      for (Demand demand : demandsOfMemory(pod, container, admission.state())) {
+        causes.add(demand.resource() + ": needs " + amount(demand.resource(), demand.request()) + "; free by NUMA node: "
+            + demand.freeText());
+        if (!demand.fitsAlone() && demand.width() > 0) {
+          List<Integer> roomiest = demand.roomiest(demand.width());
+          fixes.add("free " + amount(demand.resource(), demand.request() - demand.freeOn(roomiest)) + " of "
+              + demand.resource() + " on NUMA " + nodeList(roomiest));
+        }
+      }
+      return new RejectionCause(causes, fixes);
+    }
+    return restated(failure);
+  }
+
+  private List<Demand> demandsOfMemory(Pod pod, Optional<Container> container, NodeState state) {
+    List<Demand> demands = new ArrayList<>();
+    managers.memoryPolicy().ifPresent(policy -> memoryDemands(policy, pod, container, state, demands));
+    return demands;
+  }
+
+  private static RejectionCause validation(AdmissionFailure failure) {
+    String message = failure.message();
+    Matcher missing = MISSING_POD_LEVEL.matcher(message);
+    if (missing.find()) {
+      return new RejectionCause(List.of("the pod sets pod-level resources without " + missing.group(1)
+              + ": with pod-level resources, spec.resources must give both cpu and memory requests and limits"),
+          List.of("set spec.resources requests and limits of " + missing.group(1)));
+    }
+    Matcher notInPodLevel = NOT_IN_POD_LEVEL.matcher(message);
+    if (notInPodLevel.find()) {
+      return new RejectionCause(List.of("containers ask for " + notInPodLevel.group(1) + ", which the pod's budget "
+              + "(spec.resources) does not include"),
+          List.of("add " + notInPodLevel.group(1) + " to spec.resources requests and limits, at least what the "
+              + "containers ask for together"));
+    }
+    Matcher aggregated = AGGREGATED.matcher(message);
+    if (aggregated.find()) {
+      return new RejectionCause(List.of("the containers together ask for " + aggregated.group(2) + " of "
+              + aggregated.group(1) + ", more than the pod's budget of " + aggregated.group(3)),
+          List.of("raise spec.resources " + aggregated.group(1) + " to at least " + aggregated.group(2)
+              + ", or lower the containers' requests"));
+    }
+    return restated(failure);
+  }
+
+  // --- words -----------------------------------------------------------------------------------
+
+  static String amount(String resource, long value) {
+    return resource.equals(CPU) ? value + (value == 1 ? " CPU" : " CPUs") : ByteSizes.format(value);
+  }
+
+  private static String nodes(int count) {
+    return count == 1 ? "1 NUMA node" : count + " NUMA nodes";
+  }
+
+  private static String nodeList(List<Integer> nodes) {
+    return nodes.size() == 1 ? "node " + nodes.get(0)
+        : "nodes " + nodes.stream().map(String::valueOf).collect(Collectors.joining(", "));
+  }
+}

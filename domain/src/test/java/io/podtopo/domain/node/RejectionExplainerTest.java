@@ -1,0 +1,187 @@
+package io.podtopo.domain.node;
+
+import static io.podtopo.domain.node.NodeFixtures.config;
+import static io.podtopo.domain.node.NodeFixtures.gu;
+import static io.podtopo.domain.node.NodeFixtures.managers;
+import static io.podtopo.domain.node.NodeFixtures.podLevel;
+import static io.podtopo.domain.node.NodeFixtures.shared;
+import static io.podtopo.domain.node.NodeFixtures.sidecar;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.podtopo.domain.pod.Container;
+import io.podtopo.domain.pod.Pod;
+import io.podtopo.domain.topology.CpuSet;
+import io.podtopo.domain.topologymanager.TopologyManagerPolicy;
+import io.podtopo.domain.topologymanager.TopologyManagerScope;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Issue 10, rejections that explain themselves: every reason of the spec's catalogue (§5.4) gets a
+ * cause with its numbers and, where the pod or the node's load can change it, a fix; where the fix
+ * is a change to the pod, the changed pod is admitted.
+ */
+class RejectionExplainerTest {
+
+  private final NodeResourceManagers restrictedPodScope =
+      managers(TopologyManagerPolicy.RESTRICTED, TopologyManagerScope.POD);
+
+  /** The KEP's third example: two exclusive workers take the whole budget, the helper has no pool. */
+  private static Pod emptySharedPool(String cpu, String memory) {
+    return podLevel("empty", cpu, memory)
+        .addContainers(gu("worker-a", "2", "2Gi"), gu("worker-b", "2", "2Gi"), shared("helper")).build();
+  }
+
+  private static RejectionCause explain(NodeResourceManagers managers, NodeState state, Pod pod) {
+    Admission admission = managers.admit(state, pod);
+    assertThat(admission.admitted()).as("the pod is rejected").isFalse();
+    return new RejectionExplainer(managers).explain(pod, admission).orElseThrow();
+  }
+
+  @Test
+  void anAdmittedPodHasNothingToExplain() {
+    Pod pod = emptySharedPool("5", "5Gi");
+    Admission admission = restrictedPodScope.admit(restrictedPodScope.initialState(), pod);
+
+    assertThat(admission.admitted()).isTrue();
+    assertThat(new RejectionExplainer(restrictedPodScope).explain(pod, admission)).isEmpty();
+  }
+
+  @Test
+  void spec5_4_anEmptyPodSharedPoolAsTopologyAffinityErrorNamesTheBudgetTheSlicesAndTheSharers() {
+    RejectionCause cause = explain(restrictedPodScope, restrictedPodScope.initialState(), emptySharedPool("4", "4Gi"));
+
+    assertThat(cause.causes()).containsExactly(
+        "cpu: the pod's budget (spec.resources) is 4 CPUs; its exclusive containers take 4 CPUs (worker-a 2 CPUs, "
+            + "worker-b 2 CPUs), which leaves nothing for helper on the pod shared pool",
+        "memory: the pod's budget (spec.resources) is 4Gi; its exclusive containers take 4Gi (worker-a 2Gi, "
+            + "worker-b 2Gi), which leaves nothing for helper on the pod shared pool");
+    assertThat(cause.fixes()).containsExactly(
+        "give the pod at least 5 CPUs (spec.resources requests and limits), one more than the exclusive containers "
+            + "take, or take a CPU off one of them",
+        "give the pod more memory than 4Gi (spec.resources requests and limits): as much more as the containers on "
+            + "the pod shared pool (helper) need");
+    assertThat(restrictedPodScope.admit(restrictedPodScope.initialState(), emptySharedPool("5", "5Gi")).admitted())
+        .as("the fix works").isTrue();
+  }
+
+  @Test
+  void spec5_4_emptyPodSharedPoolErrorOfMemoryAloneNamesMemoryOnly() {
+    NodeResourceManagers bestEffort = managers(TopologyManagerPolicy.BEST_EFFORT, TopologyManagerScope.POD);
+    Pod pod = podLevel("p", "5", "4Gi").addContainers(gu("c1", "3", "4Gi"), shared("c2")).build();
+
+    Admission admission = bestEffort.admit(bestEffort.initialState(), pod);
+    RejectionCause cause = new RejectionExplainer(bestEffort).explain(pod, admission).orElseThrow();
+
+    assertThat(admission.reason()).contains("EmptyPodSharedPoolError");
+    assertThat(cause.causes()).singleElement().asString().startsWith("memory: the pod's budget (spec.resources) is 4Gi;"
+        + " its exclusive containers take 4Gi (c1 4Gi), which leaves nothing for c2");
+  }
+
+  @Test
+  void spec5_4_aSharedInitContainerAfterSidecarsThatTakeTheWholeBudgetIsNamed() {
+    Pod pod = podLevel("p", "4", "6Gi")
+        .addInitContainers(sidecar(gu("proxy", "4", "1Gi")), shared("setup"))
+        .addContainers(shared("app")).build();
+
+    RejectionCause cause = explain(restrictedPodScope, restrictedPodScope.initialState(), pod);
+
+    assertThat(cause.causes()).containsExactly("cpu: init container setup has no cpu of its own and runs on the pod "
+        + "shared pool, but the sidecars started before it (proxy 4 CPUs) take the whole budget of 4 CPUs");
+    assertThat(cause.fixes()).containsExactly("give the pod at least 5 CPUs (spec.resources requests and limits), one "
+        + "more than the exclusive containers take, or take a CPU off one of them");
+  }
+
+  @Test
+  void spec5_4_aFullNodeSaysWhatIsFreeOnEachNumaNodeAndWhereToFreeHowMuch() {
+    NodeState state = restrictedPodScope.initialState();
+    state = restrictedPodScope.admit(state, podLevel("a", "6", "2Gi").addContainers(shared("c")).build()).state();
+    state = restrictedPodScope.admit(state, podLevel("b", "6", "2Gi").addContainers(shared("c")).build()).state();
+
+    RejectionCause cause = explain(restrictedPodScope, state, podLevel("c", "3", "1Gi").addContainers(shared("c")).build());
+
+    assertThat(cause.causes()).containsExactly(
+        "cpu: the pod needs 3 CPUs on 1 NUMA node (the fewest that can hold it); free by NUMA node: 0: 1 CPU, 1: 2 CPUs",
+        "memory: the pod needs 1Gi on 1 NUMA node (the fewest that can hold it); free by NUMA node: 0: 9Gi, 1: 9Gi");
+    assertThat(cause.fixes()).containsExactly("free 1 CPU on NUMA node 1 (2 CPUs of the 3 CPUs are free there)");
+  }
+
+  @Test
+  void spec5_4_resourcesThatFitOnDifferentNumaNodesAreNamedWithWhereEachFits() {
+    NodeState state = restrictedPodScope.initialState();
+    state = restrictedPodScope.admit(state, podLevel("cpus", "7", "1Gi").addContainers(shared("c")).build()).state();
+    state = restrictedPodScope.admit(state, podLevel("memory", "1", "10Gi").addContainers(shared("c")).build()).state();
+
+    RejectionCause cause = explain(restrictedPodScope, state, podLevel("both", "1", "2Gi").addContainers(shared("c")).build());
+
+    assertThat(cause.causes()).last().isEqualTo("each fits on one NUMA node, but no NUMA node has room for all of them: "
+        + "cpu fits on node 1, memory fits on node 0");
+    assertThat(cause.fixes()).containsExactly("free 1 CPU of cpu on NUMA node 0", "free 1Gi of memory on NUMA node 1");
+  }
+
+  @Test
+  void spec5_4_singleNumaNodeSaysWhatOneNodeHoldsAtMost() {
+    NodeResourceManagers singleNode = managers(TopologyManagerPolicy.SINGLE_NUMA_NODE, TopologyManagerScope.POD);
+
+    RejectionCause cause = explain(singleNode, singleNode.initialState(),
+        podLevel("wide", "12", "2Gi").addContainers(shared("c")).build());
+
+    assertThat(cause.causes()).contains("single-numa-node admits only what fits on one NUMA node, and a NUMA node "
+        + "holds at most 8 CPUs");
+    assertThat(cause.fixes()).containsExactly("ask for at most 8 CPUs of cpu, or use the restricted policy");
+  }
+
+  @Test
+  void spec5_4_containerScopeNamesTheContainerThatDidNotFit() {
+    NodeResourceManagers containerScope = managers(TopologyManagerPolicy.RESTRICTED, TopologyManagerScope.CONTAINER);
+    NodeState state = containerScope.initialState();
+    state = containerScope.admit(state, guaranteed("a", "6")).state();
+    state = containerScope.admit(state, guaranteed("b", "6")).state();
+
+    RejectionCause cause = explain(containerScope, state, guaranteed("c", "3"));
+
+    assertThat(cause.causes()).first().asString()
+        .startsWith("cpu: container app needs 3 CPUs on 1 NUMA node (the fewest that can hold it); free by NUMA node:");
+  }
+
+  @Test
+  void spec5_4_smtAlignmentSaysWhichWholeNumbersOfCoresWouldDo() {
+    NodeResourceManagers strict = NodeResourceManagers.create(config(TopologyManagerPolicy.RESTRICTED,
+        TopologyManagerScope.POD, NodeFixtures.PLRM_ON).reservedSystemCpus(CpuSet.of(0, 12))
+        .putCpuManagerPolicyOption("full-pcpus-only", "true").build(), NodeFixtures.twoSocketsSmt());
+
+    RejectionCause cause = explain(strict, strict.initialState(), podLevel("p", "5", "2Gi").addContainers(shared("c")).build());
+
+    assertThat(cause.causes()).containsExactly("full-pcpus-only hands out whole cores only: 5 CPUs is not a whole number "
+        + "of cores of 2 threads");
+    assertThat(cause.fixes()).containsExactly("ask for 6 CPUs or 4 CPUs (a multiple of 2)");
+    assertThat(strict.admit(strict.initialState(), podLevel("p", "6", "2Gi").addContainers(shared("c")).build())
+        .admitted()).as("the fix works").isTrue();
+  }
+
+  @Test
+  void spec5_4_anUntypedCpuErrorSaysHowManyCpusAreMissing() {
+    NodeResourceManagers containerScope = managers(TopologyManagerPolicy.BEST_EFFORT, TopologyManagerScope.CONTAINER);
+    Pod pod = podLevel("p", "16", "5Gi").addContainers(gu("c1", "3", "1Gi"), gu("c2", "13", "1Gi")).build();
+
+    RejectionCause cause = explain(containerScope, containerScope.initialState(), pod);
+
+    assertThat(cause.causes()).containsExactly("cpu: the CPU Manager needed 9 CPUs and found 8 CPUs free on the node "
+        + "(after the Topology Manager had admitted the pod)");
+    assertThat(cause.fixes()).containsExactly("free 1 CPU on the node");
+  }
+
+  @Test
+  void spec5_4_podLevelValidationSaysWhatToRaise() {
+    Pod pod = podLevel("p", "4", "4Gi").addContainers(gu("c1", "3", "1Gi"), gu("c2", "2", "1Gi")).build();
+
+    RejectionCause cause = explain(restrictedPodScope, restrictedPodScope.initialState(), pod);
+
+    assertThat(cause.causes()).containsExactly("the containers together ask for 5 of cpu, more than the pod's budget of 4");
+    assertThat(cause.fixes()).containsExactly("raise spec.resources cpu to at least 5, or lower the containers' requests");
+  }
+
+  private static Pod guaranteed(String uid, String cpu) {
+    Container app = gu("app", cpu, "1Gi");
+    return new Pod.Builder().uid(uid).name(uid).addContainer(app).build();
+  }
+}
