@@ -1,5 +1,7 @@
 package io.podtopo.adapters.fake;
 
+import io.podtopo.domain.text.GoQuote;
+
 /** A machine shape that cannot be parsed; the message names the shape and the part at fault. */
 public final class MachineShapeException extends IllegalArgumentException {
   private static final long serialVersionUID = 1L;
@@ -8,7 +10,8 @@ public final class MachineShapeException extends IllegalArgumentException {
   private final String part;
 
   public MachineShapeException(String shape, String part, String problem) {
-    super("machine shape \"" + shape + "\": " + (part.equals(shape) ? "" : "part \"" + part + "\": ") + problem);
+    super("machine shape " + GoQuote.of(shape) + ": " + (part.equals(shape) ? "" : "part " + GoQuote.of(part) + ": ")
+        + problem);
     this.shape = shape;
     this.part = part;
   }

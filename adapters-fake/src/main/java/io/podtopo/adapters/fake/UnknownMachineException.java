@@ -1,5 +1,6 @@
 package io.podtopo.adapters.fake;
 
+import io.podtopo.domain.text.GoQuote;
 import java.util.List;
 
 /** A machine name the catalog does not know; the message suggests close names. */
@@ -10,7 +11,7 @@ public final class UnknownMachineException extends IllegalArgumentException {
   private final List<String> suggestions;
 
   public UnknownMachineException(String name, List<String> suggestions, List<String> known) {
-    super("unknown machine \"" + name + "\"; "
+    super("unknown machine " + GoQuote.of(name) + "; "
         + (suggestions.isEmpty()
             ? "known machines: " + String.join(", ", known)
             : "did you mean " + String.join(", ", suggestions) + "?"));

@@ -10,9 +10,11 @@ import io.podtopo.adapters.fake.UnknownMachineException;
 import io.podtopo.adapters.linux.sysfs.SysfsException;
 import io.podtopo.adapters.linux.sysfs.SysfsTopology;
 import io.podtopo.conformance.json.FixtureJson;
+import io.podtopo.domain.text.GoQuote;
 import io.podtopo.domain.topology.Machine;
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -37,7 +39,7 @@ public final class MachineArgument {
 
   /** The machine {@code argument} names. @throws InputException */
   public static Machine resolve(String argument, MachineCatalog catalog) {
-    Path file = Path.of(argument);
+    Path file = path(argument);
     if (isSysfs(file)) {
       return sysfs(file).toMachine();
     }
@@ -70,7 +72,7 @@ public final class MachineArgument {
    * the same terms. @throws InputException
    */
   public static SysfsTopology topology(String argument, MachineCatalog catalog) {
-    Path file = Path.of(argument);
+    Path file = path(argument);
     if (isSysfs(file)) {
       return sysfs(file);
     }
@@ -81,6 +83,16 @@ public final class MachineArgument {
       }
     }
     return SysfsTopology.fromMachine(resolve(argument, catalog));
+  }
+
+  /** {@code argument} as a path. @throws InputException when no file can have that name (a NUL character) */
+  private static Path path(String argument) {
+    try {
+      return Path.of(argument);
+    } catch (InvalidPathException e) {
+      throw new InputException("--machine: " + GoQuote.of(argument) + " is neither a machine name, a shape nor a "
+          + "path: " + e.getReason());
+    }
   }
 
   /** This node's own sysfs tree ({@code /}). @throws InputException */
