@@ -30,7 +30,7 @@ final class SearchBudget {
 
   /** The budget of a search on {@code nodes} NUMA nodes: about what enumerating them would cost. */
   static SearchBudget forNodes(int nodes) {
-    return new SearchBudget(nodes <= 20 ? 8L << nodes : 40_000_000L);
+    return new SearchBudget(nodes <= 20 ? Math.max(1L << 18, 16L << nodes) : 40_000_000L);
   }
 
   void tick() {

@@ -39,7 +39,9 @@ public final class TopologyPolicy {
 
   /**
    * The same policy merging described lists without listing them on machines of more than
-   * {@code nodes} NUMA nodes (0: always, as the property tests comparing both ways do).
+   * {@code nodes} NUMA nodes. 0 means always, and never listing them instead when a search gives up
+   * (then {@link ImplicitMergeLimitException}): what the property tests comparing both ways use, so
+   * that a fallback cannot hide a difference.
    */
   public TopologyPolicy withImplicitHintsAbove(int nodes) {
     return new TopologyPolicy(policy, numaInfo, options, nodes);
@@ -115,7 +117,7 @@ public final class TopologyPolicy {
       return new ImplicitMerge(numaInfo, inputs, options.preferClosestNumaNodes(),
           SearchBudget.forNodes(numaInfo.nodes().size())).merge();
     } catch (SearchBudget.Exhausted e) {
-      if (resources.stream().allMatch(ResourceHints::isListable)) {
+      if (implicitHintsAbove > 0 && resources.stream().allMatch(ResourceHints::isListable)) {
         return listedMerge(resources);
       }
       throw new ImplicitMergeLimitException(numaInfo.nodes().size(), policy, options.preferClosestNumaNodes());
