@@ -116,7 +116,7 @@ final class MemoryHintCalculator {
         .thresholdPart(universe, 0, 2, weights, thresholds)
         .extras(extras)
         .preferredWidth(minWidth)
-        .description("memory: masks of NUMA " + NumaMask.fromBits(universe) + " with " + request
+        .description(() -> "memory: masks of NUMA " + NumaMask.fromBits(universe) + " with " + request
             + " allocatable and free, and " + extras.length + " more; preferred at " + minWidth
             + (minWidth == 1 ? " node" : " nodes"))
         .enumeration(() -> enumerated(request, reusable, podUid))

@@ -49,7 +49,7 @@ public final class MaskFamily {
   private final int preferredWidth;
   private final long[] socketsOfNode;
   private final int minSockets;
-  private final String description;
+  private final Supplier<String> description;
   private final Supplier<ResourceHints> enumeration;
   private ResourceHints materialised;
   private final boolean thresholdPartEmpty;
@@ -109,7 +109,7 @@ public final class MaskFamily {
 
   /** A one-line account of the rule, for {@code --explain} on many nodes. */
   public String description() {
-    return description;
+    return description.get();
   }
 
   /**
@@ -120,7 +120,7 @@ public final class MaskFamily {
     if (materialised == null) {
       if (nodeCount() > MAX_MATERIALISED_NODES) {
         throw new IllegalStateException("a hint list on " + nodeCount() + " NUMA nodes has up to 2^" + nodeCount()
-            + " masks and is not listed (more than " + MAX_MATERIALISED_NODES + " nodes): " + description);
+            + " masks and is not listed (more than " + MAX_MATERIALISED_NODES + " nodes): " + description());
       }
       materialised = enumeration.get();
     }
@@ -305,7 +305,7 @@ public final class MaskFamily {
 
   @Override
   public String toString() {
-    return description;
+    return description();
   }
 
   /** Builds a {@link MaskFamily}; every part but the node set is optional. */
@@ -320,7 +320,7 @@ public final class MaskFamily {
     private int preferredWidth;
     private long[] socketsOfNode;
     private int minSockets;
-    private String description = "";
+    private Supplier<String> description = () -> "";
     private Supplier<ResourceHints> enumeration;
 
     private Builder(long nodes) {
@@ -369,7 +369,8 @@ public final class MaskFamily {
       return this;
     }
 
-    public Builder description(String description) {
+    /** The rule in words, built only when asked for. */
+    public Builder description(Supplier<String> description) {
       this.description = description;
       return this;
     }
