@@ -110,17 +110,22 @@ class ImplicitHintsProperties {
     }
   }
 
+  /** Runs the scenario merging lists and merging descriptions (forced): the admissions are equal. */
+  private static List<Admission> assertSameAdmissions(Scenario scenario) {
+    List<Admission> listed = new ArrayList<>();
+    run(scenario, managers(scenario, 64), listed::add);
+    List<Admission> described = new ArrayList<>();
+    run(scenario, managers(scenario, 0), described::add);
+    assertThat(described).isEqualTo(listed);
+    return described;
+  }
+
   @Test
   void admissionsDecideTheSameFromDescriptionsAsFromEnumeratedLists() {
     Map<String, Integer> seen = new TreeMap<>();
     qt().withExamples(400).forAll(scenarios(1, 12).assuming(ImplicitHintsProperties::startsOn))
         .checkAssert(scenario -> {
-          List<Admission> listed = new ArrayList<>();
-          run(scenario, managers(scenario, 64), listed::add);
-          List<Admission> described = new ArrayList<>();
-          run(scenario, managers(scenario, 0), described::add);
-          assertThat(described).isEqualTo(listed);
-          for (Admission admission : described) {
+          for (Admission admission : assertSameAdmissions(scenario)) {
             for (MergeTrace merge : admission.trace().merges()) {
               seen.merge(scenario.config().topologyManagerPolicy() + (merge.bestHint().preferred() ? " preferred"
                   : " not preferred"), 1, Integer::sum);
@@ -138,13 +143,7 @@ class ImplicitHintsProperties {
   @Test
   void admissionsOn16NumaNodesDecideTheSameFromDescriptionsAsFromEnumeratedLists() {
     qt().withExamples(25).forAll(scenarios(16, 16).assuming(ImplicitHintsProperties::startsOn))
-        .checkAssert(scenario -> {
-          List<Admission> listed = new ArrayList<>();
-          run(scenario, managers(scenario, 64), listed::add);
-          List<Admission> described = new ArrayList<>();
-          run(scenario, managers(scenario, 0), described::add);
-          assertThat(described).isEqualTo(listed);
-        });
+        .checkAssert(ImplicitHintsProperties::assertSameAdmissions);
   }
 
   @Test

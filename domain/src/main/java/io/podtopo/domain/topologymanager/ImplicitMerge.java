@@ -245,19 +245,27 @@ final class ImplicitMerge {
 
   /** The distinct masks of {@code masks} that no other one strictly contains. */
   private long[] maximal(long[] masks) {
+    return extremal(masks, true);
+  }
+
+  /**
+   * The distinct masks of {@code masks} that no other one strictly contains ({@code maximal}), or
+   * strictly lies inside (not {@code maximal}).
+   */
+  private long[] extremal(long[] masks, boolean maximal) {
     long[] distinct = HintMerger.sortedDistinct(masks, masks.length);
     long[] kept = new long[distinct.length];
     int count = 0;
     for (long mask : distinct) {
-      boolean inside = false;
+      boolean dominated = false;
       for (long other : distinct) {
         budget.tick();
-        if (other != mask && (mask & ~other) == 0) {
-          inside = true;
+        if (other != mask && (maximal ? (mask & ~other) == 0 : (other & ~mask) == 0)) {
+          dominated = true;
           break;
         }
       }
-      if (!inside) {
+      if (!dominated) {
         kept[count++] = mask;
       }
     }
@@ -385,24 +393,7 @@ final class ImplicitMerge {
         }
       }
     }
-    long[] masks = HintMerger.sortedDistinct(containing.stream().mapToLong(Long::longValue).toArray(),
-        containing.size());
-    long[] minimal = new long[masks.length];
-    int count = 0;
-    for (long mask : masks) {
-      boolean smallerExists = false;
-      for (long other : masks) {
-        budget.tick();
-        if (other != mask && (other & ~mask) == 0) {
-          smallerExists = true;
-          break;
-        }
-      }
-      if (!smallerExists) {
-        minimal[count++] = mask;
-      }
-    }
-    return Arrays.copyOf(minimal, count);
+    return extremal(containing.stream().mapToLong(Long::longValue).toArray(), false);
   }
 
   private boolean pick(int i, long y, long x, long[][] options, int[] thresholdLists, int chosen) {
