@@ -288,20 +288,23 @@ public final class StaticPolicy {
     List<Integer> nodes = topology.numaNodes().toList();
     long nodeBits = NumaMask.of(nodes).bits();
     long[] free = new long[NumaMask.MAX_NODE_ID + 1];
+    long[] capacity = new long[NumaMask.MAX_NODE_ID + 1];
     long[] capacities = new long[nodes.size()];
     for (int i = 0; i < nodes.size(); i++) {
       CpuSet cpus = topology.cpusInNumaNode(nodes.get(i));
       capacities[i] = cpus.size();
+      capacity[nodes.get(i)] = cpus.size();
       free[nodes.get(i)] = cpus.intersection(available).size();
     }
     long reusableNodes = NumaMask.of(topology.numaNodesOf(reusable).toList()).bits();
+    int reusableCount = reusable.size();
     int minAffinity = narrowestCapacity(capacities, request);
     MaskFamily.Builder family = MaskFamily.over(nodeBits)
         .thresholdPart(nodeBits, reusableNodes, 1, new long[][] {free}, new long[] {(long) request - reusable.size()})
         .preferredWidth(minAffinity)
         .description(() -> "cpu: every mask holding NUMA " + NumaMask.fromBits(reusableNodes) + " with " + request
-            + " CPUs free or reusable; preferred at " + minAffinity + (minAffinity == 1 ? " node" : " nodes"))
-        .enumeration(() -> enumeratedHints(available, reusable, request));
+            + " CPUs free or reusable; preferred width " + minAffinity)
+        .enumeration(() -> enumeratedHints(nodes, capacity, free, reusableNodes, reusableCount, request));
     int numaNodesPerSocket = topology.numSockets() == 0 ? 0 : topology.numNumaNodes() / topology.numSockets();
     if (options.alignBySocket() && numaNodesPerSocket > 0) {
       List<Integer> sockets = topology.sockets().toList();
@@ -339,21 +342,26 @@ public final class StaticPolicy {
    */
   public ResourceHints enumeratedHints(CpuSet available, CpuSet reusable, int request) {
     List<Integer> nodes = topology.numaNodes().toList();
-    int[] capacity = new int[NumaMask.MAX_NODE_ID + 1];
-    int[] free = new int[NumaMask.MAX_NODE_ID + 1];
+    long[] capacity = new long[NumaMask.MAX_NODE_ID + 1];
+    long[] free = new long[NumaMask.MAX_NODE_ID + 1];
     for (int node : nodes) {
       CpuSet cpus = topology.cpusInNumaNode(node);
       capacity[node] = cpus.size();
       free[node] = cpus.intersection(available).size();
     }
-    long reusableNodes = NumaMask.of(topology.numaNodesOf(reusable).toList()).bits();
-    int reusableCount = reusable.size();
+    return enumeratedHints(nodes, capacity, free, NumaMask.of(topology.numaNodesOf(reusable).toList()).bits(),
+        reusable.size(), request);
+  }
+
+  /** {@link #enumeratedHints}, from the nodes' capacities and free CPUs (by node id). */
+  private ResourceHints enumeratedHints(List<Integer> nodes, long[] capacity, long[] free, long reusableNodes,
+      int reusableCount, int request) {
     int[] minAffinity = {nodes.size()};
     long[][] fitting = {new long[64]};
     int[] count = {0};
     NumaMask.forEachCombinationBits(nodes, mask -> {
-      int capacityInMask = 0;
-      int freeInMask = 0;
+      long capacityInMask = 0;
+      long freeInMask = 0;
       for (long rest = mask; rest != 0; rest &= rest - 1) {
         int node = Long.numberOfTrailingZeros(rest);
         capacityInMask += capacity[node];

@@ -101,25 +101,28 @@ final class MemoryHintCalculator {
       thresholds[2 * i + 1] = rules.requested[i];
     }
     long universe = withTables & ~rules.groups.usedSingle & ~rules.groups.usedGrouped;
-    List<Long> candidates = new ArrayList<>();
-    for (int node : nodes) {
-      candidates.add(1L << node);
-    }
-    for (long rest = rules.groups.usedGrouped; rest != 0; rest &= rest - 1) {
-      candidates.add(rules.groups.groupOf[Long.numberOfTrailingZeros(rest)]);
-    }
-    candidates.addAll(reusable.masksOf(podUid));
-    long[] extras = candidates.stream().mapToLong(Long::longValue)
-        .filter(mask -> (mask & ~nodeBits) == 0 && rules.isHint(mask)).toArray();
-    int minWidth = narrowestAllocatable(withTables, rules, nodes.size());
+    long grouped = rules.groups.usedGrouped;
+    long[] groupOf = rules.groups.groupOf;
+    long allWithTables = withTables;
     return MaskFamily.over(nodeBits)
         .thresholdPart(universe, 0, 2, weights, thresholds)
-        .extras(extras)
-        .preferredWidth(minWidth)
+        .extras(() -> {
+          List<Long> candidates = new ArrayList<>();
+          for (int node : nodes) {
+            candidates.add(1L << node);
+          }
+          for (long rest = grouped; rest != 0; rest &= rest - 1) {
+            candidates.add(groupOf[Long.numberOfTrailingZeros(rest)]);
+          }
+          candidates.addAll(reusable.masksOf(podUid));
+          return candidates.stream().mapToLong(Long::longValue)
+              .filter(mask -> (mask & ~nodeBits) == 0 && rules.isHint(mask)).toArray();
+        })
+        .preferredWidth(() -> narrowestAllocatable(allWithTables, rules, nodes.size()))
         .description(() -> "memory: masks of NUMA " + NumaMask.fromBits(universe) + " with " + request
-            + " allocatable and free, and " + extras.length + " more; preferred at " + minWidth
-            + (minWidth == 1 ? " node" : " nodes"))
-        .enumeration(() -> enumerated(request, reusable, podUid))
+            + " allocatable and free, or one of a few more; preferred width "
+            + narrowestAllocatable(allWithTables, rules, nodes.size()))
+        .enumeration(() -> enumerated(nodes, rules))
         .build();
   }
 
@@ -137,9 +140,7 @@ final class MemoryHintCalculator {
    * when {@link Rules#isHint} holds; preferred iff as narrow as the narrowest mask with enough
    * allocatable memory. No mask gives {@link ResourceHints#unsatisfiable()}.
    */
-  ResourceHints enumerated(SortedMap<String, Long> request, ReusableInitMemory reusable, String podUid) {
-    List<Integer> nodes = List.copyOf(state.nodes().keySet());
-    Rules rules = new Rules(request, reusable, podUid);
+  private ResourceHints enumerated(List<Integer> nodes, Rules rules) {
     int[] minWidth = {nodes.size()};
     long[][] found = {new long[64]};
     int[] count = {0};

@@ -2,6 +2,7 @@ package io.podtopo.domain.topologymanager;
 
 import java.util.Arrays;
 import java.util.OptionalLong;
+import java.util.function.IntSupplier;
 import java.util.function.Supplier;
 
 /**
@@ -45,8 +46,12 @@ public final class MaskFamily {
   private final int minSize;
   private final long[][] weights;
   private final long[] thresholds;
-  private final long[] extras;
-  private final int preferredWidth;
+  /** The extras, sorted, computed on first use (an enumerated list never needs them). */
+  private Supplier<long[]> extrasSource;
+  private long[] extras;
+  /** The preferred width, computed on first use; -1 until then. */
+  private IntSupplier preferredWidthSource;
+  private int preferredWidth = -1;
   private final long[] socketsOfNode;
   private final int minSockets;
   private final Supplier<String> description;
@@ -61,10 +66,11 @@ public final class MaskFamily {
     this.minSize = Math.max(1, builder.minSize);
     this.weights = builder.weights;
     this.thresholds = builder.thresholds;
-    long[] sorted = Arrays.stream(builder.extras).filter(mask -> mask != 0 && (mask & ~builder.nodes) == 0)
+    long nodeBits = builder.nodes;
+    Supplier<long[]> extrasGiven = builder.extras;
+    this.extrasSource = () -> Arrays.stream(extrasGiven.get()).filter(mask -> mask != 0 && (mask & ~nodeBits) == 0)
         .sorted().distinct().toArray();
-    this.extras = sorted;
-    this.preferredWidth = builder.preferredWidth;
+    this.preferredWidthSource = builder.preferredWidth;
     this.socketsOfNode = builder.socketsOfNode;
     this.minSockets = builder.socketsOfNode == null ? 0 : builder.minSockets;
     this.description = builder.description;
@@ -89,21 +95,25 @@ public final class MaskFamily {
 
   /** Whether {@code mask} is a hint of the list. */
   public boolean contains(long mask) {
-    return mask != 0 && (mask & ~nodes) == 0 && (inThresholdPart(mask) || Arrays.binarySearch(extras, mask) >= 0);
+    return mask != 0 && (mask & ~nodes) == 0 && (inThresholdPart(mask) || Arrays.binarySearch(extras(), mask) >= 0);
   }
 
   /** Whether a member {@code mask} is a preferred hint. */
   public boolean isPreferred(long mask) {
-    return Long.bitCount(mask) == preferredWidth || (minSockets > 0 && socketCount(mask) == minSockets);
+    return Long.bitCount(mask) == preferredWidth() || (minSockets > 0 && socketCount(mask) == minSockets);
   }
 
   /** Whether the list has no hint. */
   public boolean isEmpty() {
-    return thresholdPartEmpty && extras.length == 0;
+    return thresholdPartEmpty && extras().length == 0;
   }
 
   /** The width of the preferred hints (all of them but socket-aligned ones). */
-  public int preferredWidth() {
+  public synchronized int preferredWidth() {
+    if (preferredWidth < 0) {
+      preferredWidth = preferredWidthSource.getAsInt();
+      preferredWidthSource = null;
+    }
     return preferredWidth;
   }
 
@@ -172,7 +182,11 @@ public final class MaskFamily {
     return thresholds;
   }
 
-  long[] extras() {
+  synchronized long[] extras() {
+    if (extras == null) {
+      extras = extrasSource.get();
+      extrasSource = null;
+    }
     return extras;
   }
 
@@ -215,7 +229,7 @@ public final class MaskFamily {
    */
   int narrowestWidth(SearchBudget budget) {
     int narrowest = Integer.MAX_VALUE;
-    for (long extra : extras) {
+    for (long extra : extras()) {
       narrowest = Math.min(narrowest, Long.bitCount(extra));
     }
     if (!thresholdPartEmpty) {
@@ -263,8 +277,8 @@ public final class MaskFamily {
           return OptionalLong.of(found);
         }
       }
-    } else if (preferredWidth >= from) {
-      long found = narrowestAt(preferredWidth, containing, true, budget);
+    } else if (preferredWidth() >= from) {
+      long found = narrowestAt(preferredWidth(), containing, true, budget);
       if (found != 0) {
         return OptionalLong.of(found);
       }
@@ -281,7 +295,7 @@ public final class MaskFamily {
   /** The smallest member of {@code width} nodes containing {@code containing} (preferred only if asked); 0 if none. */
   private long narrowestAt(int width, long containing, boolean preferredOnly, SearchBudget budget) {
     long best = 0;
-    for (long extra : extras) {
+    for (long extra : extras()) {
       if (Long.bitCount(extra) == width && (extra & containing) == containing && (!preferredOnly || isPreferred(extra))
           && (best == 0 || Long.compareUnsigned(extra, best) < 0)) {
         best = extra;
@@ -316,8 +330,8 @@ public final class MaskFamily {
     private int minSize = 1;
     private long[][] weights = new long[0][];
     private long[] thresholds = new long[0];
-    private long[] extras = new long[0];
-    private int preferredWidth;
+    private Supplier<long[]> extras = () -> new long[0];
+    private IntSupplier preferredWidth;
     private long[] socketsOfNode;
     private int minSockets;
     private Supplier<String> description = () -> "";
@@ -326,7 +340,8 @@ public final class MaskFamily {
     private Builder(long nodes) {
       this.nodes = nodes;
       this.universe = nodes;
-      this.preferredWidth = Long.bitCount(nodes);
+      int all = Long.bitCount(nodes);
+      this.preferredWidth = () -> all;
     }
 
     /**
@@ -352,12 +367,25 @@ public final class MaskFamily {
 
     /** Members outside the threshold part rule, each already checked against the provider's rules. */
     public Builder extras(long[] extras) {
-      this.extras = extras.clone();
+      long[] copy = extras.clone();
+      this.extras = () -> copy;
+      return this;
+    }
+
+    /** {@link #extras(long[])} computed only when the family is queried, not when it is listed. */
+    public Builder extras(Supplier<long[]> extras) {
+      this.extras = extras;
       return this;
     }
 
     /** Members of this many nodes are preferred. */
     public Builder preferredWidth(int width) {
+      this.preferredWidth = () -> width;
+      return this;
+    }
+
+    /** {@link #preferredWidth(int)} computed only when the family is queried. */
+    public Builder preferredWidth(IntSupplier width) {
       this.preferredWidth = width;
       return this;
     }
