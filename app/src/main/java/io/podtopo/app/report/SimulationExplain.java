@@ -5,6 +5,7 @@ import io.podtopo.app.simulate.PodOutcome;
 import io.podtopo.domain.node.AdmissionTrace;
 import io.podtopo.domain.node.AllocationStep;
 import io.podtopo.domain.topology.NumaMask;
+import io.podtopo.domain.topologymanager.MaskFamily;
 import io.podtopo.domain.topologymanager.MergeTrace;
 import io.podtopo.domain.topologymanager.ProviderAnswer;
 import io.podtopo.domain.topologymanager.ResourceHints;
@@ -101,11 +102,27 @@ public final class SimulationExplain {
       ResourceHints hints = resource.getValue();
       String text = hints.isNoPreference() ? "no preference"
           : hints.isUnsatisfiable() ? "none (cannot be satisfied)"
+          : !hints.isListable() ? describedText(hints)
           : full || hints.hints().size() <= LISTED_HINTS ? listText(hints.hints())
           : summaryText(hints.hints());
       resources.add(resource.getKey() + " " + text);
     }
     return String.join("; ", resources);
+  }
+
+  /**
+   * A list too long to enumerate (more than 20 NUMA nodes), as its provider describes it (ADR 0007):
+   * {@code cpu: every mask holding NUMA [] with 12 CPUs free or reusable; preferred at 1 node
+   * (narrowest preferred: {0}; not listed on 64 nodes)}.
+   */
+  private static String describedText(ResourceHints hints) {
+    MaskFamily family = hints.family().orElseThrow();
+    String narrowest = family.best(0).stream()
+        .mapToObj(bits -> NumaMask.fromBits(bits).nodes().stream().map(String::valueOf).collect(Collectors.joining(",")))
+        .findFirst().orElse("none");
+    return family.description() + " (narrowest " + (family.best(0).isPresent()
+        && family.isPreferred(family.best(0).getAsLong()) ? "preferred" : "member") + ": {" + narrowest
+        + "}; not listed on " + family.nodeCount() + " NUMA nodes, even with --explain-hints full)";
   }
 
   private static String listText(List<TopologyHint> hints) {

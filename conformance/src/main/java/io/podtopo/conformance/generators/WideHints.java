@@ -80,6 +80,38 @@ public final class WideHints {
     };
   }
 
+  /**
+   * A device plugin's answer drawn from {@code random}, to set beside the managers' described
+   * lists: no preference, unsatisfiable, or 1 to 4 hints of random masks over {@code nodes} (nil
+   * among them), preferred or not, single-node masks preferred more often.
+   */
+  public static ProviderHints deviceLike(List<Integer> nodes, java.util.Random random) {
+    int shape = random.nextInt(8);
+    if (shape == 0) {
+      return ProviderHints.noPreference();
+    }
+    if (shape == 1) {
+      return ProviderHints.of("example.com/device", ResourceHints.unsatisfiable());
+    }
+    List<TopologyHint> hints = new ArrayList<>();
+    for (int i = random.nextInt(4); i >= 0; i--) {
+      if (random.nextInt(6) == 0) {
+        hints.add(TopologyHint.any(random.nextBoolean()));
+        continue;
+      }
+      List<Integer> picked = new ArrayList<>();
+      int width = random.nextInt(3) == 0 ? 1 + random.nextInt(nodes.size()) : 1;
+      while (picked.size() < width) {
+        int node = nodes.get(random.nextInt(nodes.size()));
+        if (!picked.contains(node)) {
+          picked.add(node);
+        }
+      }
+      hints.add(TopologyHint.of(NumaMask.of(picked), width == 1 ? random.nextInt(4) != 0 : random.nextBoolean()));
+    }
+    return ProviderHints.of("example.com/device", ResourceHints.of(hints));
+  }
+
   /** One resource's answer of any shape. */
   private static Gen<ResourceHints> resource(List<Integer> nodes, boolean small) {
     return source -> {

@@ -7,6 +7,7 @@ import io.podtopo.domain.pod.Quantity;
 import io.podtopo.domain.pod.Resources;
 import io.podtopo.domain.topology.CpuSet;
 import io.podtopo.domain.topology.NumaMask;
+import io.podtopo.domain.topologymanager.MaskFamily;
 import io.podtopo.domain.topologymanager.ResourceHints;
 import io.podtopo.domain.topologymanager.TopologyHint;
 import java.util.Arrays;
@@ -276,24 +277,91 @@ public final class StaticPolicy {
     return packedHints(available, reusable, request).hints();
   }
 
-  /** {@link #generateHints}, packed: the masks and the preferred ones, without a hint object each. */
+  /**
+   * {@link #generateHints}, described ({@link MaskFamily}, ADR 0007): every mask containing the
+   * reusable CPUs' nodes whose free CPUs, with the reusable ones, reach the request; preferred at
+   * the narrowest capacity that fits (the fewest nodes whose CPUs, free or not, reach the request;
+   * all nodes when none do), or socket-aligned under {@code align-by-socket}. The list, when
+   * something asks for it, is {@link #enumeratedHints}.
+   */
   public ResourceHints packedHints(CpuSet available, CpuSet reusable, int request) {
     List<Integer> nodes = topology.numaNodes().toList();
-    int[] capacity = new int[NumaMask.MAX_NODE_ID + 1];
-    int[] free = new int[NumaMask.MAX_NODE_ID + 1];
+    long nodeBits = NumaMask.of(nodes).bits();
+    long[] free = new long[NumaMask.MAX_NODE_ID + 1];
+    long[] capacity = new long[NumaMask.MAX_NODE_ID + 1];
+    long[] capacities = new long[nodes.size()];
+    for (int i = 0; i < nodes.size(); i++) {
+      CpuSet cpus = topology.cpusInNumaNode(nodes.get(i));
+      capacities[i] = cpus.size();
+      capacity[nodes.get(i)] = cpus.size();
+      free[nodes.get(i)] = cpus.intersection(available).size();
+    }
+    long reusableNodes = NumaMask.of(topology.numaNodesOf(reusable).toList()).bits();
+    int reusableCount = reusable.size();
+    int minAffinity = narrowestCapacity(capacities, request);
+    MaskFamily.Builder family = MaskFamily.over(nodeBits)
+        .thresholdPart(nodeBits, reusableNodes, 1, new long[][] {free}, new long[] {(long) request - reusable.size()})
+        .preferredWidth(minAffinity)
+        .description(() -> "cpu: every mask holding NUMA " + NumaMask.fromBits(reusableNodes) + " with " + request
+            + " CPUs free or reusable; preferred width " + minAffinity)
+        .enumeration(() -> enumeratedHints(nodes, capacity, free, reusableNodes, reusableCount, request));
+    int numaNodesPerSocket = topology.numSockets() == 0 ? 0 : topology.numNumaNodes() / topology.numSockets();
+    if (options.alignBySocket() && numaNodesPerSocket > 0) {
+      List<Integer> sockets = topology.sockets().toList();
+      long[] socketsOfNode = new long[NumaMask.MAX_NODE_ID + 1];
+      for (int node : nodes) {
+        for (int socket : topology.socketsInNumaNodes(CpuSet.of(node)).toList()) {
+          socketsOfNode[node] |= 1L << sockets.indexOf(socket);
+        }
+      }
+      family.socketPreference(socketsOfNode, (minAffinity + numaNodesPerSocket - 1) / numaNodesPerSocket);
+    }
+    return ResourceHints.implicit(family.build());
+  }
+
+  /**
+   * The {@code minAffinity} of {@code generateCPUTopologyHints}: the fewest nodes whose capacities
+   * reach the request (the largest capacities first), or all nodes when none do.
+   */
+  private static int narrowestCapacity(long[] capacities, int request) {
+    long[] sorted = capacities.clone();
+    Arrays.sort(sorted);
+    long sum = 0;
+    for (int taken = 1; taken <= sorted.length; taken++) {
+      sum += sorted[sorted.length - taken];
+      if (sum >= request) {
+        return taken;
+      }
+    }
+    return capacities.length;
+  }
+
+  /**
+   * {@link #generateHints}, enumerated as upstream does: the masks and the preferred ones, without a
+   * hint object each.
+   */
+  public ResourceHints enumeratedHints(CpuSet available, CpuSet reusable, int request) {
+    List<Integer> nodes = topology.numaNodes().toList();
+    long[] capacity = new long[NumaMask.MAX_NODE_ID + 1];
+    long[] free = new long[NumaMask.MAX_NODE_ID + 1];
     for (int node : nodes) {
       CpuSet cpus = topology.cpusInNumaNode(node);
       capacity[node] = cpus.size();
       free[node] = cpus.intersection(available).size();
     }
-    long reusableNodes = NumaMask.of(topology.numaNodesOf(reusable).toList()).bits();
-    int reusableCount = reusable.size();
+    return enumeratedHints(nodes, capacity, free, NumaMask.of(topology.numaNodesOf(reusable).toList()).bits(),
+        reusable.size(), request);
+  }
+
+  /** {@link #enumeratedHints}, from the nodes' capacities and free CPUs (by node id). */
+  private ResourceHints enumeratedHints(List<Integer> nodes, long[] capacity, long[] free, long reusableNodes,
+      int reusableCount, int request) {
     int[] minAffinity = {nodes.size()};
     long[][] fitting = {new long[64]};
     int[] count = {0};
     NumaMask.forEachCombinationBits(nodes, mask -> {
-      int capacityInMask = 0;
-      int freeInMask = 0;
+      long capacityInMask = 0;
+      long freeInMask = 0;
       for (long rest = mask; rest != 0; rest &= rest - 1) {
         int node = Long.numberOfTrailingZeros(rest);
         capacityInMask += capacity[node];

@@ -2,12 +2,14 @@ package io.podtopo.domain.memorymanager;
 
 import io.podtopo.domain.pod.Resources;
 import io.podtopo.domain.topology.NumaMask;
+import io.podtopo.domain.topologymanager.MaskFamily;
 import io.podtopo.domain.topologymanager.ResourceHints;
 import io.podtopo.domain.topologymanager.TopologyHint;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
 import java.util.List;
+import java.util.OptionalLong;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.TreeSet;
@@ -51,61 +53,172 @@ final class MemoryHintCalculator {
   }
 
   /**
-   * {@link #calculate}, packed: every type shares one {@link ResourceHints} of masks, without a hint
-   * object each.
+   * {@link #calculate}, described ({@link MaskFamily}, ADR 0007): every type shares one
+   * {@link ResourceHints} whose list, when something asks for it, is {@link #enumerated}; no mask at
+   * all gives an empty map, as the enumeration does.
+   *
+   * <p>The masks of {@code calculateHints} split into: the masks of two nodes or more made of nodes
+   * with a table of every requested type that serve neither a single-NUMA allocation nor a group,
+   * whose allocatable and free memory reach every request (the threshold part: the group rules
+   * hold on such masks, and reusable init memory only adds); and the few others any mask of
+   * {@code calculateHints} can be, each checked by the very rule the enumeration applies: single
+   * nodes, the existing groups (a mask with a node of a group must be that group) and the masks
+   * with reusable init memory of the pod. Preferred: as narrow as the narrowest mask whose
+   * allocatable memory reaches every request (all nodes when none does).
    */
   SortedMap<String, ResourceHints> calculatePacked(SortedMap<String, Long> request, ReusableInitMemory reusable,
       String podUid) {
+    MaskFamily family = family(request, reusable, podUid);
+    SortedMap<String, ResourceHints> hints = new TreeMap<>();
+    if (family.isEmpty()) {
+      return hints;
+    }
+    ResourceHints described = ResourceHints.implicit(family);
+    for (String type : request.keySet()) {
+      hints.put(type, described);
+    }
+    return hints;
+  }
+
+  /** The description of {@link #calculate}'s masks (they are the same for every requested type). */
+  MaskFamily family(SortedMap<String, Long> request, ReusableInitMemory reusable, String podUid) {
     List<Integer> nodes = List.copyOf(state.nodes().keySet());
-    List<String> types = List.copyOf(request.keySet());
-    long[] requested = types.stream().mapToLong(request::get).toArray();
-    NodeTables tables = new NodeTables(types);
+    long nodeBits = NumaMask.of(nodes).bits();
+    Rules rules = new Rules(request, reusable, podUid);
+    long withTables = 0;
+    for (int node : nodes) {
+      if (rules.tables.presentEverywhere(1L << node)) {
+        withTables |= 1L << node;
+      }
+    }
+    int types = rules.requested.length;
+    long[][] weights = new long[2 * types][];
+    long[] thresholds = new long[2 * types];
+    for (int i = 0; i < types; i++) {
+      weights[2 * i] = rules.tables.allocatable[i];
+      weights[2 * i + 1] = rules.tables.free[i];
+      thresholds[2 * i] = rules.requested[i];
+      thresholds[2 * i + 1] = rules.requested[i];
+    }
+    long universe = withTables & ~rules.groups.usedSingle & ~rules.groups.usedGrouped;
+    long grouped = rules.groups.usedGrouped;
+    long[] groupOf = rules.groups.groupOf;
+    long allWithTables = withTables;
+    return MaskFamily.over(nodeBits)
+        .thresholdPart(universe, 0, 2, weights, thresholds)
+        .extras(() -> {
+          List<Long> candidates = new ArrayList<>();
+          for (int node : nodes) {
+            candidates.add(1L << node);
+          }
+          for (long rest = grouped; rest != 0; rest &= rest - 1) {
+            candidates.add(groupOf[Long.numberOfTrailingZeros(rest)]);
+          }
+          candidates.addAll(reusable.masksOf(podUid));
+          return candidates.stream().mapToLong(Long::longValue)
+              .filter(mask -> (mask & ~nodeBits) == 0 && rules.isHint(mask)).toArray();
+        })
+        .preferredWidth(() -> narrowestAllocatable(allWithTables, rules, nodes.size()))
+        .description(() -> "memory: masks of NUMA " + NumaMask.fromBits(universe) + " with " + request
+            + " allocatable and free, or one of a few more; preferred width "
+            + narrowestAllocatable(allWithTables, rules, nodes.size()))
+        .enumeration(() -> enumerated(nodes, rules))
+        .build();
+  }
+
+  /**
+   * The {@code minAff} of {@code calculateHints}: the fewest nodes, all with tables, whose
+   * allocatable memory reaches every request; all nodes when none do.
+   */
+  private static int narrowestAllocatable(long withTables, Rules rules, int nodes) {
+    int fewest = MaskFamily.fewestNodesMeeting(withTables, rules.tables.allocatable, rules.requested);
+    return fewest == 0 ? nodes : Math.min(fewest, nodes);
+  }
+
+  /**
+   * Upstream {@code calculateHints} as it runs: every mask in {@code IterateBitMasks} order, kept
+   * when {@link Rules#isHint} holds; preferred iff as narrow as the narrowest mask with enough
+   * allocatable memory. No mask gives {@link ResourceHints#unsatisfiable()}.
+   */
+  private ResourceHints enumerated(List<Integer> nodes, Rules rules) {
     int[] minWidth = {nodes.size()};
     long[][] found = {new long[64]};
     int[] count = {0};
-    long[] free = new long[types.size()];
-    long[] allocatable = new long[types.size()];
-    Groups groups = new Groups();
     NumaMask.forEachCombinationBits(nodes, bits -> {
-      Arrays.fill(free, 0);
-      Arrays.fill(allocatable, 0);
-      if (!tables.sum(bits, free, allocatable)) {
+      if (!rules.allocatableFits(bits)) {
         return;
-      }
-      for (int i = 0; i < requested.length; i++) {
-        if (allocatable[i] < requested[i]) {
-          return;
-        }
       }
       minWidth[0] = Math.min(minWidth[0], Long.bitCount(bits));
-      if (groups.violatedForHints(bits)) {
+      if (!rules.usableAndFree(bits)) {
         return;
-      }
-      NumaMask mask = NumaMask.fromBits(bits);
-      for (int i = 0; i < requested.length; i++) {
-        if (free[i] + reusable.of(podUid, mask, types.get(i)) < requested[i]) {
-          return;
-        }
       }
       if (count[0] == found[0].length) {
         found[0] = Arrays.copyOf(found[0], count[0] * 2);
       }
       found[0][count[0]++] = bits;
     });
-    SortedMap<String, ResourceHints> hints = new TreeMap<>();
-    if (count[0] == 0) {
-      return hints;
-    }
     long[] masks = Arrays.copyOf(found[0], count[0]);
     BitSet preferred = new BitSet(masks.length);
     for (int i = 0; i < masks.length; i++) {
       preferred.set(i, Long.bitCount(masks[i]) == minWidth[0]);
     }
-    ResourceHints packed = ResourceHints.ofMasks(masks, preferred);
-    for (String type : request.keySet()) {
-      hints.put(type, packed);
+    return ResourceHints.ofMasks(masks, preferred);
+  }
+
+  /** The rules {@code calculateHints} applies to one mask, with the state read once. */
+  private final class Rules {
+    private final List<String> types;
+    private final long[] requested;
+    private final NodeTables tables;
+    private final Groups groups = new Groups();
+    private final ReusableInitMemory reusable;
+    private final String podUid;
+    private final long[] free;
+    private final long[] allocatable;
+
+    Rules(SortedMap<String, Long> request, ReusableInitMemory reusable, String podUid) {
+      this.types = List.copyOf(request.keySet());
+      this.requested = types.stream().mapToLong(request::get).toArray();
+      this.tables = new NodeTables(types);
+      this.reusable = reusable;
+      this.podUid = podUid;
+      this.free = new long[types.size()];
+      this.allocatable = new long[types.size()];
     }
-    return hints;
+
+    /** Every node has a table of every type, and the allocatable memory reaches every request. */
+    boolean allocatableFits(long bits) {
+      Arrays.fill(free, 0);
+      Arrays.fill(allocatable, 0);
+      if (!tables.sum(bits, free, allocatable)) {
+        return false;
+      }
+      for (int i = 0; i < requested.length; i++) {
+        if (allocatable[i] < requested[i]) {
+          return false;
+        }
+      }
+      return true;
+    }
+
+    /** After {@link #allocatableFits}: the group rules hold and free plus reusable memory reach every request. */
+    boolean usableAndFree(long bits) {
+      if (groups.violatedForHints(bits)) {
+        return false;
+      }
+      NumaMask mask = NumaMask.fromBits(bits);
+      for (int i = 0; i < requested.length; i++) {
+        if (free[i] + reusable.of(podUid, mask, types.get(i)) < requested[i]) {
+          return false;
+        }
+      }
+      return true;
+    }
+
+    /** Whether {@code calculateHints} keeps the mask. */
+    boolean isHint(long bits) {
+      return allocatableFits(bits) && usableAndFree(bits);
+    }
   }
 
   /**
@@ -182,29 +295,38 @@ final class MemoryHintCalculator {
         && request.entrySet().stream().allMatch(entry -> sum(mask, entry.getKey(), true) >= entry.getValue());
   }
 
-  /** Upstream {@code getDefaultHint}: the best calculated {@code memory} hint. */
+  /**
+   * Upstream {@code getDefaultHint}: the best calculated {@code memory} hint, asked of the
+   * description ({@link MaskFamily#best}) rather than of the enumerated list.
+   */
   TopologyHint defaultHint(SortedMap<String, Long> request, ReusableInitMemory reusable, String podUid) {
-    SortedMap<String, List<TopologyHint>> hints = calculate(request, reusable, podUid);
-    if (hints.isEmpty()) {
+    MaskFamily family = family(request, reusable, podUid);
+    if (family.isEmpty()) {
       throw new MemoryManagerException(NO_DEFAULT_AFFINITY);
     }
-    return best(hints.getOrDefault(Resources.MEMORY, List.of()));
+    if (!request.containsKey(Resources.MEMORY)) {
+      return best(List.of());
+    }
+    long mask = family.best(0).orElseThrow();
+    return TopologyHint.of(NumaMask.fromBits(mask), family.isPreferred(mask));
   }
 
   /**
    * Upstream {@code extendTopologyManagerHint}: the best calculated {@code memory} hint whose mask
-   * contains {@code mask}.
+   * contains {@code mask}, asked of the description (the narrowest preferred member containing it,
+   * else the narrowest member) without enumerating the masks.
    */
   TopologyHint extendedHint(SortedMap<String, Long> request, ReusableInitMemory reusable, String podUid,
       NumaMask mask) {
-    List<TopologyHint> containing = calculate(request, reusable, podUid)
-        .getOrDefault(Resources.MEMORY, List.of()).stream()
-        .filter(hint -> mask.isSubsetOf(hint.affinity().orElseThrow()))
-        .toList();
-    if (containing.isEmpty()) {
+    MaskFamily family = family(request, reusable, podUid);
+    if (family.isEmpty() || !request.containsKey(Resources.MEMORY)) {
       throw new MemoryManagerException(NO_EXTENSION);
     }
-    return best(containing);
+    OptionalLong extended = family.best(mask.bits());
+    if (extended.isEmpty()) {
+      throw new MemoryManagerException(NO_EXTENSION);
+    }
+    return TopologyHint.of(NumaMask.fromBits(extended.getAsLong()), family.isPreferred(extended.getAsLong()));
   }
 
   /**
@@ -267,6 +389,19 @@ final class MemoryHintCalculator {
           }
         }
       }
+    }
+
+    /** Whether every node of the mask has a table of every type. */
+    boolean presentEverywhere(long mask) {
+      for (long rest = mask; rest != 0; rest &= rest - 1) {
+        int id = Long.numberOfTrailingZeros(rest);
+        for (boolean[] type : present) {
+          if (!type[id]) {
+            return false;
+          }
+        }
+      }
+      return true;
     }
 
     /** Sums the mask's memory per type; false when a node of the mask lacks a type's table. */

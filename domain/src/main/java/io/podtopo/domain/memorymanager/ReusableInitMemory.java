@@ -43,6 +43,14 @@ public final class ReusableInitMemory {
     return byType == null ? 0 : byType.getOrDefault(type, 0L);
   }
 
+  /** The masks (as bits) with an amount recorded for {@code pod}; none for another pod. */
+  public List<Long> masksOf(String pod) {
+    if (!pod.equals(podUid)) {
+      return List.of();
+    }
+    return byMaskAndType.keySet().stream().map(key -> Long.parseUnsignedLong(key, 2)).toList();
+  }
+
   /**
    * Upstream {@code updatePodReusableMemory}: forgets every other pod; a standard init container
    * raises the reusable amount per (mask, type) to its block size; any other container consumes it.

@@ -25,23 +25,7 @@ import java.util.SortedMap;
  */
 final class ManagerFactory {
 
-  /**
-   * The most NUMA nodes podtopo handles where the kubelet enumerates every NUMA mask (the
-   * Topology Manager's hints, the Static memory policy): {@code 2^20} masks per hint list. Beyond,
-   * the masks would have to be described implicitly (issue 9, ADR 0006), which podtopo does not do
-   * yet; a clear error beats a run that never ends.
-   */
-  static final int MAX_ENUMERATED_NUMA_NODES = 20;
-
   private ManagerFactory() {}
-
-  private static void requireEnumerable(Machine machine, String field, String what) {
-    int nodes = machine.numaNodeIds().size();
-    if (nodes > MAX_ENUMERATED_NUMA_NODES) {
-      throw new InvalidNodeConfigException(field, what + " on " + nodes + " NUMA nodes: podtopo enumerates every NUMA "
-          + "mask as the kubelet does (2^N) and handles at most " + MAX_ENUMERATED_NUMA_NODES + " NUMA nodes there");
-    }
-  }
 
   static TopologyPolicy topologyPolicy(NodeConfig config, Machine machine) {
     TopologyManagerOptions options;
@@ -60,10 +44,8 @@ final class ManagerFactory {
     } catch (InvalidTopologyManagerConfigException e) {
       throw new InvalidNodeConfigException("topologyManagerPolicy", e.getMessage());
     }
-    if (config.topologyManagerPolicy() != TopologyManagerPolicy.NONE) {
-      requireEnumerable(machine, "topologyManagerPolicy", "the " + config.topologyManagerPolicy() + " policy");
-    }
-    return TopologyPolicy.of(config.topologyManagerPolicy(), numaInfo, options);
+    return TopologyPolicy.of(config.topologyManagerPolicy(), numaInfo, options)
+        .withImplicitHintsAbove(config.implicitHintsAboveNumaNodes());
   }
 
   static Optional<StaticPolicy> cpuPolicy(NodeConfig config, Machine machine) {
@@ -105,7 +87,6 @@ final class ManagerFactory {
     if (config.memoryManagerPolicy() == MemoryManagerPolicy.NONE) {
       return Optional.empty();
     }
-    requireEnumerable(machine, "memoryManagerPolicy", "the Static memory policy");
     for (Map.Entry<Integer, SortedMap<String, Long>> node : config.reservedMemory().entrySet()) {
       if (!machine.numaNodeIds().contains(node.getKey())) {
         throw new InvalidNodeConfigException("reservedMemory",

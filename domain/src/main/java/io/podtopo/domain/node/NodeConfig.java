@@ -4,6 +4,7 @@ import io.podtopo.domain.gates.FeatureGates;
 import io.podtopo.domain.topology.CpuSet;
 import io.podtopo.domain.topologymanager.TopologyManagerPolicy;
 import io.podtopo.domain.topologymanager.TopologyManagerScope;
+import io.podtopo.domain.topologymanager.TopologyPolicy;
 import java.util.Optional;
 import java.util.SortedMap;
 import org.immutables.value.Value;
@@ -71,6 +72,16 @@ public abstract class NodeConfig {
   @Value.Default
   public FeatureGates featureGates() {
     return FeatureGates.defaults();
+  }
+
+  /**
+   * Not a kubelet setting: the NUMA node count above which the Topology Manager merges the CPU and
+   * memory hint lists from their descriptions instead of enumerating them (ADR 0007). Both ways
+   * decide the same; the property tests set 0 to compare them on small machines.
+   */
+  @Value.Default
+  public int implicitHintsAboveNumaNodes() {
+    return TopologyPolicy.DEFAULT_IMPLICIT_HINTS_ABOVE;
   }
 
   /** The kubelet defaults. */

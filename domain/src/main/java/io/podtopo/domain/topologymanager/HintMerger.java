@@ -34,8 +34,6 @@ final class HintMerger {
   /** The AND convolution works on arrays of 2^N counts: up to 8 MiB. */
   private static final int MAX_DENSE_NODES = 20;
 
-  private final NumaInfo numaInfo;
-  private final boolean compareByDistance;
   private final long defaultMask;
   private final int bestNonPreferredAffinityCount;
 
@@ -44,14 +42,11 @@ final class HintMerger {
   private final boolean[][] hasAffinity;
   private final boolean[][] preferred;
 
-  private boolean hasBest;
-  private long bestBits;
-  private boolean bestPreferred;
+  private final MergeBest best;
 
   HintMerger(NumaInfo numaInfo, List<MergeList> lists, TopologyManagerPolicy policy,
       TopologyManagerOptions options) {
-    this.numaInfo = numaInfo;
-    this.compareByDistance = policy != TopologyManagerPolicy.SINGLE_NUMA_NODE && options.preferClosestNumaNodes();
+    boolean compareByDistance = policy != TopologyManagerPolicy.SINGLE_NUMA_NODE && options.preferClosestNumaNodes();
     this.defaultMask = numaInfo.defaultAffinityMask().bits();
     bits = new long[lists.size()][];
     hasAffinity = new boolean[lists.size()][];
@@ -62,6 +57,7 @@ final class HintMerger {
       preferred[i] = lists.get(i).preferred();
     }
     this.bestNonPreferredAffinityCount = bestNonPreferredAffinityCount(bits, hasAffinity);
+    this.best = new MergeBest(numaInfo, compareByDistance, bestNonPreferredAffinityCount);
   }
 
   /**
@@ -99,12 +95,10 @@ final class HintMerger {
       }
     }
     considerPreferredMerges();
-    if (!hasBest) {
+    if (!best.hasBest()) {
       considerNonPreferredMerges();
     }
-    return hasBest
-        ? TopologyHint.of(NumaMask.fromBits(bestBits), bestPreferred)
-        : TopologyHint.of(NumaMask.fromBits(defaultMask), false);
+    return best.hint(defaultMask);
   }
 
   /**
@@ -229,63 +223,6 @@ final class HintMerger {
   }
 
   private void consider(long merged, boolean allPreferred) {
-    if (compare(merged, allPreferred)) {
-      hasBest = true;
-      bestBits = merged;
-      bestPreferred = allPreferred;
-    }
-  }
-
-  /** Upstream {@code compare(current, candidate)}: true when the candidate replaces the best. */
-  private boolean compare(long candidate, boolean candidatePreferred) {
-    if (candidate == 0) {
-      return false;
-    }
-    if (!hasBest) {
-      return true;
-    }
-    if (!bestPreferred && candidatePreferred) {
-      return true;
-    }
-    if (bestPreferred && !candidatePreferred) {
-      return false;
-    }
-    if (bestPreferred) {
-      return candidateHasFitterMask(candidate);
-    }
-    int best = bestNonPreferredAffinityCount;
-    int current = Long.bitCount(bestBits);
-    int count = Long.bitCount(candidate);
-    if (current > best) {
-      return candidateHasFitterMask(candidate);
-    }
-    if (current == best) {
-      return count == best && candidateHasFitterMask(candidate);
-    }
-    if (count > best) {
-      return false;
-    }
-    if (count == best) {
-      return true;
-    }
-    if (count != current) {
-      return count > current;
-    }
-    return candidateHasFitterMask(candidate);
-  }
-
-  /** Upstream {@code CompareNUMAAffinityMasks}: equal masks keep the current one. */
-  private boolean candidateHasFitterMask(long candidate) {
-    if (candidate == bestBits) {
-      return false;
-    }
-    if (!compareByDistance) {
-      int current = Long.bitCount(bestBits);
-      int count = Long.bitCount(candidate);
-      return count != current ? count < current : Long.compareUnsigned(candidate, bestBits) < 0;
-    }
-    NumaMask current = NumaMask.fromBits(bestBits);
-    NumaMask fitter = numaInfo.closest(current, NumaMask.fromBits(candidate));
-    return !fitter.equals(current);
+    best.consider(merged, allPreferred);
   }
 }

@@ -68,6 +68,11 @@ public final class ProviderHints {
     return perResource(providers, ResourceHints::mergeList);
   }
 
+  /** The resources' answers in {@link #forMerge} order, as given (described lists stay described). */
+  static List<ResourceHints> resourceLists(List<ProviderHints> providers) {
+    return perResource(providers, Function.identity());
+  }
+
   private static <T> List<T> perResource(List<ProviderHints> providers, Function<ResourceHints, T> list) {
     List<T> lists = new ArrayList<>();
     for (ProviderHints provider : providers) {
