@@ -112,7 +112,7 @@ public final class SimulationExplain {
 
   /**
    * A list too long to enumerate (more than 20 NUMA nodes), as its provider describes it (ADR 0007):
-   * {@code cpu: every mask holding NUMA [] with 12 CPUs free or reusable; preferred at 1 node
+   * {@code every mask holding NUMA [] with 12 CPUs free or reusable; preferred at 1 node
    * (narrowest preferred: {0}; not listed on 64 nodes)}.
    */
   private static String describedText(ResourceHints hints) {

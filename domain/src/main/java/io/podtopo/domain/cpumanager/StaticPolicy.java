@@ -302,7 +302,7 @@ public final class StaticPolicy {
     MaskFamily.Builder family = MaskFamily.over(nodeBits)
         .thresholdPart(nodeBits, reusableNodes, 1, new long[][] {free}, new long[] {(long) request - reusable.size()})
         .preferredWidth(minAffinity)
-        .description(() -> "cpu: every mask holding NUMA " + NumaMask.fromBits(reusableNodes) + " with " + request
+        .description(() -> "every mask holding NUMA " + NumaMask.fromBits(reusableNodes) + " with " + request
             + " CPUs free or reusable; preferred width " + minAffinity)
         .enumeration(() -> enumeratedHints(nodes, capacity, free, reusableNodes, reusableCount, request));
     int numaNodesPerSocket = topology.numSockets() == 0 ? 0 : topology.numNumaNodes() / topology.numSockets();

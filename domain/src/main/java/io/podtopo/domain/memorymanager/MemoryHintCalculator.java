@@ -119,7 +119,7 @@ final class MemoryHintCalculator {
               .filter(mask -> (mask & ~nodeBits) == 0 && rules.isHint(mask)).toArray();
         })
         .preferredWidth(() -> narrowestAllocatable(allWithTables, rules, nodes.size()))
-        .description(() -> "memory: masks of NUMA " + NumaMask.fromBits(universe) + " with " + request
+        .description(() -> "masks of NUMA " + NumaMask.fromBits(universe) + " with " + request
             + " allocatable and free, or one of a few more; preferred width "
             + narrowestAllocatable(allWithTables, rules, nodes.size()))
         .enumeration(() -> enumerated(nodes, rules))

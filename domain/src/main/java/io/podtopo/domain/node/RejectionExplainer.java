@@ -230,9 +230,27 @@ public final class RejectionExplainer {
       return free.entrySet().stream().filter(entry -> entry.getValue() >= request).map(Map.Entry::getKey).toList();
     }
 
+    /** What is free per NUMA node, consecutive nodes with the same amount as one run: {@code 0: 1 CPU, 1-63: 8 CPUs}. */
     String freeText() {
-      return free.entrySet().stream().map(entry -> entry.getKey() + ": " + amount(resource, entry.getValue()))
-          .collect(Collectors.joining(", "));
+      List<String> runs = new ArrayList<>();
+      List<Map.Entry<Integer, Long>> entries = List.copyOf(free.entrySet());
+      int start = 0;
+      for (int i = 1; i <= entries.size(); i++) {
+        if (i == entries.size() || !entries.get(i).getValue().equals(entries.get(start).getValue())
+            || entries.get(i).getKey() != entries.get(i - 1).getKey() + 1) {
+          int first = entries.get(start).getKey();
+          int last = entries.get(i - 1).getKey();
+          runs.add((first == last ? first + "" : first + "-" + last) + ": "
+              + amount(resource, entries.get(start).getValue()));
+          start = i;
+        }
+      }
+      return String.join(", ", runs);
+    }
+
+    /** The most the {@code width} largest NUMA nodes can hold together. */
+    long capacityOf(int width) {
+      return capacity.values().stream().sorted(Comparator.reverseOrder()).limit(width).mapToLong(Long::longValue).sum();
     }
   }
 
@@ -287,7 +305,27 @@ public final class RejectionExplainer {
 
   /** Every resource fits on its own narrowest nodes, but not all on the same: say where each fits. */
   private static void conflict(List<Demand> demands, List<String> causes, List<String> fixes) {
-    if (demands.stream().allMatch(demand -> demand.width() == 1)) {
+    int widest = demands.stream().mapToInt(Demand::width).max().orElse(1);
+    int narrowest = demands.stream().mapToInt(Demand::width).min().orElse(1);
+    if (widest > narrowest) {
+      causes.add(demands.stream().map(demand -> demand.resource() + " needs " + nodes(demand.width()))
+          .collect(Collectors.joining(", ")) + " at the fewest: a placement on " + nodes(widest) + " is wider than the "
+          + "narrowest for " + demands.stream().filter(demand -> demand.width() < widest).map(Demand::resource)
+          .collect(Collectors.joining(", ")) + ", and the policy admits only a placement that is the narrowest for "
+          + "every resource at once");
+      for (Demand demand : demands) {
+        if (demand.width() == widest) {
+          fixes.add("ask for at most " + amount(demand.resource(), demand.capacityOf(narrowest)) + " of "
+              + demand.resource() + ", which " + nodes(narrowest) + " can hold");
+        } else {
+          fixes.add("ask for more than " + amount(demand.resource(), demand.capacityOf(widest - 1)) + " of "
+              + demand.resource() + ", so that it too needs " + nodes(widest));
+        }
+      }
+      fixes.add("or use the best-effort policy, which admits the wider placement");
+      return;
+    }
+    if (widest == 1) {
       causes.add("each fits on one NUMA node, but no NUMA node has room for all of them: " + demands.stream()
           .map(demand -> demand.resource() + " fits on " + nodeList(demand.singleNodes()))
           .collect(Collectors.joining(", ")));

@@ -101,7 +101,7 @@ class RejectionExplainerTest {
 
     assertThat(cause.causes()).containsExactly(
         "cpu: the pod needs 3 CPUs on 1 NUMA node (the fewest that can hold it); free by NUMA node: 0: 1 CPU, 1: 2 CPUs",
-        "memory: the pod needs 1Gi on 1 NUMA node (the fewest that can hold it); free by NUMA node: 0: 9Gi, 1: 9Gi");
+        "memory: the pod needs 1Gi on 1 NUMA node (the fewest that can hold it); free by NUMA node: 0-1: 9Gi");
     assertThat(cause.fixes()).containsExactly("free 1 CPU on NUMA node 1 (2 CPUs of the 3 CPUs are free there)");
   }
 
@@ -116,6 +116,24 @@ class RejectionExplainerTest {
     assertThat(cause.causes()).last().isEqualTo("each fits on one NUMA node, but no NUMA node has room for all of them: "
         + "cpu fits on node 1, memory fits on node 0");
     assertThat(cause.fixes()).containsExactly("free 1 CPU of cpu on NUMA node 0", "free 1Gi of memory on NUMA node 1");
+  }
+
+  @Test
+  void spec5_4_resourcesWhoseNarrowestWidthsDifferAreNamedWithWhatWouldAlignThem() {
+    RejectionCause cause = explain(restrictedPodScope, restrictedPodScope.initialState(),
+        podLevel("wide", "10", "2Gi").addContainers(shared("c")).build());
+
+    assertThat(cause.causes()).containsExactly(
+        "cpu: the pod needs 10 CPUs on 2 NUMA nodes (the fewest that can hold it); free by NUMA node: 0: 7 CPUs, 1: 8 CPUs",
+        "memory: the pod needs 2Gi on 1 NUMA node (the fewest that can hold it); free by NUMA node: 0-1: 11Gi",
+        "cpu needs 2 NUMA nodes, memory needs 1 NUMA node at the fewest: a placement on 2 NUMA nodes is wider than "
+            + "the narrowest for memory, and the policy admits only a placement that is the narrowest for every "
+            + "resource at once");
+    assertThat(cause.fixes()).containsExactly("ask for at most 8 CPUs of cpu, which 1 NUMA node can hold",
+        "ask for more than 11Gi of memory, so that it too needs 2 NUMA nodes",
+        "or use the best-effort policy, which admits the wider placement");
+    assertThat(restrictedPodScope.admit(restrictedPodScope.initialState(),
+        podLevel("wide", "10", "12Gi").addContainers(shared("c")).build()).admitted()).as("the second fix works").isTrue();
   }
 
   @Test
