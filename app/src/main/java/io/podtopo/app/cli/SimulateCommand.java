@@ -9,6 +9,7 @@ import io.podtopo.app.input.NodeSettings;
 import io.podtopo.app.input.PodManifests;
 import io.podtopo.app.input.ScenarioFile;
 import io.podtopo.app.input.ScenarioStep;
+import io.podtopo.app.report.HtmlReport;
 import io.podtopo.app.report.SimulationExplain;
 import io.podtopo.app.report.SimulationJson;
 import io.podtopo.app.report.SimulationTable;
@@ -66,6 +67,8 @@ import picocli.CommandLine.Spec;
         "      where the pod would land on a node that already runs what its checkpoints hold",
         "  ./podtopo simulate --machine machine.json --kubelet-config kubelet.yaml --pods pods/ --scenario steps.yaml",
         "      admissions and removals scripted in a scenario file",
+        "  ./podtopo simulate --format html > report.html",
+        "      the KEP-5526 examples as one self-contained page: CPUs and memory by owner, table, rejections",
         "",
         "Formats, scenario files and the JSON schema: docs/guide/simulate.md"})
 public final class SimulateCommand implements Callable<Integer> {
@@ -109,8 +112,9 @@ public final class SimulateCommand implements Callable<Integer> {
   String explainHints;
 
   @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "table",
-      description = "Output format: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
-  OutputFormat format;
+      description = "Output format: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}); html is one "
+          + "self-contained page (redirect it to a file).")
+  ReportFormat format;
 
   @Option(names = "--color", description = "Colour the topology map with ANSI escapes.")
   boolean color;
@@ -129,7 +133,11 @@ public final class SimulateCommand implements Callable<Integer> {
   public Integer call() {
     PodManifests.prepareInBackground();
     List<SimulationRun> runs = runsAsked();
-    String text = format == OutputFormat.json ? SimulationJson.render(runs, explain, fullHints()) : table(runs);
+    String text = switch (format) {
+      case json -> SimulationJson.render(runs, explain, fullHints());
+      case html -> HtmlReport.simulation(runs, explain, fullHints());
+      case table -> table(runs);
+    };
     PrintWriter out = spec.commandLine().getOut();
     out.print(text);
     out.flush();

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import io.podtopo.adapters.fake.MachineCatalog;
 import io.podtopo.adapters.linux.sysfs.SysfsTopology;
 import io.podtopo.app.input.MachineArgument;
+import io.podtopo.app.report.HtmlReport;
 import io.podtopo.app.report.TopologyMap;
 import jakarta.inject.Inject;
 import java.io.PrintWriter;
@@ -46,6 +47,8 @@ import picocli.CommandLine.Spec;
         "      a copy of another node's sysfs root (a folder holding sys/devices/system/...)",
         "  ./podtopo topology --machine epyc-9654-2s-nps4",
         "      a catalog machine (see docs/guide/machines.md); shapes such as 2s4n8c2t work too",
+        "  ./podtopo topology --machine epyc-9654-2s-nps4 --format html > machine.html",
+        "      the same as one self-contained HTML page with an SVG picture of the machine",
         "",
         "Machines, shapes and sysfs sources: docs/guide/machines.md and docs/guide/real-node.md"})
 public final class TopologyCommand implements Callable<Integer> {
@@ -58,8 +61,9 @@ public final class TopologyCommand implements Callable<Integer> {
   String machine;
 
   @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "table",
-      description = "Output format: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
-  OutputFormat format;
+      description = "Output format: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}); html is one "
+          + "self-contained page (redirect it to a file).")
+  ReportFormat format;
 
   @Spec
   CommandSpec spec;
@@ -74,7 +78,11 @@ public final class TopologyCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     SysfsTopology topology = machine == null ? MachineArgument.host() : MachineArgument.topology(machine, catalog);
-    String text = format == OutputFormat.json ? json(topology) : TopologyMap.plain().render(topology.toMachine());
+    String text = switch (format) {
+      case json -> json(topology);
+      case html -> HtmlReport.topology(topology.toMachine());
+      case table -> TopologyMap.plain().render(topology.toMachine());
+    };
     PrintWriter out = spec.commandLine().getOut();
     out.print(text);
     out.flush();

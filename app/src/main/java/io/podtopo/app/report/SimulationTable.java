@@ -20,6 +20,8 @@ public final class SimulationTable {
 
   /** The verdict of a pod known only from the kubelet's checkpoints. */
   static final String PRE_EXISTING = "pre-existing";
+  /** What a run without pods shows instead of the table. */
+  static final String NO_PODS = "no pods (give --pods FILE|DIR or --scenario FILE to admit some)";
 
   private final TopologyMap map;
 
@@ -38,7 +40,7 @@ public final class SimulationTable {
       restored.checkpoints().forEach(file -> out.append("  ").append(file.describe()).append('\n'));
     });
     out.append('\n');
-    out.append(run.pods().isEmpty() ? "no pods (give --pods FILE|DIR or --scenario FILE to admit some)\n" : table(run));
+    out.append(run.pods().isEmpty() ? NO_PODS + "\n" : TextTable.render(rows(run)));
     List<String> rejections = new ArrayList<>();
     for (PodOutcome outcome : run.pods()) {
       outcome.admission().failure().ifPresent(failure ->
@@ -53,7 +55,8 @@ public final class SimulationTable {
     return out.toString();
   }
 
-  private static String configSummary(SimulationRun run) {
+  /** The configuration in one line: CPU policy and reserved CPUs, memory policy, topology policy and scope, gate. */
+  static String configSummary(SimulationRun run) {
     NodeConfig config = run.managers().config();
     return "cpu " + config.cpuManagerPolicy()
         + (run.reservedCpus().isEmpty() ? "" : ", reserved CPUs " + run.reservedCpus())
@@ -62,7 +65,8 @@ public final class SimulationTable {
         + ", PodLevelResourceManagers " + (config.featureGates().podLevelResourceManagers() ? "on" : "off");
   }
 
-  private static String table(SimulationRun run) {
+  /** The table: the header, then one row per container, then the pre-existing pods of a kubelet state. */
+  static List<String[]> rows(SimulationRun run) {
     List<String[]> rows = new ArrayList<>();
     rows.add(HEADER);
     for (PodOutcome outcome : run.pods()) {
@@ -80,7 +84,7 @@ public final class SimulationTable {
       }
     }
     run.restored().ifPresent(restored -> restored.preExisting().forEach(pod -> rows.addAll(preExistingRows(pod))));
-    return TextTable.render(rows);
+    return rows;
   }
 
   /** A pod of the kubelet's checkpoints: its containers with entries, or one row for its pod entries alone. */
@@ -98,7 +102,7 @@ public final class SimulationTable {
     return rows;
   }
 
-  private static String cpuText(String cpulist) {
+  static String cpuText(String cpulist) {
     return cpulist.isEmpty() ? "(none)" : cpulist;
   }
 }
