@@ -15,7 +15,8 @@ import java.util.stream.Collectors;
 
 /**
  * The reports of {@code simulate}, {@code topology} and {@code inspect} as one self-contained HTML
- * page ({@code --format html}): inline CSS and SVG, no script, nothing loaded from anywhere. Per run
+ * page ({@code --format html}): inline CSS and SVG, no script, nothing loaded from anywhere, and
+ * well-formed XML as well as HTML (void elements closed, every attribute quoted). Per run
  * (or endpoint): the {@link MachineSvg} picture with every CPU painted by its owner, a legend naming
  * each owner's pod and container with its CPUs and memory, the memory of every NUMA node as bars by
  * owner, the same table rows as the text report, and the rejections with their reason, message
@@ -176,7 +177,7 @@ public final class HtmlReport {
   private static String explanation(PodOutcome outcome, boolean fullHints, boolean open) {
     String lines = SimulationExplain.lines(outcome, fullHints).stream().map(OwnerStyle::escape)
         .collect(Collectors.joining("\n"));
-    return "<details class=\"explain\"" + (open ? " open" : "") + "><summary>how "
+    return "<details class=\"explain\"" + (open ? " open=\"open\"" : "") + "><summary>how "
         + escape(ScenarioStep.key(outcome.pod())) + " was decided</summary><pre>" + lines + "</pre></details>";
   }
 
@@ -327,9 +328,9 @@ public final class HtmlReport {
   }
 
   private static String page(String command, String subject, String note, String body) {
-    return "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
-        + "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
-        + "<link rel=\"icon\" href=\"data:,\"><title>" + escape(command + ": " + subject) + "</title><style>\n"
+    return "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"/>"
+        + "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>"
+        + "<link rel=\"icon\" href=\"data:,\"/><title>" + escape(command + ": " + subject) + "</title><style>\n"
         + CSS + "</style></head><body>" + OwnerStyle.patternDefinitions() + "<header><h1>" + escape(command)
         + "</h1><p class=\"note\">" + escape(note) + "</p></header>" + body + "</body></html>\n";
   }
