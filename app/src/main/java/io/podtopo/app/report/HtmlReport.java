@@ -116,7 +116,9 @@ public final class HtmlReport {
       body.append(picture(machine, InspectOwners.of(endpoint, machine), memory));
     } else {
       body.append("<p class=\"note\">Give --machine to see the machine's CPUs by owner.</p>");
-      body.append("<h3>Memory per NUMA node</h3>").append(memory(memory, null));
+      OwnerMarks marks = new OwnerMarks(memoryOwners(memory));
+      body.append("<h3>Legend</h3>").append(legend(marks, memory))
+          .append("<h3>Memory per NUMA node</h3>").append(memory(memory, marks));
     }
     body.append("<h3>Pods and containers</h3>");
     body.append(endpoint.pods().pods().isEmpty() ? "<p>no pods</p>"
@@ -183,11 +185,14 @@ public final class HtmlReport {
 
   /** The machine's picture, the legend of its owners and the memory bars, all with the same marks. */
   private static String picture(Machine machine, Map<Integer, CpuOwner> owners, List<MemoryBar> memory) {
-    List<CpuOwner> memoryOwners = memory.stream().flatMap(bar -> bar.owners().keySet().stream()).distinct().toList();
-    OwnerMarks marks = new OwnerMarks(machine, owners, memoryOwners);
+    OwnerMarks marks = new OwnerMarks(machine, owners, memoryOwners(memory));
     return "<h3>CPUs by owner</h3><figure>" + MachineSvg.render(machine, marks) + "</figure>"
         + "<h3>Legend</h3>" + legend(marks, memory)
         + "<h3>Memory per NUMA node</h3>" + memory(memory, marks);
+  }
+
+  private static List<CpuOwner> memoryOwners(List<MemoryBar> memory) {
+    return memory.stream().flatMap(bar -> bar.owners().keySet().stream()).distinct().toList();
   }
 
   private static String legend(OwnerMarks marks, List<MemoryBar> memory) {

@@ -46,6 +46,12 @@ final class OwnerMarks {
     alsoOwners.forEach(this::add);
   }
 
+  /** The marks of owners of memory alone, on a machine not known. */
+  OwnerMarks(Collection<CpuOwner> owners) {
+    this.owners = Map.of();
+    owners.forEach(this::add);
+  }
+
   private void add(CpuOwner owner) {
     if (markOf.containsKey(owner)) {
       return;
