@@ -51,7 +51,7 @@ import picocli.CommandLine.Spec;
         "  ./podtopo inspect --socket /run/podtopo.sock --format json",
         "      the same as one JSON document",
         "  ./podtopo inspect --socket /var/lib/kubelet/pod-resources/kubelet.sock --machine / --format html > pods.html",
-        "      every pod with this node's CPUs and memory by owner, as one self-contained HTML page",
+        "      every pod, this node's CPUs and memory by owner, as one HTML page",
         "",
         "The API and the JSON schema: docs/guide/podresources.md"})
 public final class InspectCommand implements Callable<Integer> {

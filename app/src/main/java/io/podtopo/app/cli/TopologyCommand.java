@@ -40,17 +40,17 @@ import picocli.CommandLine.Spec;
         "  ./podtopo topology",
         "      this node's CPUs, NUMA nodes, memory, hugepages and distances",
         "  ./podtopo topology --format json > node.json",
-        "      the same as JSON, to simulate on this node's machine elsewhere: --machine node.json",
+        "      the same as JSON, for --machine node.json elsewhere",
         "  ./podtopo topology --machine fixtures/sysfs/64amd64-4s2n4ca2co.tar.bz2",
         "      a real machine's sysfs captured in an archive (tar.bz2, tar.gz or tgz)",
         "  ./podtopo topology --machine /mnt/node7-root",
-        "      a copy of another node's sysfs root (a folder holding sys/devices/system/...)",
+        "      a copy of another node's sysfs root (holding sys/devices/system/...)",
         "  ./podtopo topology --machine epyc-9654-2s-nps4",
-        "      a catalog machine (see docs/guide/machines.md); shapes such as 2s4n8c2t work too",
+        "      a catalog machine (docs/guide/machines.md); shapes such as 2s4n8c2t too",
         "  ./podtopo topology --machine epyc-9654-2s-nps4 --format html > machine.html",
-        "      the same as one self-contained HTML page with an SVG picture of the machine",
+        "      the same as one self-contained HTML page, an SVG picture of the machine",
         "",
-        "Machines, shapes and sysfs sources: docs/guide/machines.md and docs/guide/real-node.md"})
+        "Machines, shapes, sysfs sources: docs/guide/machines.md, docs/guide/real-node.md"})
 public final class TopologyCommand implements Callable<Integer> {
 
   private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
