@@ -4,6 +4,7 @@ import io.podtopo.adapters.fake.MachineCatalog;
 import io.podtopo.adapters.grpc.PodResourcesClient;
 import io.podtopo.adapters.grpc.PodResourcesClientException;
 import io.podtopo.app.input.MachineArgument;
+import io.podtopo.app.report.HtmlReport;
 import io.podtopo.app.report.InspectJson;
 import io.podtopo.app.report.InspectTable;
 import io.podtopo.app.report.InspectedEndpoint;
@@ -49,6 +50,8 @@ import picocli.CommandLine.Spec;
         "      one pod (Get), with this node's CPUs mapped by owner",
         "  ./podtopo inspect --socket /run/podtopo.sock --format json",
         "      the same as one JSON document",
+        "  ./podtopo inspect --socket /var/lib/kubelet/pod-resources/kubelet.sock --machine / --format html > pods.html",
+        "      every pod, this node's CPUs and memory by owner, as one HTML page",
         "",
         "The API and the JSON schema: docs/guide/podresources.md"})
 public final class InspectCommand implements Callable<Integer> {
@@ -65,8 +68,9 @@ public final class InspectCommand implements Callable<Integer> {
   String machine;
 
   @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "table",
-      description = "Output format: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
-  OutputFormat format;
+      description = "Output format: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}); html is one "
+          + "self-contained page (redirect it to a file).")
+  ReportFormat format;
 
   @Spec
   CommandSpec spec;
@@ -91,7 +95,11 @@ public final class InspectCommand implements Callable<Integer> {
     }
     node.ifPresent(known -> requireReportedCpusOn(known, endpoint));
     PrintWriter out = spec.commandLine().getOut();
-    out.print(format == OutputFormat.json ? InspectJson.render(endpoint) : InspectTable.render(endpoint));
+    out.print(switch (format) {
+      case json -> InspectJson.render(endpoint);
+      case html -> HtmlReport.inspect(endpoint);
+      case table -> InspectTable.render(endpoint);
+    });
     out.flush();
     return ExitCodes.OK;
   }

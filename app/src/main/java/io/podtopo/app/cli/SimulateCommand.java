@@ -10,6 +10,7 @@ import io.podtopo.app.input.NodeSettings;
 import io.podtopo.app.input.PodManifests;
 import io.podtopo.app.input.ScenarioFile;
 import io.podtopo.app.input.ScenarioStep;
+import io.podtopo.app.report.HtmlReport;
 import io.podtopo.app.report.SimulationExplain;
 import io.podtopo.app.report.SimulationJson;
 import io.podtopo.app.report.SimulationTable;
@@ -68,6 +69,8 @@ import picocli.CommandLine.Spec;
         "      where the pod lands on a node already running what its checkpoints hold",
         "  ./podtopo simulate --machine machine.json --kubelet-config kubelet.yaml --pods pods/ --scenario steps.yaml",
         "      admissions and removals scripted in a scenario file",
+        "  ./podtopo simulate --format html > report.html",
+        "      the KEP-5526 examples as one HTML page, CPUs and memory by owner",
         "",
         "Formats, scenario files and the JSON schema: docs/guide/simulate.md"})
 public final class SimulateCommand implements Callable<Integer> {
@@ -111,8 +114,9 @@ public final class SimulateCommand implements Callable<Integer> {
   String explainHints;
 
   @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "table",
-      description = "Output format: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
-  OutputFormat format;
+      description = "Output format: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}); html is one "
+          + "self-contained page (redirect it to a file).")
+  ReportFormat format;
 
   @Option(names = "--color", description = "Colour the topology map with ANSI escapes.")
   boolean color;
@@ -140,7 +144,11 @@ public final class SimulateCommand implements Callable<Integer> {
     } finally {
       StrictFields.print(fields, spec.commandLine().getErr());
     }
-    String text = format == OutputFormat.json ? SimulationJson.render(runs, explain, fullHints()) : table(runs);
+    String text = switch (format) {
+      case json -> SimulationJson.render(runs, explain, fullHints());
+      case html -> HtmlReport.simulation(runs, explain, fullHints());
+      case table -> table(runs);
+    };
     PrintWriter out = spec.commandLine().getOut();
     out.print(text);
     out.flush();

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import io.podtopo.adapters.fake.MachineCatalog;
 import io.podtopo.adapters.linux.sysfs.SysfsTopology;
 import io.podtopo.app.input.MachineArgument;
+import io.podtopo.app.report.HtmlReport;
 import io.podtopo.app.report.TopologyMap;
 import jakarta.inject.Inject;
 import java.io.PrintWriter;
@@ -39,13 +40,15 @@ import picocli.CommandLine.Spec;
         "  ./podtopo topology",
         "      this node's CPUs, NUMA nodes, memory, hugepages and distances",
         "  ./podtopo topology --format json > node.json",
-        "      as JSON, to simulate this node's machine elsewhere: --machine node.json",
+        "      the same as JSON, for --machine node.json elsewhere",
         "  ./podtopo topology --machine fixtures/sysfs/64amd64-4s2n4ca2co.tar.bz2",
         "      a real machine's sysfs captured in an archive (tar.bz2, tar.gz or tgz)",
         "  ./podtopo topology --machine /mnt/node7-root",
-        "      a copy of another node's sysfs root (a folder with sys/devices/system/)",
+        "      a copy of another node's sysfs root (holding sys/devices/system/...)",
         "  ./podtopo topology --machine epyc-9654-2s-nps4",
-        "      a catalog machine (docs/guide/machines.md); shapes like 2s4n8c2t too",
+        "      a catalog machine (docs/guide/machines.md); shapes such as 2s4n8c2t too",
+        "  ./podtopo topology --machine epyc-9654-2s-nps4 --format html > machine.html",
+        "      the same as one self-contained HTML page, an SVG picture of the machine",
         "",
         "Machines, shapes, sysfs sources: docs/guide/machines.md, docs/guide/real-node.md"})
 public final class TopologyCommand implements Callable<Integer> {
@@ -58,8 +61,9 @@ public final class TopologyCommand implements Callable<Integer> {
   String machine;
 
   @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "table",
-      description = "Output format: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
-  OutputFormat format;
+      description = "Output format: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}); html is one "
+          + "self-contained page (redirect it to a file).")
+  ReportFormat format;
 
   @Spec
   CommandSpec spec;
@@ -74,7 +78,11 @@ public final class TopologyCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     SysfsTopology topology = machine == null ? MachineArgument.host() : MachineArgument.topology(machine, catalog);
-    String text = format == OutputFormat.json ? json(topology) : TopologyMap.plain().render(topology.toMachine());
+    String text = switch (format) {
+      case json -> json(topology);
+      case html -> HtmlReport.topology(topology.toMachine());
+      case table -> TopologyMap.plain().render(topology.toMachine());
+    };
     PrintWriter out = spec.commandLine().getOut();
     out.print(text);
     out.flush();

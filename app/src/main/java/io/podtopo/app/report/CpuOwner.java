@@ -50,4 +50,14 @@ public record CpuOwner(Kind kind, String name) {
   public static CpuOwner podShared(String pod) {
     return new CpuOwner(Kind.POD_SHARED, pod);
   }
+
+  /** What the owner is, for a legend: {@code reserved}, {@code exclusive: default/web app}, ... */
+  public String describe() {
+    return switch (kind) {
+      case RESERVED -> "reserved";
+      case NODE_SHARED -> "node shared pool";
+      case EXCLUSIVE -> "exclusive: " + name;
+      case POD_SHARED -> "pod shared pool: " + name;
+    };
+  }
 }

@@ -5,6 +5,7 @@ import io.podtopo.domain.node.PodResources;
 import io.podtopo.domain.topology.CpuSet;
 import io.podtopo.domain.topology.Machine;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -36,6 +37,22 @@ final class InspectOwners {
       }
     }
     return owners;
+  }
+
+  /**
+   * The memory of every NUMA node by owner: a container's {@code memory} is its own, a pod's beyond
+   * its containers' is its shared pool; the allocatable memory nobody reports is free.
+   */
+  static List<MemoryBar> memory(InspectedEndpoint endpoint) {
+    MemoryBar.Tally tally = new MemoryBar.Tally();
+    for (PodResources pod : endpoint.pods().pods()) {
+      String name = pod.namespace() + "/" + pod.name();
+      tally.add(CpuOwner.podShared(name), pod.sharedPoolMemory());
+      for (ContainerResources container : pod.containers()) {
+        tally.add(CpuOwner.exclusive(name + " " + container.name()), container.memory());
+      }
+    }
+    return MemoryBar.of(endpoint.allocatable().memory(), tally);
   }
 
   private static void mark(Map<Integer, CpuOwner> owners, CpuSet cpus, CpuOwner owner) {

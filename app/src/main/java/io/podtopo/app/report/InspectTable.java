@@ -42,7 +42,8 @@ public final class InspectTable {
     return out.toString();
   }
 
-  private static List<String[]> rows(List<PodResources> pods) {
+  /** The table: the header, then per pod its own row, its containers' and its shared pool's. */
+  static List<String[]> rows(List<PodResources> pods) {
     List<String[]> rows = new ArrayList<>();
     rows.add(HEADER);
     for (PodResources pod : pods) {
@@ -60,7 +61,7 @@ public final class InspectTable {
     return rows;
   }
 
-  private static String allocatable(AllocatableResources allocatable) {
+  static String allocatable(AllocatableResources allocatable) {
     return "CPUs " + (allocatable.cpuIds().isEmpty() ? "(none)"
         : allocatable.cpuIds() + " (" + allocatable.cpuIds().size() + ")")
         + "; memory " + (allocatable.memory().isEmpty() ? "(none)" : ContainerRow.memoryText(allocatable.memory()));

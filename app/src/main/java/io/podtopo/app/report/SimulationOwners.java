@@ -4,8 +4,10 @@ import io.podtopo.app.input.ScenarioStep;
 import io.podtopo.app.simulate.PodOutcome;
 import io.podtopo.app.simulate.SimulationRun;
 import io.podtopo.domain.cpumanager.CpuManagerState;
+import io.podtopo.domain.memorymanager.MemoryManagerState;
 import io.podtopo.domain.node.ContainerAssignment;
 import io.podtopo.domain.node.ContainerRole;
+import io.podtopo.domain.node.PodAssignment;
 import io.podtopo.domain.topology.CpuSet;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -20,7 +22,7 @@ import java.util.SortedMap;
  * pool, the reserved CPUs, each pod's bubble (its shared pool, and budget no container uses), and
  * each container's exclusive CPUs. Where sets overlap the steady state wins: a long-running
  * container's slice over a finished init container's reused one, over the bubble, over the node
- * shared pool.
+ * shared pool. {@link #memory} does the same for the memory of every NUMA node.
  */
 public final class SimulationOwners {
 
@@ -57,6 +59,41 @@ public final class SimulationOwners {
     claims.sort(Comparator.comparingInt(Claim::rank));
     claims.forEach(claim -> mark(owners, claim.cpus(), claim.owner()));
     return owners;
+  }
+
+  /**
+   * The memory of every NUMA node by owner at the end of the run: in pod scope a pod's budget is
+   * its shared pool minus the slices of its exclusive containers (running app containers and
+   * sidecars); in container scope each running container owns its own blocks. A finished init
+   * container's memory is reused by the others, so it counts for nobody; a removed pod's or
+   * container's is free again. Under the memory policy {@code None}: the machine's memory, free.
+   */
+  public static List<MemoryBar> memory(SimulationRun run) {
+    MemoryManagerState memory = run.finalState().memory();
+    if (memory.machineState().isEmpty()) {
+      return MemoryBar.of(run.machine());
+    }
+    MemoryBar.Tally tally = new MemoryBar.Tally();
+    for (PodOutcome outcome : run.pods()) {
+      Optional<PodAssignment> assignment = outcome.admission().assignment();
+      if (outcome.removed() || assignment.isEmpty()) {
+        continue;
+      }
+      String podName = ScenarioStep.key(outcome.pod());
+      CpuOwner pool = CpuOwner.podShared(podName);
+      boolean podBudget = !assignment.get().podMemory().isEmpty();
+      tally.add(pool, assignment.get().podMemory());
+      for (ContainerRow row : ContainerRow.of(run, outcome)) {
+        if (row.removed() || row.role() == ContainerRole.INIT || (podBudget && !row.exclusive())) {
+          continue;
+        }
+        if (podBudget) {
+          tally.subtract(pool, row.memory());
+        }
+        tally.add(CpuOwner.exclusive(podName + " " + row.name()), row.memory());
+      }
+    }
+    return MemoryBar.of(memory.machineState(), tally);
   }
 
   /** CPUs a container holds; a higher rank wins where sets overlap. */

@@ -25,6 +25,8 @@ public final class SimulationTable {
 
   /** The verdict of a pod known only from the kubelet's checkpoints. */
   static final String PRE_EXISTING = "pre-existing";
+  /** What a run without pods shows instead of the table. */
+  static final String NO_PODS = "no pods (give --pods FILE|DIR or --scenario FILE to admit some)";
 
   /** The memory of a container on its pod's shared pool: the pool's, shown once below the table. */
   static final String POOL = "pod pool";
@@ -53,7 +55,7 @@ public final class SimulationTable {
     if (steps && !run.steps().isEmpty()) {
       out.append("steps:\n").append(TextTable.render(stepRows(run)).indent(2)).append("\nafter the last step:\n");
     }
-    out.append(run.pods().isEmpty() ? "no pods (give --pods FILE|DIR or --scenario FILE to admit some)\n" : table(run));
+    out.append(run.pods().isEmpty() ? NO_PODS + "\n" : TextTable.render(rows(run)));
     List<String[]> pools = podSharedPools(run);
     if (pools.size() > 1) {
       out.append("\npod shared pools (each container on one shares its CPUs and memory):\n")
@@ -79,7 +81,8 @@ public final class SimulationTable {
     return out.toString();
   }
 
-  private static String configSummary(SimulationRun run) {
+  /** The configuration in one line: CPU policy and reserved CPUs, memory policy, topology policy and scope, gate. */
+  static String configSummary(SimulationRun run) {
     NodeConfig config = run.managers().config();
     return "cpu " + config.cpuManagerPolicy()
         + (run.reservedCpus().isEmpty() ? "" : ", reserved CPUs " + run.reservedCpus())
@@ -88,7 +91,8 @@ public final class SimulationTable {
         + ", PodLevelResourceManagers " + (config.featureGates().podLevelResourceManagers() ? "on" : "off");
   }
 
-  private static String table(SimulationRun run) {
+  /** The table: the header, then one row per container, then the pre-existing pods of a kubelet state. */
+  static List<String[]> rows(SimulationRun run) {
     List<String[]> rows = new ArrayList<>();
     rows.add(HEADER);
     for (PodOutcome outcome : run.pods()) {
@@ -106,11 +110,11 @@ public final class SimulationTable {
       }
     }
     run.restored().ifPresent(restored -> restored.preExisting().forEach(pod -> rows.addAll(preExistingRows(pod))));
-    return TextTable.render(rows);
+    return rows;
   }
 
   /** A header and one row per step: what it did, and the node shared pool after it. */
-  private static List<String[]> stepRows(SimulationRun run) {
+  static List<String[]> stepRows(SimulationRun run) {
     List<String[]> rows = new ArrayList<>();
     rows.add(new String[] {"STEP", "ACTION", "POD", "CONTAINER", "RESULT", "NODE SHARED POOL"});
     for (StepOutcome step : run.steps()) {
@@ -159,7 +163,7 @@ public final class SimulationTable {
     return rows;
   }
 
-  private static String cpuText(String cpulist) {
+  static String cpuText(String cpulist) {
     return cpulist.isEmpty() ? "(none)" : cpulist;
   }
 }

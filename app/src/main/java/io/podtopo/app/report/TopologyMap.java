@@ -1,6 +1,5 @@
 package io.podtopo.app.report;
 
-import io.podtopo.app.report.CpuOwner.Kind;
 import io.podtopo.domain.topology.Cpu;
 import io.podtopo.domain.topology.CpuSet;
 import io.podtopo.domain.topology.Machine;
@@ -31,7 +30,6 @@ public final class TopologyMap {
   public static final int DEFAULT_WIDTH = 100;
 
   private static final String INDENT = "    ";
-  private static final String UNASSIGNED = "-";
   private static final String RESET = "\u001b[0m";
   private static final String[] PALETTE = {"31", "32", "33", "34", "35", "36"};
   private static final long GIB = 1L << 30;
@@ -85,8 +83,7 @@ public final class TopologyMap {
   private String draw(Machine machine, Marks marks, boolean topologyOnly) {
     StringBuilder out = new StringBuilder();
     out.append(summary(machine)).append('\n');
-    boolean showL3 = machine.cpus().stream().map(Cpu::uncoreCache).distinct().count()
-        > machine.cpus().stream().map(Cpu::socket).distinct().count();
+    boolean showL3 = showsL3(machine);
     for (Map.Entry<Integer, SortedMap<Integer, SortedMap<Integer, List<List<Cpu>>>>> socket : layout(machine).entrySet()) {
       out.append("socket ").append(socket.getKey()).append('\n');
       for (Map.Entry<Integer, SortedMap<Integer, List<List<Cpu>>>> node : socket.getValue().entrySet()) {
@@ -105,6 +102,12 @@ public final class TopologyMap {
       out.append(wrapAtCommas("NUMA nodes without CPUs: " + String.join(", ", cpuless), "  "));
     }
     return out.toString();
+  }
+
+  /** Whether the L3 caches are worth showing: more of them than sockets. */
+  static boolean showsL3(Machine machine) {
+    return machine.cpus().stream().map(Cpu::uncoreCache).distinct().count()
+        > machine.cpus().stream().map(Cpu::socket).distinct().count();
   }
 
   /** The distance matrix: a header row of node ids, then one row per node. */
@@ -130,7 +133,7 @@ public final class TopologyMap {
   }
 
   /** socket -> NUMA node -> L3 cache -> cores (each its CPUs ascending), cores by lowest CPU id. */
-  private static SortedMap<Integer, SortedMap<Integer, SortedMap<Integer, List<List<Cpu>>>>> layout(Machine machine) {
+  static SortedMap<Integer, SortedMap<Integer, SortedMap<Integer, List<List<Cpu>>>>> layout(Machine machine) {
     Map<List<Integer>, List<Cpu>> cores = new LinkedHashMap<>();
     for (Cpu cpu : machine.cpus()) {
       cores.computeIfAbsent(List.of(cpu.socket(), cpu.numaNode(), cpu.uncoreCache(), cpu.core()), key -> new ArrayList<>())
@@ -177,7 +180,8 @@ public final class TopologyMap {
     }
   }
 
-  private static String summary(Machine machine) {
+  /** {@code demo-2s: 2 sockets, 2 NUMA nodes, 16 cores, 32 CPUs}. */
+  static String summary(Machine machine) {
     long sockets = machine.cpus().stream().map(Cpu::socket).distinct().count();
     long cores = machine.cpus().stream().map(cpu -> List.of(cpu.socket(), cpu.core())).distinct().count();
     long cpuless = machine.numaNodeIds().stream().filter(id -> machine.cpusOfNode(id).isEmpty()).count();
@@ -200,7 +204,7 @@ public final class TopologyMap {
    * {@code before} and the node's hugepage pools that hold pages ({@code hugepages 2 MiB x 1024,
    * 1 GiB x 4}), or nothing.
    */
-  private static String hugepages(NumaNode node, String before) {
+  static String hugepages(NumaNode node, String before) {
     List<String> pools = new ArrayList<>();
     node.hugepages().forEach((size, count) -> {
       if (count > 0) {
@@ -236,7 +240,8 @@ public final class TopologyMap {
     return out.append(rest).append('\n').toString();
   }
 
-  private static String memorySuffix(NumaNode node, String before, String after) {
+  /** {@code before}, the node's memory in GiB and {@code after}; nothing for a node without memory. */
+  static String memorySuffix(NumaNode node, String before, String after) {
     if (node.memoryBytes() == 0) {
       return "";
     }
@@ -246,7 +251,7 @@ public final class TopologyMap {
     return before + amount + " GiB" + after;
   }
 
-  private static String plural(long count, String noun) {
+  static String plural(long count, String noun) {
     return count + " " + noun + (count == 1 ? "" : "s");
   }
 
@@ -254,46 +259,15 @@ public final class TopologyMap {
     return " ".repeat(Math.max(0, width - text.length())) + text;
   }
 
-  /** The mark of every CPU, the legend, and the colours. */
+  /** The {@link OwnerMarks} of a picture, its colours and its legend. */
   private final class Marks {
-    private final Map<Integer, CpuOwner> owners;
-    private final Map<CpuOwner, String> markOf = new LinkedHashMap<>();
-    private final Map<CpuOwner, Integer> cpuCount = new LinkedHashMap<>();
-    private final Map<CpuOwner, String> colourOf = new LinkedHashMap<>();
+    private final OwnerMarks marks;
     private final int cellWidth;
-    private boolean anyUnassigned;
 
     Marks(Machine machine, Map<Integer, CpuOwner> owners) {
-      this.owners = owners;
-      int exclusive = 0;
-      int podShared = 0;
-      for (int id : machine.cpuSet()) {
-        CpuOwner owner = owners.get(id);
-        if (owner == null) {
-          anyUnassigned = true;
-          continue;
-        }
-        cpuCount.merge(owner, 1, Integer::sum);
-        if (markOf.containsKey(owner)) {
-          continue;
-        }
-        String mark = switch (owner.kind()) {
-          case RESERVED -> "#";
-          case NODE_SHARED -> ".";
-          case EXCLUSIVE -> letters(exclusive++, 'A');
-          case POD_SHARED -> letters(podShared++, 'a');
-        };
-        markOf.put(owner, mark);
-        colourOf.put(owner, switch (owner.kind()) {
-          case RESERVED -> "90";
-          case NODE_SHARED -> "2";
-          case EXCLUSIVE -> "1;" + PALETTE[(exclusive - 1) % PALETTE.length];
-          case POD_SHARED -> PALETTE[(podShared - 1) % PALETTE.length];
-        });
-      }
-      int widestMark = markOf.values().stream().mapToInt(String::length).max().orElse(1);
+      this.marks = new OwnerMarks(machine, owners);
       int widestId = Integer.toString(machine.cpuSet().isEmpty() ? 0 : machine.cpuSet().last()).length();
-      this.cellWidth = Math.max(widestMark, widestId);
+      this.cellWidth = Math.max(marks.widestMark(), widestId);
     }
 
     int cellWidth() {
@@ -301,57 +275,38 @@ public final class TopologyMap {
     }
 
     String mark(int cpu) {
-      CpuOwner owner = owners.get(cpu);
-      return owner == null ? UNASSIGNED : markOf.get(owner);
+      return marks.mark(cpu);
     }
 
     String painted(int cpu, String text) {
-      CpuOwner owner = owners.get(cpu);
-      if (!colour || owner == null) {
-        return text;
-      }
-      return "\u001b[" + colourOf.get(owner) + "m" + text + RESET;
+      CpuOwner owner = marks.ownerOf(cpu);
+      return owner == null ? text : painted(owner, text);
     }
 
     String legend() {
       StringBuilder legend = new StringBuilder("legend:\n");
-      int widest = markOf.values().stream().mapToInt(String::length).max().orElse(1);
-      for (Kind kind : Kind.values()) {
-        markOf.forEach((owner, mark) -> {
-          if (owner.kind() == kind) {
-            legend.append("  ").append(painted(owner, pad(mark, widest))).append("  ")
-                .append(describe(owner)).append(" (").append(plural(cpuCount.get(owner), "CPU")).append(")\n");
-          }
-        });
+      int widest = marks.widestMark();
+      for (CpuOwner owner : marks.legendOrder()) {
+        legend.append("  ").append(painted(owner, pad(marks.markOf(owner), widest))).append("  ")
+            .append(owner.describe()).append(" (").append(plural(marks.cpus(owner), "CPU")).append(")\n");
       }
-      if (anyUnassigned) {
-        legend.append("  ").append(pad(UNASSIGNED, widest)).append("  not assigned\n");
+      if (marks.anyUnassigned()) {
+        legend.append("  ").append(pad(OwnerMarks.UNASSIGNED, widest)).append("  not assigned\n");
       }
       return legend.toString();
     }
 
     private String painted(CpuOwner owner, String text) {
-      return colour ? "\u001b[" + colourOf.get(owner) + "m" + text + RESET : text;
+      return colour ? "\u001b[" + colourOf(owner) + "m" + text + RESET : text;
     }
 
-    private String describe(CpuOwner owner) {
+    private String colourOf(CpuOwner owner) {
       return switch (owner.kind()) {
-        case RESERVED -> "reserved";
-        case NODE_SHARED -> "node shared pool";
-        case EXCLUSIVE -> "exclusive: " + owner.name();
-        case POD_SHARED -> "pod shared pool: " + owner.name();
+        case RESERVED -> "90";
+        case NODE_SHARED -> "2";
+        case EXCLUSIVE -> "1;" + PALETTE[marks.index(owner) % PALETTE.length];
+        case POD_SHARED -> PALETTE[marks.index(owner) % PALETTE.length];
       };
     }
-  }
-
-  /** {@code A..Z}, then {@code AA, AB, ...} (lower case from {@code 'a'}). */
-  static String letters(int index, char first) {
-    StringBuilder text = new StringBuilder();
-    int n = index;
-    do {
-      text.insert(0, (char) (first + n % 26));
-      n = n / 26 - 1;
-    } while (n >= 0);
-    return text.toString();
   }
 }

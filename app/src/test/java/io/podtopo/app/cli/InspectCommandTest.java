@@ -150,6 +150,23 @@ class InspectCommandTest {
   }
 
   @Test
+  void theHtmlPagePaintsTheCpusAndMemoryByTheOwnersOfTheMap() {
+    CliRun run = inspect(KepNodes.podScope(), socket -> args(socket, "--machine", "demo-2s", "--format", "html"));
+    CliRun withoutMachine = inspect(KepNodes.podScope(), socket -> args(socket, "--format", "html"));
+
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    assertThat(run.out()).startsWith("<!DOCTYPE html>").doesNotContain("http://", "https://", "<script");
+    assertThat(run.out().split("<g class=\"cpu\"", -1)).hasSize(32 + 1);
+    assertThat(run.out()).contains("data-cpu=\"3\" data-owner=\"exclusive:default/pod-scope-mixed main-app\"",
+        "data-cpu=\"20\" data-owner=\"pod-shared:default/pod-scope-mixed\"", "data-cpu=\"0\" data-owner=\"reserved\"",
+        "exclusive slice of container <b>main-app</b> in pod <b>default/pod-scope-mixed</b>",
+        "<span class=\"seg k-pod-shared\" data-owner=\"pod-shared:default/pod-scope-mixed\"",
+        "<td>default/pod-scope-mixed</td><td>(shared pool)</td><td>20</td><td>1536Mi @0</td>");
+    assertThat(withoutMachine.out()).doesNotContain("<g class=\"cpu\"").contains("Give --machine",
+        "data-owner=\"exclusive:default/pod-scope-mixed main-app\"");
+  }
+
+  @Test
   void aMachineWithoutTheReportedCpusIsAUsageError() {
     CliRun run = inspect(KepNodes.podScope(), socket -> args(socket, "--machine", "1s1n4c2t"));
 

@@ -108,11 +108,11 @@ class TopologyMapTest {
 
   @Test
   void lettersContinueWithTwoLettersAfterZ() {
-    assertThat(TopologyMap.letters(0, 'A')).isEqualTo("A");
-    assertThat(TopologyMap.letters(25, 'A')).isEqualTo("Z");
-    assertThat(TopologyMap.letters(26, 'A')).isEqualTo("AA");
-    assertThat(TopologyMap.letters(27, 'a')).isEqualTo("ab");
-    assertThat(TopologyMap.letters(26 + 26 * 26, 'A')).isEqualTo("AAA");
+    assertThat(OwnerMarks.letters(0, 'A')).isEqualTo("A");
+    assertThat(OwnerMarks.letters(25, 'A')).isEqualTo("Z");
+    assertThat(OwnerMarks.letters(26, 'A')).isEqualTo("AA");
+    assertThat(OwnerMarks.letters(27, 'a')).isEqualTo("ab");
+    assertThat(OwnerMarks.letters(26 + 26 * 26, 'A')).isEqualTo("AAA");
   }
 
   @Test

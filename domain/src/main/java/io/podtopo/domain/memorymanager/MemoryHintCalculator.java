@@ -100,13 +100,20 @@ final class MemoryHintCalculator {
       thresholds[2 * i] = rules.requested[i];
       thresholds[2 * i + 1] = rules.requested[i];
     }
-    long universe = withTables & ~rules.groups.usedSingle & ~rules.groups.usedGrouped;
+    // A reservation larger than its node (a machine without memory information) leaves a negative
+    // allocatable amount, which the threshold search cannot weigh: such a node's masks are listed.
+    boolean negative = Arrays.stream(weights).flatMapToLong(Arrays::stream).anyMatch(weight -> weight < 0);
+    long universe = negative ? 0 : withTables & ~rules.groups.usedSingle & ~rules.groups.usedGrouped;
     long grouped = rules.groups.usedGrouped;
     long[] groupOf = rules.groups.groupOf;
     long allWithTables = withTables;
     return MaskFamily.over(nodeBits)
-        .thresholdPart(universe, 0, 2, weights, thresholds)
+        .thresholdPart(universe, 0, 2, negative ? new long[0][] : weights, negative ? new long[0] : thresholds)
         .extras(() -> {
+          if (negative) {
+            return enumerated(nodes, rules).hints().stream()
+                .mapToLong(hint -> hint.affinity().map(NumaMask::bits).orElse(0L)).filter(mask -> mask != 0).toArray();
+          }
           List<Long> candidates = new ArrayList<>();
           for (int node : nodes) {
             candidates.add(1L << node);

@@ -1,0 +1,229 @@
+package io.podtopo.app.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.podtopo.adapters.fake.MachineCatalog;
+import io.podtopo.adapters.fake.MachineShape;
+import io.podtopo.app.simulate.KepExamples;
+import io.podtopo.app.simulate.SimulationRun;
+import io.podtopo.domain.memorymanager.MemoryBlock;
+import io.podtopo.domain.node.AllocatableResources;
+import io.podtopo.domain.node.ContainerResources;
+import io.podtopo.domain.node.PodResources;
+import io.podtopo.domain.node.PodResourcesView;
+import io.podtopo.domain.topology.CpuSet;
+import io.podtopo.domain.topology.Machine;
+import java.io.StringReader;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import javax.xml.XMLConstants;
+import javax.xml.parsers.DocumentBuilderFactory;
+import javax.xml.xpath.XPathConstants;
+import javax.xml.xpath.XPathFactory;
+import org.junit.jupiter.api.Test;
+import org.w3c.dom.Document;
+import org.w3c.dom.Element;
+import org.w3c.dom.NodeList;
+import org.xml.sax.InputSource;
+
+/**
+ * Issue 10, the HTML report without a browser: its structure (one element per CPU carrying its
+ * owner, the same owners as the text map, legend entries naming pods and containers, memory bars
+ * that add up, rejections with their explanation), escaping, and that it loads nothing.
+ */
+class HtmlReportTest {
+
+  private static final MachineCatalog CATALOG = MachineCatalog.bundled();
+  private static final List<SimulationRun> KEP = KepExamples.runs(CATALOG);
+
+  @Test
+  void everyCpuOfEveryRunIsOneElementCarryingTheOwnerOfTheTextMap() throws Exception {
+    Document page = parse(HtmlReport.simulation(KEP, false, false));
+
+    for (int run = 0; run < KEP.size(); run++) {
+      Map<Integer, CpuOwner> owners = SimulationOwners.of(KEP.get(run));
+      NodeList cpus = nodes(page, "//section[@data-run='" + (run + 1) + "']//*[@class='cpu']");
+      Map<Integer, String> drawn = new TreeMap<>();
+      for (int i = 0; i < cpus.getLength(); i++) {
+        Element cpu = (Element) cpus.item(i);
+        assertThat(drawn.put(Integer.parseInt(cpu.getAttribute("data-cpu")), cpu.getAttribute("data-owner")))
+            .as("CPU %s drawn once", cpu.getAttribute("data-cpu")).isNull();
+      }
+      Map<Integer, String> expected = new TreeMap<>();
+      owners.forEach((cpu, owner) -> expected.put(cpu, OwnerStyle.key(owner)));
+      assertThat(drawn).isEqualTo(expected);
+      assertThat(drawn).hasSize(KEP.get(run).machine().cpus().size());
+    }
+  }
+
+  @Test
+  void theLegendNamesEveryOwnerWithItsPodAndContainer() throws Exception {
+    Document page = parse(HtmlReport.simulation(KEP, false, false));
+
+    String legend = text(page, "//section[@data-run='1']//ul[@class='legend']");
+    assertThat(legend).contains("reserved for the system", "node shared pool",
+        "exclusive slice of container main-app in pod default/pod-scope-mixed",
+        "exclusive slice of container metrics-sidecar in pod default/pod-scope-mixed",
+        "pod shared pool of pod default/pod-scope-mixed", "pod shared pool of pod default/shared-only");
+    NodeList entries = nodes(page, "//section[@data-run='1']//ul[@class='legend']/li");
+    List<String> keys = new ArrayList<>();
+    for (int i = 0; i < entries.getLength(); i++) {
+      keys.add(((Element) entries.item(i)).getAttribute("data-owner"));
+    }
+    assertThat(keys).containsAll(SimulationOwners.of(KEP.get(0)).values().stream().map(OwnerStyle::key).toList())
+        .doesNotHaveDuplicates();
+  }
+
+  @Test
+  void memoryBarsSplitEveryNodeByOwnerAndAddUpToTheManagersTables() {
+    SimulationRun podScope = KEP.get(0);
+    List<MemoryBar> bars = SimulationOwners.memory(podScope);
+
+    MemoryBar node0 = bars.stream().filter(bar -> bar.node() == 0 && bar.type().equals("memory")).findFirst()
+        .orElseThrow();
+    assertThat(node0.owners()).containsEntry(CpuOwner.exclusive("default/pod-scope-mixed main-app"), 4L << 30)
+        .containsEntry(CpuOwner.exclusive("default/pod-scope-mixed metrics-sidecar"), 512L << 20)
+        .containsEntry(CpuOwner.podShared("default/pod-scope-mixed"), 1536L << 20)
+        .containsEntry(CpuOwner.podShared("default/shared-only"), 4L << 30);
+    assertThat(node0.other()).as("every reserved byte has an owner").isZero();
+    var table = podScope.finalState().memory().machineState().table(0, "memory").orElseThrow();
+    assertThat(node0.total()).isEqualTo(table.systemReserved() + table.allocatable());
+    assertThat(node0.free()).isEqualTo(table.free());
+  }
+
+  @Test
+  void rejectionsCarryReasonMessageAndExplanation() throws Exception {
+    Document page = parse(HtmlReport.simulation(KEP, false, false));
+
+    Element rejection = (Element) nodes(page, "//div[@class='rejection']").item(0);
+    assertThat(rejection.getAttribute("data-pod")).isEqualTo("default/empty-shared-pool");
+    assertThat(rejection.getTextContent()).contains("TopologyAffinityError",
+        "Pod Scope pod with pod-level resources failed admission", "topology manager, pod scope:",
+        "cpu manager: cpu none (cannot be satisfied)");
+    assertThat(nodes(page, "//div[@class='rejection']/ul[@class='why']/li").item(0).getTextContent())
+        .as("the rejection in plain words, as the text report gives it")
+        .startsWith("why: cpu: the pod's budget (spec.resources) is 4 CPUs;");
+    assertThat(nodes(page, "//div[@class='rejection']/ul[@class='why']/li[@class='fix']").item(0).getTextContent())
+        .startsWith("fix: give the pod at least 5 CPUs");
+    assertThat(nodes(page, "//tr[@class='rejected']").getLength()).isEqualTo(3);
+    assertThat(nodes(page, "//details[@class='explain']").getLength()).as("without --explain: rejections only")
+        .isEqualTo(1);
+    assertThat(nodes(parse(HtmlReport.simulation(KEP, true, false)), "//details[@class='explain']").getLength())
+        .isEqualTo(KEP.stream().mapToInt(run -> run.pods().size()).sum());
+  }
+
+  @Test
+  void tableCellsAreTheRowsOfTheTextTable() throws Exception {
+    Document page = parse(HtmlReport.simulation(KEP, false, false));
+
+    List<String[]> rows = SimulationTable.rows(KEP.get(1));
+    NodeList cells = nodes(page, "//section[@data-run='2']//table[@class='rows']/tbody/tr[1]/td");
+    assertThat(cells.getLength()).isEqualTo(rows.get(1).length);
+    for (int i = 0; i < cells.getLength(); i++) {
+      assertThat(cells.item(i).getTextContent()).isEqualTo(rows.get(1)[i]);
+    }
+  }
+
+  @Test
+  void namesWithMarkupCharactersAreEscapedEverywhere() throws Exception {
+    Machine machine = MachineShape.parse("1s1n4c2t,mem=8Gi").toMachine();
+    String pod = "we<b>&\"x'";
+    PodResources resources = new PodResources.Builder().name(pod).namespace("n<s>").cpuIds(CpuSet.of(1, 2, 5, 6))
+        .addMemory(MemoryBlock.of(List.of(0), "memory", 2L << 30))
+        .addContainers(new ContainerResources.Builder().name("c<&\">").cpuIds(CpuSet.of(1, 5))
+            .addMemory(MemoryBlock.of(List.of(0), "memory", 1L << 30)).build())
+        .build();
+    InspectedEndpoint endpoint = new InspectedEndpoint(Path.of("/run/<x>.sock"),
+        new PodResourcesView.Builder().addPod(resources).build(), false,
+        new AllocatableResources.Builder().cpuIds(CpuSet.of(1, 2, 3, 4, 5, 6, 7))
+            .addMemory(MemoryBlock.of(List.of(0), "memory", 6L << 30)).build(),
+        Optional.of(machine));
+
+    String html = HtmlReport.inspect(endpoint);
+    Document page = parse(html);
+
+    assertThat(html).doesNotContain(pod, "c<&\">", "<x>").contains("we&lt;b&gt;&amp;&quot;x&#39;");
+    String owner = "exclusive:n<s>/" + pod + " c<&\">";
+    Map<Integer, String> owners = new TreeMap<>();
+    NodeList cpus = nodes(page, "//*[@class='cpu']");
+    for (int i = 0; i < cpus.getLength(); i++) {
+      Element cpu = (Element) cpus.item(i);
+      owners.put(Integer.parseInt(cpu.getAttribute("data-cpu")), cpu.getAttribute("data-owner"));
+    }
+    assertThat(owners).hasSize(8).containsEntry(0, "reserved").containsEntry(1, owner).containsEntry(5, owner)
+        .containsEntry(2, "pod-shared:n<s>/" + pod).containsEntry(6, "pod-shared:n<s>/" + pod)
+        .containsEntry(3, "node-shared").containsEntry(7, "node-shared");
+    assertThat(text(page, "//ul[@class='legend']")).contains("exclusive slice of container c<&\"> in pod n<s>/" + pod);
+    assertThat(text(page, "//table[@class='rows']")).contains("n<s>/" + pod, "c<&\">");
+  }
+
+  @Test
+  void pagesLoadNothingFromAnywhere() {
+    List<String> pages = List.of(HtmlReport.simulation(KEP, true, false),
+        HtmlReport.topology(CATALOG.machine("gb200-tray")), HtmlReport.topology(CATALOG.machine("epyc-9654-2s-nps4")));
+    for (String html : pages) {
+      assertThat(html).doesNotContain("http://", "https://", "src=", "<script", "@import", "@font-face", "//fonts")
+          .startsWith("<!DOCTYPE html>");
+      assertThat(html.split("url\\(", -1)).as("every url( refers to a pattern of the page")
+          .allSatisfy(part -> assertThat(part).doesNotStartWith("http"));
+      assertThat(html.replaceAll("url\\(#pat-[a-z-]+\\)", "")).doesNotContain("url(");
+      assertThat(html).containsOnlyOnce("<link ").contains("<link rel=\"icon\" href=\"data:,\"/>");
+    }
+  }
+
+  @Test
+  void topologyOfTwoCpusAndOf512CpusShowsEveryCpuOnceWithoutOwners() throws Exception {
+    for (String shape : List.of("1s1n1c2t", "2s4n64c2t")) {
+      Machine machine = MachineShape.parse(shape).toMachine();
+      Document page = parse(HtmlReport.topology(machine));
+
+      NodeList cpus = nodes(page, "//*[@class='cpu']");
+      assertThat(cpus.getLength()).as(shape).isEqualTo(machine.cpus().size());
+      for (int i = 0; i < cpus.getLength(); i++) {
+        assertThat(((Element) cpus.item(i)).getAttribute("data-owner")).isEqualTo(OwnerStyle.UNASSIGNED);
+      }
+      Element svg = (Element) nodes(page, "//*[local-name()='svg' and @class='machine']").item(0);
+      assertThat(Integer.parseInt(svg.getAttribute("width"))).as("the width stays, cores wrap")
+          .isEqualTo(MachineSvg.WIDTH);
+      assertThat(nodes(page, "//*[@class='numa']").getLength()).isEqualTo(machine.numaNodes().size());
+    }
+  }
+
+  @Test
+  void topologyShowsHugepagesCpulessNodesL3GroupsAndDistances() throws Exception {
+    Document gb200 = parse(HtmlReport.topology(CATALOG.machine("gb200-tray")));
+    assertThat(nodes(gb200, "//*[@class='numa cpuless']").getLength()).isPositive();
+    assertThat(nodes(gb200, "//table[@class='rows distances']").getLength()).isEqualTo(1);
+
+    Document epyc = parse(HtmlReport.topology(CATALOG.machine("epyc-9654-2s-nps4")));
+    assertThat(nodes(epyc, "//*[@class='l3']").getLength()).isEqualTo(24);
+    assertThat(text(epyc, "//*[@class='numa'][1]")).contains("NUMA node 0", "hugepages 2 MiB x 4096");
+    assertThat(nodes(epyc, "//div[@class='mem-bar' and @data-type='hugepages-1Gi']").getLength()).isEqualTo(8);
+  }
+
+  @Test
+  void theSameRunsGiveTheSamePage() {
+    assertThat(HtmlReport.simulation(KepExamples.runs(CATALOG), false, false))
+        .isEqualTo(HtmlReport.simulation(KEP, false, false));
+  }
+
+  static Document parse(String html) throws Exception {
+    DocumentBuilderFactory factory = DocumentBuilderFactory.newInstance();
+    factory.setFeature(XMLConstants.FEATURE_SECURE_PROCESSING, true);
+    factory.setFeature("http://apache.org/xml/features/disallow-doctype-decl", false);
+    factory.setExpandEntityReferences(false);
+    return factory.newDocumentBuilder().parse(new InputSource(new StringReader(html)));
+  }
+
+  private static NodeList nodes(Document page, String xpath) throws Exception {
+    return (NodeList) XPathFactory.newInstance().newXPath().evaluate(xpath, page, XPathConstants.NODESET);
+  }
+
+  private static String text(Document page, String xpath) throws Exception {
+    return nodes(page, xpath).item(0).getTextContent();
+  }
+}
