@@ -7,6 +7,7 @@ import static io.podtopo.app.report.OwnerStyle.escape;
 import io.podtopo.app.input.ScenarioStep;
 import io.podtopo.app.simulate.PodOutcome;
 import io.podtopo.app.simulate.SimulationRun;
+import io.podtopo.app.simulate.StepOutcome;
 import io.podtopo.domain.text.ByteSizes;
 import io.podtopo.domain.topology.Machine;
 import java.util.ArrayList;
@@ -141,6 +142,14 @@ public final class HtmlReport {
     out.append("</dl>");
     if (run.steps().stream().anyMatch(step -> !(step.step() instanceof ScenarioStep.Admit))) {
       out.append("<h3>Steps</h3>").append(table(SimulationTable.stepRows(run), List.of()));
+      List<String[]> stepRows = SimulationTable.stepRows(run);
+      for (StepOutcome step : run.steps()) {
+        OwnerMarks marks = new OwnerMarks(run.machine(), SimulationOwners.of(run, step.after()));
+        out.append("<details class=\"step\" data-step=\"").append(step.number()).append("\"><summary>after step ")
+            .append(step.number()).append(": ").append(escape(stepText(stepRows.get(step.number()))))
+            .append("</summary><figure>").append(MachineSvg.render(run.machine(), marks)).append("</figure>")
+            .append(legend(marks, List.of())).append("</details>");
+      }
     }
     out.append(picture(run.machine(), SimulationOwners.of(run), SimulationOwners.memory(run)));
     out.append("<h3>Containers</h3>");
@@ -172,6 +181,12 @@ public final class HtmlReport {
           .forEach(outcome -> out.append(explanation(outcome, fullHints, false)));
     }
     return out.append("</section>").toString();
+  }
+
+  /** A row of the steps table as a sentence: {@code remove-container default/web app: removed; node shared pool 0-31}. */
+  private static String stepText(String[] row) {
+    return row[1] + " " + row[2] + (row[3].equals("-") ? "" : " " + row[3]) + ": " + row[4] + "; node shared pool "
+        + row[5];
   }
 
   private static String rejection(PodOutcome outcome, RejectionExplainer explainer, boolean fullHints) {

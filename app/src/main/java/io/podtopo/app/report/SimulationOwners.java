@@ -7,6 +7,7 @@ import io.podtopo.domain.cpumanager.CpuManagerState;
 import io.podtopo.domain.memorymanager.MemoryManagerState;
 import io.podtopo.domain.node.ContainerAssignment;
 import io.podtopo.domain.node.ContainerRole;
+import io.podtopo.domain.node.NodeState;
 import io.podtopo.domain.node.PodAssignment;
 import io.podtopo.domain.topology.CpuSet;
 import java.util.ArrayList;
@@ -28,11 +29,16 @@ public final class SimulationOwners {
 
   private SimulationOwners() {}
 
-  /** CPU id to owner. */
+  /** CPU id to owner at the end of the run. */
   public static Map<Integer, CpuOwner> of(SimulationRun run) {
+    return of(run, run.finalState());
+  }
+
+  /** CPU id to owner in {@code state}, one of the run's (after one of its steps). */
+  public static Map<Integer, CpuOwner> of(SimulationRun run, NodeState state) {
     Map<Integer, CpuOwner> owners = new HashMap<>();
-    CpuManagerState cpu = run.finalState().cpu();
-    mark(owners, run.nodeSharedPool(), CpuOwner.nodeShared());
+    CpuManagerState cpu = state.cpu();
+    mark(owners, run.nodeSharedPool(state), CpuOwner.nodeShared());
     mark(owners, run.reservedCpus(), CpuOwner.reserved());
     Map<String, PodOutcome> byUid = new HashMap<>();
     run.pods().forEach(outcome -> byUid.put(outcome.pod().uid(), outcome));

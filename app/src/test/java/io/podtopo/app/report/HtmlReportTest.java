@@ -4,13 +4,20 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.podtopo.adapters.fake.MachineCatalog;
 import io.podtopo.adapters.fake.MachineShape;
+import io.podtopo.app.input.BuiltInKubeletConfig;
+import io.podtopo.app.input.FieldValidation;
+import io.podtopo.app.input.NodeConfigs;
+import io.podtopo.app.input.PodManifests;
+import io.podtopo.app.input.ScenarioStep;
 import io.podtopo.app.simulate.KepExamples;
+import io.podtopo.app.simulate.Simulation;
 import io.podtopo.app.simulate.SimulationRun;
 import io.podtopo.domain.memorymanager.MemoryBlock;
 import io.podtopo.domain.node.AllocatableResources;
 import io.podtopo.domain.node.ContainerResources;
 import io.podtopo.domain.node.PodResources;
 import io.podtopo.domain.node.PodResourcesView;
+import io.podtopo.domain.pod.Pod;
 import io.podtopo.domain.topology.CpuSet;
 import io.podtopo.domain.topology.Machine;
 import java.io.StringReader;
@@ -114,6 +121,37 @@ class HtmlReportTest {
         .isEqualTo(1);
     assertThat(nodes(parse(HtmlReport.simulation(KEP, true, false)), "//details[@class='explain']").getLength())
         .isEqualTo(KEP.stream().mapToInt(run -> run.pods().size()).sum());
+  }
+
+  @Test
+  void aScenarioHasOneFrameOfTheMachinePerStep_issue10() throws Exception {
+    Machine machine = CATALOG.machine("demo-2s");
+    Pod web = PodManifests.parse("web.yaml", new StringReader("""
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: web}
+        spec:
+          resources: {limits: {cpu: "3", memory: 3Gi}}
+          containers:
+            - name: app
+              resources: {limits: {cpu: "2", memory: 2Gi}}
+            - name: sidecar
+        """), FieldValidation.strict()).get(0);
+    SimulationRun run = Simulation.run("scenario", "built-in", NodeConfigs.managers(BuiltInKubeletConfig.fittedTo(machine),
+        machine), List.of(new ScenarioStep.Admit(web), new ScenarioStep.RemoveContainer(web, "app"),
+        new ScenarioStep.RemovePod(web)));
+
+    Document page = parse(HtmlReport.simulation(List.of(run), false, false));
+
+    NodeList frames = nodes(page, "//details[@class='step']");
+    assertThat(frames.getLength()).isEqualTo(3);
+    for (int step = 1; step <= 3; step++) {
+      NodeList cpus = nodes(page, "//details[@data-step='" + step + "']//*[@class='cpu']");
+      assertThat(cpus.getLength()).as("one element per CPU in frame %s", step).isEqualTo(machine.cpus().size());
+    }
+    assertThat(text(page, "//details[@data-step='1']//ul[@class='legend']")).contains("app in pod default/web");
+    assertThat(text(page, "//details[@data-step='2']//ul[@class='legend']")).doesNotContain("container app");
+    assertThat(text(page, "//details[@data-step='3']//ul[@class='legend']")).doesNotContain("default/web");
   }
 
   @Test
