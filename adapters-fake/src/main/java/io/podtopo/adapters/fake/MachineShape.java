@@ -2,6 +2,7 @@ package io.podtopo.adapters.fake;
 
 import io.podtopo.domain.pod.InvalidQuantityException;
 import io.podtopo.domain.pod.Quantity;
+import io.podtopo.domain.text.GoQuote;
 import io.podtopo.domain.topology.Cpu;
 import io.podtopo.domain.topology.CpuSet;
 import io.podtopo.domain.topology.Machine;
@@ -308,7 +309,7 @@ public final class MachineShape {
         String key = part.substring(0, equals).strip().toLowerCase(Locale.ROOT);
         String value = part.substring(equals + 1).strip();
         if (seen.contains(key)) {
-          throw fail(part, "\"" + key + "\" is given twice");
+          throw fail(part, GoQuote.of(key) + " is given twice");
         }
         seen.add(key);
         parsePart(part, key, value);
@@ -339,7 +340,7 @@ public final class MachineShape {
         case "order" -> order = choice(part, value, Order.class);
         default -> {
           if (!hugepage.matches()) {
-            throw fail(part, "unknown key \"" + key + "\"; known keys: " + KEYS);
+            throw fail(part, "unknown key " + GoQuote.of(key) + "; known keys: " + KEYS);
           }
           long size = hugepageSize(part, hugepage.group(1), hugepage.group(2));
           hugepages.put(size, (long) nonNegative(part, value, "hugepages"));
@@ -387,7 +388,7 @@ public final class MachineShape {
         }
         return number;
       } catch (NumberFormatException e) {
-        throw fail(part, what + " must be a whole number, not \"" + value + "\"");
+        throw fail(part, what + " must be a whole number, not " + GoQuote.of(value));
       }
     }
 
@@ -395,7 +396,7 @@ public final class MachineShape {
       try {
         Quantity quantity = Quantity.parse(value);
         if (!quantity.fitsInLong()) {
-          throw fail(part, "\"" + value + "\" is too large");
+          throw fail(part, GoQuote.of(value) + " is too large");
         }
         return quantity.bytes();
       } catch (InvalidQuantityException e) {
@@ -423,7 +424,7 @@ public final class MachineShape {
       for (E constant : type.getEnumConstants()) {
         allowed.add(constant.name().toLowerCase(Locale.ROOT));
       }
-      throw fail(part, "\"" + value + "\" is not one of " + String.join("|", allowed));
+      throw fail(part, GoQuote.of(value) + " is not one of " + String.join("|", allowed));
     }
 
     private MachineShapeException fail(String part, String problem) {

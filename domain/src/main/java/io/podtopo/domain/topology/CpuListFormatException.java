@@ -1,5 +1,7 @@
 package io.podtopo.domain.topology;
 
+import io.podtopo.domain.text.GoQuote;
+
 /** A cpulist text that is not a valid Linux cpulist. */
 public final class CpuListFormatException extends IllegalArgumentException {
   private static final long serialVersionUID = 1L;
@@ -7,7 +9,7 @@ public final class CpuListFormatException extends IllegalArgumentException {
   private final String text;
 
   public CpuListFormatException(String text, String problem) {
-    super("invalid cpulist \"" + text + "\": " + problem);
+    super("invalid cpulist " + GoQuote.of(text) + ": " + problem);
     this.text = text;
   }
 

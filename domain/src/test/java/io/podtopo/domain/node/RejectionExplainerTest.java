@@ -11,6 +11,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.podtopo.domain.pod.Container;
 import io.podtopo.domain.pod.Pod;
 import io.podtopo.domain.topology.CpuSet;
+import io.podtopo.domain.topologymanager.AdmissionFailure;
 import io.podtopo.domain.topologymanager.TopologyManagerPolicy;
 import io.podtopo.domain.topologymanager.TopologyManagerScope;
 import org.junit.jupiter.api.Test;
@@ -174,6 +175,21 @@ class RejectionExplainerTest {
     assertThat(cause.fixes()).containsExactly("ask for 6 CPUs or 4 CPUs (a multiple of 2)");
     assertThat(strict.admit(strict.initialState(), podLevel("p", "6", "2Gi").addContainers(shared("c")).build())
         .admitted()).as("the fix works").isTrue();
+  }
+
+  @Test
+  void spec5_4_smtAlignmentWithoutEnoughWholeCoresSaysHowManyToFree() {
+    // The catalogue's message shape (spec 5.4), as the CPU Manager words it when whole cores run out.
+    Pod pod = podLevel("p", "24", "2Gi").addContainers(shared("c")).build();
+    Admission admission = Admission.rejected(restrictedPodScope.initialState(), AdmissionFailure.of("SMTAlignmentError",
+        "SMT Alignment Error: not enough free physical CPUs: available physical CPUs = 22, requested CPUs = 24, CPUs "
+            + "per core = 2"), new AdmissionTrace.Builder().build());
+
+    RejectionCause cause = new RejectionExplainer(restrictedPodScope).explain(pod, admission).orElseThrow();
+
+    assertThat(cause.causes()).containsExactly("full-pcpus-only needs 12 wholly free cores (24 CPUs); the node has 11 "
+        + "(22 CPUs on cores whose every thread is free)");
+    assertThat(cause.fixes()).containsExactly("free 1 whole core (2 CPUs)");
   }
 
   @Test
