@@ -54,7 +54,7 @@ public final class FieldValidation {
   }
 
   /** The warnings so far, in the order found: one line per document, each naming its unknown fields. */
-  public synchronized List<String> warnings() {
+  public List<String> warnings() {
     return List.copyOf(warnings);
   }
 }

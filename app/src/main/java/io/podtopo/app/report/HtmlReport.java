@@ -141,8 +141,8 @@ public final class HtmlReport {
     NodeNotices.of(run.managers()).forEach(notice -> out.append(fact("notice", notice)));
     out.append("</dl>");
     if (run.steps().stream().anyMatch(step -> !(step.step() instanceof ScenarioStep.Admit))) {
-      out.append("<h3>Steps</h3>").append(table(SimulationTable.stepRows(run), List.of()));
       List<String[]> stepRows = SimulationTable.stepRows(run);
+      out.append("<h3>Steps</h3>").append(table(stepRows, List.of()));
       for (StepOutcome step : run.steps()) {
         OwnerMarks marks = new OwnerMarks(run.machine(), SimulationOwners.of(run, step.after()));
         out.append("<details class=\"step\" data-step=\"").append(step.number()).append("\"><summary>after step ")

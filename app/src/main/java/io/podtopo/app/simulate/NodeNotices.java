@@ -20,9 +20,7 @@ public final class NodeNotices {
   public static List<String> of(NodeResourceManagers managers) {
     List<String> notices = new ArrayList<>();
     Machine machine = managers.machine();
-    boolean noMemory = machine.numaNodes().stream()
-        .allMatch(node -> node.memoryBytes() == 0 && node.hugepages().values().stream().allMatch(count -> count == 0));
-    if (managers.config().memoryManagerPolicy() == MemoryManagerPolicy.STATIC && noMemory) {
+    if (managers.config().memoryManagerPolicy() == MemoryManagerPolicy.STATIC && machine.hasNoMemoryInformation()) {
       notices.add("machine " + machine.name() + " has no memory information (0 bytes and no hugepages on every NUMA "
           + "node: its sysfs has no node*/meminfo, or its JSON says 0): under the Static memory policy every pod "
           + "that requests memory is rejected (UnexpectedAdmissionError: failed to find NUMA nodes to extend the "

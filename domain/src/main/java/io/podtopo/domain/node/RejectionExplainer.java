@@ -435,8 +435,7 @@ public final class RejectionExplainer {
           List.of("free " + amount(CPU, requested - available) + " on the node"));
     }
     if (failure.message().contains("[memorymanager]")) {
-      boolean noMemory = managers.machine().numaNodes().stream().allMatch(node -> node.memoryBytes() == 0);
-      if (noMemory) {
+      if (managers.machine().hasNoMemoryInformation()) {
         return new RejectionCause(List.of("the machine has no memory information, so the Static memory policy has "
             + "no memory to place"), List.of("give the machine its memory, or use memoryManagerPolicy None"));
       }
@@ -445,7 +444,10 @@ public final class RejectionExplainer {
       List<String> causes = new ArrayList<>();
       causes.add("the Memory Manager could not place the memory once the Topology Manager had admitted the pod");
       List<String> fixes = new ArrayList<>();
-      for (Demand demand : demandsOfMemory(pod, container, admission.state())) {
+      for (Demand demand : demands(pod, container, admission.state())) {
+        if (demand.resource().equals(CPU)) {
+          continue;
+        }
         causes.add(demand.resource() + ": needs " + amount(demand.resource(), demand.request()) + "; free by NUMA node: "
             + demand.freeText());
         if (!demand.fitsAlone() && demand.width() > 0) {
@@ -457,12 +459,6 @@ public final class RejectionExplainer {
       return new RejectionCause(causes, fixes);
     }
     return restated(failure);
-  }
-
-  private List<Demand> demandsOfMemory(Pod pod, Optional<Container> container, NodeState state) {
-    List<Demand> demands = new ArrayList<>();
-    managers.memoryPolicy().ifPresent(policy -> memoryDemands(policy, pod, container, state, demands));
-    return demands;
   }
 
   private static RejectionCause validation(AdmissionFailure failure) {

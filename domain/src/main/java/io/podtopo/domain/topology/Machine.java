@@ -61,6 +61,15 @@ public abstract class Machine {
         .orElseThrow(() -> new IllegalArgumentException("no NUMA node " + id + " on " + name()));
   }
 
+  /**
+   * Whether the machine says nothing of its memory: 0 bytes and no hugepages on every NUMA node (a
+   * sysfs tree without {@code node*}/{@code meminfo}, or a JSON that says 0).
+   */
+  public boolean hasNoMemoryInformation() {
+    return numaNodes().stream()
+        .allMatch(node -> node.memoryBytes() == 0 && node.hugepages().values().stream().allMatch(count -> count == 0));
+  }
+
   /** Whether the machine has a distance matrix. */
   public boolean hasDistances() {
     return !distances().isEmpty();

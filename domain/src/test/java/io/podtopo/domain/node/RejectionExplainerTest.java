@@ -11,9 +11,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.podtopo.domain.pod.Container;
 import io.podtopo.domain.pod.Pod;
 import io.podtopo.domain.topology.CpuSet;
+import io.podtopo.domain.topology.Machine;
+import io.podtopo.domain.topology.NumaNode;
 import io.podtopo.domain.topologymanager.AdmissionFailure;
 import io.podtopo.domain.topologymanager.TopologyManagerPolicy;
 import io.podtopo.domain.topologymanager.TopologyManagerScope;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -202,6 +205,22 @@ class RejectionExplainerTest {
     assertThat(cause.causes()).containsExactly("cpu: the CPU Manager needed 9 CPUs and found 8 CPUs free on the node "
         + "(after the Topology Manager had admitted the pod)");
     assertThat(cause.fixes()).containsExactly("free 1 CPU on the node");
+  }
+
+  @Test
+  void spec5_4_theMemoryManagersUntypedErrorOnAMachineWithoutMemorySaysSo() {
+    Machine noMemory = new Machine.Builder().from(NodeFixtures.twoSocketsNoSmt())
+        .numaNodes(List.of(NumaNode.of(0, 0), NumaNode.of(1, 0))).build();
+    NodeResourceManagers managers = NodeResourceManagers.create(
+        config(TopologyManagerPolicy.RESTRICTED, TopologyManagerScope.POD, NodeFixtures.PLRM_ON).build(), noMemory);
+
+    RejectionCause cause = explain(managers, managers.initialState(), guaranteed("p", "1"));
+
+    assertThat(noMemory.hasNoMemoryInformation()).isTrue();
+    assertThat(NodeFixtures.twoSocketsNoSmt().hasNoMemoryInformation()).isFalse();
+    assertThat(cause.causes()).containsExactly("the machine has no memory information, so the Static memory policy "
+        + "has no memory to place");
+    assertThat(cause.fixes()).containsExactly("give the machine its memory, or use memoryManagerPolicy None");
   }
 
   @Test
