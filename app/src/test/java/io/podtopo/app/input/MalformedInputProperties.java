@@ -107,6 +107,26 @@ class MalformedInputProperties {
             """.formatted(yamlEscaped(cpulist))))));
   }
 
+  /**
+   * Findings of the properties above, replayed every build. {@code cpu: "02Gi"} (CI, 2026-12-03):
+   * 2147483648 CPUs overflowed a Java int in the CPU Manager where upstream's Go int has 64 bits.
+   */
+  @Test
+  void theFindingsReplay() {
+    Outcome pastJavaInt = run("simulate", "--format", "json", "--pods", write("pods.yaml", """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: q}
+        spec:
+          containers:
+            - name: c
+              resources: {limits: {cpu: "02Gi", memory: "02Gi"}}
+        """));
+    assertUserOutcome(pastJavaInt);
+    assertThat(pastJavaInt.exitCode()).isZero();
+    assertThat(pastJavaInt.out()).contains("TopologyAffinityError").contains("2147483648 CPUs");
+  }
+
   private record Outcome(String[] args, int exitCode, String out, String err) {}
 
   private static Outcome run(String... args) {

@@ -33,10 +33,10 @@ public final class Invariant06ExclusiveSumWithinBudget implements SnapshotInvari
         + "rejected with EmptyPodSharedPoolError (best-effort) or TopologyAffinityError (restricted/single-numa-node)";
   }
 
-  private record Demand(int exclusive, boolean shared) {}
+  private record Demand(long exclusive, boolean shared) {}
 
   private static Demand demand(Pod pod) {
-    int exclusive = 0;
+    long exclusive = 0;
     boolean shared = false;
     for (Container container : PodRules.longRunning(pod)) {
       if (PodRules.cpuEligible(container)) {
@@ -49,7 +49,7 @@ public final class Invariant06ExclusiveSumWithinBudget implements SnapshotInvari
   }
 
   private static Optional<String> breach(Pod pod) {
-    int budget = PodRules.podCpuBudget(pod);
+    long budget = PodRules.podCpuBudget(pod);
     Demand demand = demand(pod);
     if (demand.shared() && demand.exclusive() >= budget) {
       return Optional.of("exclusive long-running requests " + demand.exclusive() + " leave nothing of the budget "

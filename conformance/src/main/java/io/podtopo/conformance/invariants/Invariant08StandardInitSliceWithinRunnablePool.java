@@ -62,11 +62,11 @@ public final class Invariant08StandardInitSliceWithinRunnablePool implements Sna
       return List.of();
     }
     Pod pod = admit.pod();
-    int budget = PodRules.podCpuBudget(pod);
+    long budget = PodRules.podCpuBudget(pod);
     List<Violation> violations = new ArrayList<>();
     for (int i = 0; i < pod.initContainers().size() && budget > 0; i++) {
       Container init = pod.initContainers().get(i);
-      int sidecars = PodRules.eligibleSidecarsBefore(pod, i).stream().mapToInt(PodRules::cpus).sum();
+      long sidecars = PodRules.eligibleSidecarsBefore(pod, i).stream().mapToLong(PodRules::cpus).sum();
       if (!init.restartable() && PodRules.cpuEligible(init) && PodRules.cpus(init) > budget - sidecars) {
         violations.add(Violation.ofContainer(number(), pod.uid(), init.name(), "admitted although it requests "
             + PodRules.cpus(init) + " CPUs and only " + (budget - sidecars) + " are left beside earlier sidecars"));

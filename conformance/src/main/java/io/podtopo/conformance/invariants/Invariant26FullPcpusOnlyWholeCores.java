@@ -69,7 +69,7 @@ public final class Invariant26FullPcpusOnlyWholeCores implements SnapshotInvaria
         || !PodRules.podLevelCpu(after.config(), admit.pod())) {
       return List.of();
     }
-    int budget = PodRules.podCpuBudget(admit.pod());
+    long budget = PodRules.podCpuBudget(admit.pod());
     int perCore = CpuTopology.of(after.machine()).cpusPerCore();
     if (budget == 0 || budget % perCore == 0) {
       return List.of();

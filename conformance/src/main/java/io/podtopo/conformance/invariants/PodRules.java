@@ -94,9 +94,9 @@ public final class PodRules {
   }
 
   /** The pod CPU budget: the pod cpu request when integral, else 0 (spec §6.1). */
-  public static int podCpuBudget(Pod pod) {
+  public static long podCpuBudget(Pod pod) {
     Quantity cpu = pod.podRequests().get(Resources.CPU);
-    return cpu != null && cpu.isIntegral() ? Math.toIntExact(cpu.value()) : 0;
+    return cpu != null && cpu.isIntegral() ? cpu.value() : 0;
   }
 
   public static boolean fractionalCpuBudget(Pod pod) {
@@ -125,9 +125,9 @@ public final class PodRules {
   }
 
   /** The container's cpu request in whole CPUs (0 when absent or fractional). */
-  public static int cpus(Container container) {
+  public static long cpus(Container container) {
     Quantity cpu = container.request(Resources.CPU).orElse(Quantity.ZERO);
-    return cpu.isIntegral() ? Math.toIntExact(cpu.value()) : 0;
+    return cpu.isIntegral() ? cpu.value() : 0;
   }
 
   /** Spec §4.3: exclusive CPUs need cpu and memory request == limit > 0 and an integral cpu amount. */
@@ -243,7 +243,7 @@ public final class PodRules {
    * any, as a short description.
    */
   public static Optional<String> cpuPoolProblem(Pod pod) {
-    int budget = podCpuBudget(pod);
+    long budget = podCpuBudget(pod);
     return poolProblem(pod, budget, PodRules::cpuEligible, PodRules::cpus);
   }
 

@@ -17,15 +17,15 @@ public final class PodGuaranteedCpusKind implements VectorKind {
 
   @Override
   public JsonNode reference(JsonNode input) {
-    int cpus = new CpuEligibility(StaticPolicyInputs.gates(input)).podGuaranteedCpus(PodJson.pod(input.get("pod")));
+    long cpus = new CpuEligibility(StaticPolicyInputs.gates(input)).podGuaranteedCpus(PodJson.pod(input.get("pod")));
     return JsonNodeFactory.instance.objectNode().put("guaranteedCPUs", cpus);
   }
 
   @Override
   public Verdict compare(JsonNode expect, JsonNode output) {
-    int expected = expect.path("guaranteedCPUs").asInt();
+    long expected = expect.path("guaranteedCPUs").asLong();
     JsonNode actual = output.get("guaranteedCPUs");
-    return actual != null && actual.isInt() && actual.asInt() == expected
+    return actual != null && actual.isIntegralNumber() && actual.canConvertToLong() && actual.asLong() == expected
         ? Verdict.pass() : Verdict.fail("guaranteedCPUs: expected " + expected + ", got " + actual);
   }
 }

@@ -112,7 +112,7 @@ class StaticPolicyProperties {
       CpuSet reusable = CpuSet.empty();
       for (Container container : pod.initAndAppContainers()) {
         CpuSet allocatable = policy.availableCpus(state).union(reusable);
-        int requested = policy.guaranteedCpus(pod, container);
+        long requested = policy.guaranteedCpus(pod, container);
         CpuAllocationResult result = policy.allocate(state, pod, container, scenario.hint());
         if (requested > allocatable.size()) {
           assertThat(result.error()).containsInstanceOf(UntypedCpuAllocationError.class);

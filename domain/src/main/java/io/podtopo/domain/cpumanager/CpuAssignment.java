@@ -125,7 +125,7 @@ public final class CpuAssignment {
     return acc.result();
   }
 
-  static CpuAllocationException notEnough(int numCpus, CpuSet available) {
+  static CpuAllocationException notEnough(long numCpus, CpuSet available) {
     return new CpuAllocationException("not enough cpus available to satisfy request: requested="
         + numCpus + ", available=" + available.size());
   }

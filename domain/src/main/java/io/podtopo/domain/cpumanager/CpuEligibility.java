@@ -26,7 +26,7 @@ public final class CpuEligibility {
    * pool. Needs a Guaranteed pod and an integral cpu request; inside a pod-level pod (gate
    * {@code PodLevelResourceManagers} on) also an equivalent-Guaranteed container.
    */
-  public int guaranteedCpus(Pod pod, Container container) {
+  public long guaranteedCpus(Pod pod, Container container) {
     if (pod.qosClass(gates.enabled(FeatureGates.POD_LEVEL_RESOURCES)) != QosClass.GUARANTEED) {
       return 0;
     }
@@ -35,7 +35,7 @@ public final class CpuEligibility {
       return 0;
     }
     Quantity cpu = container.request(Resources.CPU).orElse(Quantity.ZERO);
-    return cpu.isIntegral() ? Math.toIntExact(cpu.value()) : 0;
+    return cpu.isIntegral() ? cpu.value() : 0;
   }
 
   /**
@@ -44,28 +44,28 @@ public final class CpuEligibility {
    * {@link #guaranteedCpus}: {@code max(largest standard init + sidecars before it, apps + sidecars)},
    * skipping containers without a cpu request.
    */
-  public int podGuaranteedCpus(Pod pod) {
+  public long podGuaranteedCpus(Pod pod) {
     if (gates.enabled(FeatureGates.POD_LEVEL_RESOURCE_MANAGERS) && pod.isPodLevelResourcesSet()) {
       if (pod.qosClass(gates.enabled(FeatureGates.POD_LEVEL_RESOURCES)) != QosClass.GUARANTEED) {
         return 0;
       }
       Quantity cpu = pod.podRequests().get(Resources.CPU);
-      return cpu != null && cpu.isIntegral() ? Math.toIntExact(cpu.value()) : 0;
+      return cpu != null && cpu.isIntegral() ? cpu.value() : 0;
     }
-    int largestInit = 0;
-    int sidecars = 0;
+    long largestInit = 0;
+    long sidecars = 0;
     for (Container init : pod.initContainers()) {
       if (init.request(Resources.CPU).isEmpty()) {
         continue;
       }
-      int cpus = guaranteedCpus(pod, init);
+      long cpus = guaranteedCpus(pod, init);
       if (init.restartable()) {
         sidecars += cpus;
       } else if (sidecars + cpus > largestInit) {
         largestInit = sidecars + cpus;
       }
     }
-    int apps = 0;
+    long apps = 0;
     for (Container app : pod.containers()) {
       if (app.request(Resources.CPU).isPresent()) {
         apps += guaranteedCpus(pod, app);
@@ -80,13 +80,13 @@ public final class CpuEligibility {
    * sidecars so far, then checks that shared long-running containers keep at least one CPU.
    */
   public Optional<EmptyPodSharedPoolError> validatePodScopeResources(Pod pod) {
-    int budget = podGuaranteedCpus(pod);
+    long budget = podGuaranteedCpus(pod);
     boolean sharedLongRunning = false;
-    int longRunningExclusive = 0;
+    long longRunningExclusive = 0;
     for (Container init : pod.initContainers()) {
-      int cpus = guaranteedCpus(pod, init);
+      long cpus = guaranteedCpus(pod, init);
       if (!init.restartable()) {
-        int poolForStandardInits = budget - longRunningExclusive;
+        long poolForStandardInits = budget - longRunningExclusive;
         if (cpus > 0 && cpus > poolForStandardInits) {
           return Optional.of(EmptyPodSharedPoolError.of("pod rejected, largest exclusive init container requests "
               + cpus + " cpus, but only " + poolForStandardInits + " available"));
@@ -102,7 +102,7 @@ public final class CpuEligibility {
       }
     }
     for (Container app : pod.containers()) {
-      int cpus = guaranteedCpus(pod, app);
+      long cpus = guaranteedCpus(pod, app);
       if (cpus == 0) {
         sharedLongRunning = true;
       } else {

@@ -13,7 +13,7 @@ public abstract non-sealed class SmtAlignmentError implements CpuAllocationError
   /** Upstream {@code ErrorSMTAlignment}. */
   public static final String TYPE = "SMTAlignmentError";
 
-  public abstract int requestedCpus();
+  public abstract long requestedCpus();
 
   public abstract int cpusPerCore();
 
@@ -29,12 +29,12 @@ public abstract non-sealed class SmtAlignmentError implements CpuAllocationError
   }
 
   /** The request is not a multiple of {@code cpusPerCore}. */
-  public static SmtAlignmentError notMultipleOfCore(int requestedCpus, int cpusPerCore) {
+  public static SmtAlignmentError notMultipleOfCore(long requestedCpus, int cpusPerCore) {
     return new Builder().requestedCpus(requestedCpus).cpusPerCore(cpusPerCore).build();
   }
 
   /** Fewer free physical CPUs than requested. */
-  public static SmtAlignmentError notEnoughPhysicalCpus(int requestedCpus, int cpusPerCore, int available) {
+  public static SmtAlignmentError notEnoughPhysicalCpus(long requestedCpus, int cpusPerCore, int available) {
     return new Builder().requestedCpus(requestedCpus).cpusPerCore(cpusPerCore)
         .availablePhysicalCpus(available).causedByPhysicalCpus(true).build();
   }

@@ -165,12 +165,12 @@ public final class StaticPolicy {
   // Eligibility
 
   /** Upstream {@code guaranteedCPUs}: see {@link CpuEligibility#guaranteedCpus}. */
-  public int guaranteedCpus(Pod pod, Container container) {
+  public long guaranteedCpus(Pod pod, Container container) {
     return eligibility.guaranteedCpus(pod, container);
   }
 
   /** Upstream {@code podGuaranteedCPUs}: see {@link CpuEligibility#podGuaranteedCpus}. */
-  public int podGuaranteedCpus(Pod pod) {
+  public long podGuaranteedCpus(Pod pod) {
     return eligibility.podGuaranteedCpus(pod);
   }
 
@@ -209,7 +209,7 @@ public final class StaticPolicy {
 
   /** {@link #topologyHints}, packed as the Topology Manager merges it. */
   public Optional<ResourceHints> containerHints(CpuManagerState state, Pod pod, Container container) {
-    int requested = guaranteedCpus(pod, container);
+    long requested = guaranteedCpus(pod, container);
     if (requested == 0 || skipsPodLevelPod(pod)) {
       return Optional.empty();
     }
@@ -236,7 +236,7 @@ public final class StaticPolicy {
 
   /** {@link #podTopologyHints}, packed as the Topology Manager merges it. */
   public Optional<ResourceHints> podHints(CpuManagerState state, Pod pod) {
-    int requested = podGuaranteedCpus(pod);
+    long requested = podGuaranteedCpus(pod);
     if (requested == 0 || skipsPodLevelPod(pod)) {
       return Optional.empty();
     }
@@ -273,7 +273,7 @@ public final class StaticPolicy {
    * available CPUs; preferred when as narrow as the narrowest combination whose <em>capacity</em>
    * fits the request, or socket-aligned under {@code align-by-socket}.
    */
-  public List<TopologyHint> generateHints(CpuSet available, CpuSet reusable, int request) {
+  public List<TopologyHint> generateHints(CpuSet available, CpuSet reusable, long request) {
     return packedHints(available, reusable, request).hints();
   }
 
@@ -284,7 +284,7 @@ public final class StaticPolicy {
    * all nodes when none do), or socket-aligned under {@code align-by-socket}. The list, when
    * something asks for it, is {@link #enumeratedHints}.
    */
-  public ResourceHints packedHints(CpuSet available, CpuSet reusable, int request) {
+  public ResourceHints packedHints(CpuSet available, CpuSet reusable, long request) {
     List<Integer> nodes = topology.numaNodes().toList();
     long nodeBits = NumaMask.of(nodes).bits();
     long[] free = new long[NumaMask.MAX_NODE_ID + 1];
@@ -300,7 +300,7 @@ public final class StaticPolicy {
     int reusableCount = reusable.size();
     int minAffinity = narrowestCapacity(capacities, request);
     MaskFamily.Builder family = MaskFamily.over(nodeBits)
-        .thresholdPart(nodeBits, reusableNodes, 1, new long[][] {free}, new long[] {(long) request - reusable.size()})
+        .thresholdPart(nodeBits, reusableNodes, 1, new long[][] {free}, new long[] {request - reusable.size()})
         .preferredWidth(minAffinity)
         .description(() -> "every mask holding NUMA " + NumaMask.fromBits(reusableNodes) + " with " + request
             + " CPUs free or reusable; preferred width " + minAffinity)
@@ -323,7 +323,7 @@ public final class StaticPolicy {
    * The {@code minAffinity} of {@code generateCPUTopologyHints}: the fewest nodes whose capacities
    * reach the request (the largest capacities first), or all nodes when none do.
    */
-  private static int narrowestCapacity(long[] capacities, int request) {
+  private static int narrowestCapacity(long[] capacities, long request) {
     long[] sorted = capacities.clone();
     Arrays.sort(sorted);
     long sum = 0;
@@ -340,7 +340,7 @@ public final class StaticPolicy {
    * {@link #generateHints}, enumerated as upstream does: the masks and the preferred ones, without a
    * hint object each.
    */
-  public ResourceHints enumeratedHints(CpuSet available, CpuSet reusable, int request) {
+  public ResourceHints enumeratedHints(CpuSet available, CpuSet reusable, long request) {
     List<Integer> nodes = topology.numaNodes().toList();
     long[] capacity = new long[NumaMask.MAX_NODE_ID + 1];
     long[] free = new long[NumaMask.MAX_NODE_ID + 1];
@@ -355,7 +355,7 @@ public final class StaticPolicy {
 
   /** {@link #enumeratedHints}, from the nodes' capacities and free CPUs (by node id). */
   private ResourceHints enumeratedHints(List<Integer> nodes, long[] capacity, long[] free, long reusableNodes,
-      int reusableCount, int request) {
+      int reusableCount, long request) {
     int[] minAffinity = {nodes.size()};
     long[][] fitting = {new long[64]};
     int[] count = {0};
@@ -406,7 +406,7 @@ public final class StaticPolicy {
    * that already has an entry only updates the reusable CPUs.
    */
   public CpuAllocationResult allocate(CpuManagerState state, Pod pod, Container container, TopologyHint hint) {
-    int numCpus = guaranteedCpus(pod, container);
+    long numCpus = guaranteedCpus(pod, container);
     if (numCpus == 0 || skipsPodLevelPod(pod)) {
       return CpuAllocationResult.success(state, ResourceManagerMetrics.none());
     }
@@ -436,7 +436,7 @@ public final class StaticPolicy {
    * Upstream {@code enforceSMTAlignment}: with {@code full-pcpus-only}, the request must be a
    * multiple of the CPUs per core and fit in the default set minus the reserved cores.
    */
-  public Optional<SmtAlignmentError> smtAlignmentError(CpuManagerState state, int numCpus) {
+  public Optional<SmtAlignmentError> smtAlignmentError(CpuManagerState state, long numCpus) {
     if (!options.fullPhysicalCpusOnly()) {
       return Optional.empty();
     }
@@ -460,7 +460,7 @@ public final class StaticPolicy {
    *
    * @throws CpuAllocationException with upstream's text when there are not enough CPUs
    */
-  public CpuSet allocateCpus(CpuManagerState state, int numCpus, Optional<NumaMask> affinity, CpuSet reusable) {
+  public CpuSet allocateCpus(CpuManagerState state, long numCpus, Optional<NumaMask> affinity, CpuSet reusable) {
     CpuSet allocatable = availableCpus(state).union(reusable);
     if (options.fullPhysicalCpusOnly()) {
       allocatable = wholeCoresOf(allocatable);
@@ -468,7 +468,7 @@ public final class StaticPolicy {
     CpuSet result = CpuSet.empty();
     if (affinity.isPresent()) {
       CpuSet aligned = alignedCpus(affinity.get(), allocatable);
-      int alignedCount = Math.min(numCpus, aligned.size());
+      int alignedCount = (int) Math.min(numCpus, aligned.size());
       if (options.fullPhysicalCpusOnly() && topology.cpusPerCore() > 0) {
         alignedCount -= alignedCount % topology.cpusPerCore();
       }
@@ -508,7 +508,16 @@ public final class StaticPolicy {
    *
    * @throws CpuAllocationException with upstream's text when the CPUs cannot be taken
    */
-  public CpuSet takeByTopology(CpuSet available, int numCpus) {
+  public CpuSet takeByTopology(CpuSet available, long numCpus) {
+    if (numCpus > available.size()) {
+      // What both of upstream's takes answer first for any request beyond the CPUs given; a count
+      // past int (Go's int is 64 bits, a cpu quantity up to 9.2E) can only end here.
+      throw CpuAssignment.notEnough(numCpus, available);
+    }
+    return takeByTopology(available, (int) numCpus);
+  }
+
+  private CpuSet takeByTopology(CpuSet available, int numCpus) {
     CpuSortingStrategy strategy =
         options.distributeCpusAcrossCores() ? CpuSortingStrategy.SPREAD : CpuSortingStrategy.PACKED;
     if (options.distributeCpusAcrossNuma()) {
@@ -574,7 +583,7 @@ public final class StaticPolicy {
    * returned unchanged.
    */
   public CpuAllocationResult allocatePod(CpuManagerState state, Pod pod, TopologyHint hint) {
-    int budget = podGuaranteedCpus(pod);
+    long budget = podGuaranteedCpus(pod);
     if (budget == 0) {
       return CpuAllocationResult.success(state, ResourceManagerMetrics.none());
     }
@@ -608,7 +617,7 @@ public final class StaticPolicy {
     Set<String> exclusive = new TreeSet<>();
     CpuSet sidecars = CpuSet.empty();
     for (Container init : pod.initContainers()) {
-      int cpus = guaranteedCpus(pod, init);
+      long cpus = guaranteedCpus(pod, init);
       CpuSet runnable = bubble.difference(sidecars);
       if (cpus > 0) {
         CpuSet slice = takeByTopology(runnable, cpus);
@@ -623,7 +632,7 @@ public final class StaticPolicy {
     }
     CpuSet pool = bubble.difference(sidecars);
     for (Container app : pod.containers()) {
-      int cpus = guaranteedCpus(pod, app);
+      long cpus = guaranteedCpus(pod, app);
       if (cpus > 0) {
         CpuSet slice = takeByTopology(pool, cpus);
         slices.put(app.name(), slice);

@@ -8,6 +8,7 @@ import static io.podtopo.domain.cpumanager.PolicyFixtures.shared;
 import static io.podtopo.domain.cpumanager.PolicyFixtures.sidecar;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.podtopo.domain.gates.FeatureGates;
 import io.podtopo.domain.pod.Container;
 import io.podtopo.domain.pod.Pod;
 import io.podtopo.domain.pod.Quantity;
@@ -19,7 +20,7 @@ class CpuEligibilityTest {
 
   private final CpuEligibility eligibility = new CpuEligibility(POD_LEVEL_GATES);
 
-  private int cpusOf(Container container) {
+  private long cpusOf(Container container) {
     return eligibility.guaranteedCpus(podLevelPod("p", 4).addContainer(container).build(), container);
   }
 
@@ -34,6 +35,16 @@ class CpuEligibilityTest {
     assertThat(cpusOf(cpuOnly)).isZero();
     assertThat(cpusOf(burstable)).isZero();
     assertThat(cpusOf(shared("c"))).isZero();
+  }
+
+  @Test
+  void rule24_aCpuCountIsGosSixtyFourBitIntNotAJavaInt() {
+    // Upstream's guaranteedCPUs returns int(cpuQuantity.Value()), 64 bits on every platform the
+    // kubelet runs on: 2Gi CPUs is 2147483648, one past Java's int, and two of them add up.
+    Container huge = guaranteed("c", "2Gi", "1Gi");
+    assertThat(cpusOf(huge)).isEqualTo(2_147_483_648L);
+    Pod twoHuge = PolicyFixtures.pod("p", huge, guaranteed("d", "2Gi", "1Gi"));
+    assertThat(new CpuEligibility(FeatureGates.defaults()).podGuaranteedCpus(twoHuge)).isEqualTo(4_294_967_296L);
   }
 
   @Test

@@ -109,6 +109,21 @@ class StaticPolicyContainerTest {
   }
 
   @Test
+  void rule26_aRequestPastJavaIntFailsWithItsExactCountAsUpstreamsInt64Does() {
+    StaticPolicy policy = policy(UpstreamTopologies.singleSocketHt(), 1, DEFAULTS);
+    Container huge = guaranteed("c", "2Gi", "1G");
+    CpuManagerState state = policy.start(CpuManagerState.empty());
+    assertThat(policy.containerHints(state, pod("p", huge), huge).orElseThrow().hints()).isEmpty();
+    assertThat(policy.allocate(state, pod("p", huge), huge, NONE).error().orElseThrow().message())
+        .isEqualTo("not enough cpus available to satisfy request: requested=2147483648, available=7");
+    StaticPolicy full = StaticPolicy.create(UpstreamTopologies.dualSocketHt(), 2, CpuSet.of(0, 6),
+        new StaticPolicyOptions.Builder().fullPhysicalCpusOnly(true).build(), FeatureGates.defaults());
+    assertThat(full.allocate(full.start(CpuManagerState.empty()), pod("p", huge), huge, NONE).error().orElseThrow()
+        .message()).isEqualTo("SMT Alignment Error: not enough free physical CPUs: available physical CPUs = 10, "
+            + "requested CPUs = 2147483648, CPUs per core = 2");
+  }
+
+  @Test
   void rule26_fullPcpusOnlyRejectsPartialCoresAndMissingPhysicalCpus() {
     StaticPolicyOptions full = new StaticPolicyOptions.Builder().fullPhysicalCpusOnly(true).build();
     StaticPolicy policy = StaticPolicy.create(UpstreamTopologies.dualSocketHt(), 2, CpuSet.of(1, 6), full,
