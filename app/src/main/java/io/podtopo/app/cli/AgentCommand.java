@@ -107,8 +107,9 @@ public final class AgentCommand implements Callable<Integer> {
       description = "The PodResources endpoint's token bucket, as the kubelet's (default: ${DEFAULT-VALUE}).")
   String rateLimit;
 
-  @Option(names = "--metrics-address", paramLabel = "HOST:PORT",
-      description = "Serve Prometheus metrics at http://HOST:PORT/metrics.")
+  @Option(names = "--metrics-address", paramLabel = "[HOST:]PORT",
+      description = "Serve Prometheus metrics at http://HOST:PORT/metrics. A port alone listens on 127.0.0.1 "
+          + "only; :PORT on every address. Without it the agent opens no TCP port.")
   String metricsAddress;
 
   @Option(names = "--scan-interval", paramLabel = "DURATION", defaultValue = "1s",

@@ -97,9 +97,10 @@ public final class AuditCommand implements Callable<Integer> {
       description = "Output format: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}); json: one object per line.")
   OutputFormat format;
 
-  @Option(names = "--metrics-address", paramLabel = "HOST:PORT",
+  @Option(names = "--metrics-address", paramLabel = "[HOST:]PORT",
       description = "Serve every run's results as Prometheus metrics at http://HOST:PORT/metrics "
-          + "(podtopo_audit_violations{rule}, podtopo_audit_clean, ...), e.g. with --every.")
+          + "(podtopo_audit_violations{rule}, podtopo_audit_clean, ...), e.g. with --every. A port alone "
+          + "listens on 127.0.0.1 only; :PORT on every address.")
   String metricsAddress;
 
   @Spec

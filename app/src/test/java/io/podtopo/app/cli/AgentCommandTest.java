@@ -97,7 +97,7 @@ class AgentCommandTest {
       "--scan-interval|5x|--scan-interval 5x: not a duration: give a number and a unit, e.g. 500ms, 60s, 5m or 1h30m",
       "--rate-limit|fast|--rate-limit fast: expected QPS[,BURST] such as 100,10",
       "--rate-limit|0,10|--rate-limit 0,10: the rate limit must be a positive number of requests a second, not 0.0",
-      "--metrics-address|9464|--metrics-address 9464: expected HOST:PORT such as 127.0.0.1:9464 or :9464",
+      "--metrics-address|9464x|--metrics-address 9464x: expected PORT (on 127.0.0.1 only) or HOST:PORT such as 127.0.0.1:9464 or :9464 (every address)",
       "--cgroup-driver|docker|--cgroup-driver docker: expected cgroupfs or systemd"})
   void aBadOptionValueIsRefusedNamingTheOption(String option, String value, String message) {
     assertRefused(agent(option, value), message);
