@@ -1,5 +1,6 @@
 package io.podtopo.conformance.kinds;
 
+import io.podtopo.conformance.scenarios.NodeScenarioKind;
 import io.podtopo.conformance.vectors.VectorKind;
 import java.util.List;
 
@@ -34,6 +35,8 @@ public final class ReferenceKinds {
         // memory_static_policy.json
         new MemoryNewKind(),
         new MemoryStartKind(),
-        new MemoryAllocateKind());
+        new MemoryAllocateKind(),
+        // node_scenarios.json
+        new NodeScenarioKind());
   }
 }

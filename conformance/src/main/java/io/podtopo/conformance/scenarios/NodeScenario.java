@@ -1,0 +1,160 @@
+package io.podtopo.conformance.scenarios;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.podtopo.conformance.json.FixtureJson;
+import io.podtopo.conformance.json.KubeletJson;
+import io.podtopo.conformance.json.MachineJson;
+import io.podtopo.conformance.json.PodJson;
+import io.podtopo.domain.node.NodeConfig;
+import io.podtopo.domain.pod.Pod;
+import io.podtopo.domain.topology.Machine;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The input of a {@code node-scenario} case (FORMAT.md): a machine, a kubelet configuration, which
+ * behaviour is asked for and the steps.
+ *
+ * <pre>{@code
+ * {"machine": {...machine JSON...}, "kubelet": {...KubeletConfiguration subset...},
+ *  "behaviour": "kubelet" | "spec",
+ *  "steps": [{"admit": pod}, {"removeContainer": {"pod": uid, "container": name}},
+ *            {"removePod": uid}, {"restart": {}}]}
+ * }</pre>
+ *
+ * @param behaviour {@code kubelet} (the default: the kubelet v1.37 as it is) or {@code spec} (the
+ *     case relies on one of podtopo's documented departures from it, docs/spec/decisions.md)
+ */
+public record NodeScenario(Machine machine, NodeConfig config, String behaviour, List<Step> steps) {
+
+  /** The behaviour of the kubelet v1.37. */
+  public static final String KUBELET = "kubelet";
+  /** The behaviour of the spec where podtopo departs from the kubelet v1.37. */
+  public static final String SPEC = "spec";
+
+  private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
+
+  public NodeScenario {
+    steps = List.copyOf(steps);
+  }
+
+  /** One step of a scenario. */
+  public sealed interface Step {
+    /** The step as its JSON object. */
+    ObjectNode write();
+  }
+
+  /** Admit a pod (a pod admitted before with this uid is admitted again). */
+  public record Admit(Pod pod) implements Step {
+    @Override
+    public ObjectNode write() {
+      ObjectNode step = JSON.objectNode();
+      step.set("admit", PodJson.write(pod));
+      return step;
+    }
+  }
+
+  /** Remove one container of a pod (the container exited and was removed). */
+  public record RemoveContainer(String podUid, String container) implements Step {
+    @Override
+    public ObjectNode write() {
+      ObjectNode step = JSON.objectNode();
+      step.putObject("removeContainer").put("pod", podUid).put("container", container);
+      return step;
+    }
+  }
+
+  /** Remove a whole pod. */
+  public record RemovePod(String podUid) implements Step {
+    @Override
+    public ObjectNode write() {
+      ObjectNode step = JSON.objectNode();
+      step.put("removePod", podUid);
+      return step;
+    }
+  }
+
+  /** Restart the node's resource managers from the state they saved. */
+  public record Restart() implements Step {
+    @Override
+    public ObjectNode write() {
+      ObjectNode step = JSON.objectNode();
+      step.putObject("restart");
+      return step;
+    }
+  }
+
+  /**
+   * Reads a scenario input.
+   *
+   * @throws IllegalArgumentException naming what is wrong
+   */
+  public static NodeScenario read(JsonNode input) {
+    if (input == null || !input.isObject()) {
+      throw new IllegalArgumentException("a node-scenario input must be an object");
+    }
+    JsonNode machine = input.get("machine");
+    if (machine == null || !machine.isObject()) {
+      throw new IllegalArgumentException("\"machine\" must be a machine object (or the name of an entry of the "
+          + "file's \"machines\")");
+    }
+    String behaviour = input.path("behaviour").asText(KUBELET);
+    if (!Set.of(KUBELET, SPEC).contains(behaviour)) {
+      throw new IllegalArgumentException("\"behaviour\" must be \"kubelet\" or \"spec\", got \"" + behaviour + "\"");
+    }
+    JsonNode stepsNode = input.get("steps");
+    if (stepsNode == null || !stepsNode.isArray()) {
+      throw new IllegalArgumentException("\"steps\" must be an array");
+    }
+    List<Step> steps = new ArrayList<>();
+    for (JsonNode step : stepsNode) {
+      steps.add(step(steps.size(), step));
+    }
+    return new NodeScenario(FixtureJson.machine(machine), KubeletJson.config(input.get("kubelet")), behaviour, steps);
+  }
+
+  private static Step step(int index, JsonNode step) {
+    if (step == null || !step.isObject() || step.size() != 1) {
+      throw new IllegalArgumentException("step " + (index + 1) + " must be an object with one of \"admit\", "
+          + "\"removeContainer\", \"removePod\", \"restart\": " + step);
+    }
+    if (step.has("admit")) {
+      return new Admit(PodJson.pod(step.get("admit")));
+    }
+    if (step.has("removeContainer")) {
+      JsonNode removal = step.get("removeContainer");
+      if (!removal.path("pod").isTextual() || !removal.path("container").isTextual()) {
+        throw new IllegalArgumentException("step " + (index + 1) + ": \"removeContainer\" needs \"pod\" and "
+            + "\"container\" strings");
+      }
+      return new RemoveContainer(removal.get("pod").asText(), removal.get("container").asText());
+    }
+    if (step.has("removePod")) {
+      if (!step.get("removePod").isTextual()) {
+        throw new IllegalArgumentException("step " + (index + 1) + ": \"removePod\" must be a pod uid");
+      }
+      return new RemovePod(step.get("removePod").asText());
+    }
+    if (step.has("restart")) {
+      return new Restart();
+    }
+    throw new IllegalArgumentException("step " + (index + 1) + ": unknown step " + step.fieldNames().next());
+  }
+
+  /** The scenario as its input JSON, which {@link #read} reads back into an equal scenario. */
+  public ObjectNode write() {
+    ObjectNode input = JSON.objectNode();
+    input.set("machine", MachineJson.write(machine));
+    input.set("kubelet", KubeletJson.write(config));
+    if (!behaviour.equals(KUBELET)) {
+      input.put("behaviour", behaviour);
+    }
+    ArrayNode written = input.putArray("steps");
+    steps.forEach(step -> written.add(step.write()));
+    return input;
+  }
+}

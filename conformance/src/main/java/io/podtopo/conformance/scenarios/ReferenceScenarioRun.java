@@ -1,0 +1,70 @@
+package io.podtopo.conformance.scenarios;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.podtopo.domain.cpumanager.StaticPolicy;
+import io.podtopo.domain.node.Admission;
+import io.podtopo.domain.node.NodeResourceManagers;
+import io.podtopo.domain.node.NodeState;
+import io.podtopo.domain.pod.Pod;
+import io.podtopo.domain.topology.CpuSet;
+import java.util.Optional;
+
+/**
+ * The reference answer to a node scenario: its steps run through the domain's
+ * {@link NodeResourceManagers}, as the node agent runs them without its adapters. A restart builds
+ * the managers anew from the configuration and the machine and starts them on the state saved
+ * before it (the agent's store gives the saved state back equal), as {@code NodeResourceManagerService}
+ * does at start.
+ */
+public final class ReferenceScenarioRun {
+
+  private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
+
+  private ReferenceScenarioRun() {}
+
+  /**
+   * The answer: {@code {"reservedCpus", "initial": node, "steps": [node + "decision" + "merges"?]}}.
+   *
+   * @throws io.podtopo.domain.node.InvalidNodeConfigException when the kubelet would not start
+   */
+  public static ObjectNode answer(NodeScenario scenario) {
+    NodeResourceManagers managers = NodeResourceManagers.create(scenario.config(), scenario.machine());
+    NodeState state = managers.initialState();
+    ActivePods active = new ActivePods();
+    ObjectNode answer = JSON.objectNode();
+    answer.put("reservedCpus", managers.cpuPolicy().map(StaticPolicy::reservedCpus).orElse(CpuSet.empty()).toString());
+    answer.set("initial", AnswerJson.node(managers, state, active));
+    ArrayNode steps = answer.putArray("steps");
+    for (NodeScenario.Step step : scenario.steps()) {
+      Admission admission = null;
+      if (step instanceof NodeScenario.Admit admit) {
+        admission = managers.admit(state, admit.pod());
+        state = admission.state();
+        active.admitted(admit.pod(), admission.admitted());
+      } else if (step instanceof NodeScenario.RemoveContainer removal) {
+        state = managers.removeContainer(state, removal.podUid(), removal.container());
+        active.containerRemoved(removal.podUid(), removal.container());
+      } else if (step instanceof NodeScenario.RemovePod removal) {
+        Optional<Pod> pod = active.known(removal.podUid());
+        if (pod.isPresent()) {
+          state = managers.removePod(state, pod.get());
+        }
+        active.podRemoved(removal.podUid());
+      } else {
+        managers = NodeResourceManagers.create(scenario.config(), scenario.machine());
+        state = managers.start(state);
+      }
+      ObjectNode node = AnswerJson.node(managers, state, active);
+      if (admission == null) {
+        node.putNull("decision");
+      } else {
+        node.set("decision", AnswerJson.decision(admission));
+        AnswerJson.merges(admission).ifPresent(merges -> node.set("merges", merges));
+      }
+      steps.add(node);
+    }
+    return answer;
+  }
+}
