@@ -7,6 +7,7 @@ import dagger.multibindings.IntoMap;
 import io.podtopo.app.cli.AgentCommand;
 import io.podtopo.app.cli.AuditCommand;
 import io.podtopo.app.cli.InspectCommand;
+import io.podtopo.app.cli.PropertiesCommand;
 import io.podtopo.app.cli.SimulateCommand;
 import io.podtopo.app.cli.TesteeCommand;
 import io.podtopo.app.cli.TopologyCommand;
@@ -20,6 +21,11 @@ interface CommandsModule {
   @IntoMap
   @ClassKey(VectorsCommand.class)
   Object vectors(VectorsCommand command);
+
+  @Binds
+  @IntoMap
+  @ClassKey(PropertiesCommand.class)
+  Object properties(PropertiesCommand command);
 
   @Binds
   @IntoMap

@@ -11,12 +11,13 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     versionProvider = PodtopoVersion.class,
     description = "Check podtopo, or any other implementation, against the conformance suite.",
-    subcommands = {VectorsCommand.class},
+    subcommands = {VectorsCommand.class, PropertiesCommand.class},
     footer = {
         "",
         "Examples:",
         "  ./podtopo conformance vectors",
-        "  ./podtopo conformance vectors --help"})
+        "  ./podtopo conformance vectors --help",
+        "  ./podtopo conformance properties --help"})
 public final class ConformanceCommand implements Runnable {
 
   @Spec

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.podtopo.domain.cpumanager.StaticPolicy;
 import io.podtopo.domain.node.Admission;
+import io.podtopo.domain.node.InvalidNodeStateException;
 import io.podtopo.domain.node.NodeResourceManagers;
 import io.podtopo.domain.node.NodeState;
 import io.podtopo.domain.pod.Pod;
@@ -25,7 +26,10 @@ public final class ReferenceScenarioRun {
   private ReferenceScenarioRun() {}
 
   /**
-   * The answer: {@code {"reservedCpus", "initial": node, "steps": [node + "decision" + "merges"?]}}.
+   * The answer: {@code {"reservedCpus", "initial": node, "steps": [node + "decision" + "merges"? +
+   * "startError"?]}}. A restart the managers refuse (upstream {@code validateState}, e.g. "default
+   * cpuset cannot be empty" when every CPU is assigned) ends the answer: the kubelet does not start,
+   * so that step carries the error and no later step is answered.
    *
    * @throws io.podtopo.domain.node.InvalidNodeConfigException when the kubelet would not start
    */
@@ -39,6 +43,7 @@ public final class ReferenceScenarioRun {
     ArrayNode steps = answer.putArray("steps");
     for (NodeScenario.Step step : scenario.steps()) {
       Admission admission = null;
+      Optional<String> startError = Optional.empty();
       if (step instanceof NodeScenario.Admit admit) {
         admission = managers.admit(state, admit.pod());
         state = admission.state();
@@ -53,10 +58,18 @@ public final class ReferenceScenarioRun {
         }
         active.podRemoved(removal.podUid());
       } else {
-        managers = NodeResourceManagers.create(scenario.config(), scenario.machine());
-        state = managers.start(state);
+        NodeResourceManagers restarted = NodeResourceManagers.create(scenario.config(), scenario.machine());
+        try {
+          state = restarted.start(state);
+          managers = restarted;
+        } catch (InvalidNodeStateException e) {
+          startError = Optional.of(e.getMessage());
+        }
       }
       ObjectNode node = AnswerJson.node(managers, state, active);
+      if (step instanceof NodeScenario.Restart) {
+        node.put("startError", startError.orElse(null));
+      }
       if (admission == null) {
         node.putNull("decision");
       } else {
@@ -64,6 +77,9 @@ public final class ReferenceScenarioRun {
         AnswerJson.merges(admission).ifPresent(merges -> node.set("merges", merges));
       }
       steps.add(node);
+      if (startError.isPresent()) {
+        break;
+      }
     }
     return answer;
   }

@@ -48,6 +48,9 @@ public final class ScenarioComparator {
     if (expected.has("decision")) {
       compareDecision(where + " decision", expected.get("decision"), actual.get("decision"), differences);
     }
+    if (expected.has("startError") && !Objects.equals(text(expected.get("startError")), text(actual.get("startError")))) {
+      differences.add(where + " startError: expected " + expected.get("startError") + ", got " + actual.get("startError"));
+    }
     if (expected.has("defaultCpuSet")) {
       compareCpus(where + " defaultCpuSet", expected.get("defaultCpuSet"), actual.get("defaultCpuSet"), differences);
     }

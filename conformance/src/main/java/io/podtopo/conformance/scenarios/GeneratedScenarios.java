@@ -1,0 +1,66 @@
+package io.podtopo.conformance.scenarios;
+
+import io.podtopo.conformance.generators.NodeOperations;
+import io.podtopo.domain.pod.Container;
+import io.podtopo.domain.pod.Pod;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * Turns a generated {@link NodeOperations.Scenario} into a node scenario any subject can answer,
+ * without asking any subject: each pod to admit gets its own uid ({@code p0}, {@code p1}, ... in order, never reused);
+ * a removal picks among the pods given so far and not removed (modulo their number), so it may name
+ * a pod the subject rejected, which then changes nothing; a re-admission becomes a restart followed
+ * by the admission of a pod none of whose containers was removed.
+ */
+public final class GeneratedScenarios {
+
+  private GeneratedScenarios() {}
+
+  public static NodeScenario of(NodeOperations.Scenario generated) {
+    Map<String, Pod> given = new LinkedHashMap<>();
+    Map<String, Set<String>> removed = new LinkedHashMap<>();
+    List<NodeScenario.Step> steps = new ArrayList<>();
+    for (NodeOperations.Step step : generated.steps()) {
+      if (step instanceof NodeOperations.AdmitPod admit) {
+        String uid = "p" + removed.size();
+        Pod pod = new Pod.Builder().from(admit.pod()).uid(uid).name(uid).build();
+        given.put(uid, pod);
+        removed.put(uid, new TreeSet<>());
+        steps.add(new NodeScenario.Admit(pod));
+      } else if (step instanceof NodeOperations.RemoveContainer removal) {
+        List<Pod> candidates = given.values().stream().filter(pod -> !left(pod, removed).isEmpty()).toList();
+        if (!candidates.isEmpty()) {
+          Pod pod = candidates.get(removal.podPick() % candidates.size());
+          List<String> left = left(pod, removed);
+          String name = left.get(removal.containerPick() % left.size());
+          removed.get(pod.uid()).add(name);
+          steps.add(new NodeScenario.RemoveContainer(pod.uid(), name));
+        }
+      } else if (step instanceof NodeOperations.RemovePod removal) {
+        if (!given.isEmpty()) {
+          Pod pod = List.copyOf(given.values()).get(removal.podPick() % given.size());
+          given.remove(pod.uid());
+          steps.add(new NodeScenario.RemovePod(pod.uid()));
+        }
+      } else {
+        NodeOperations.Readmit readmit = (NodeOperations.Readmit) step;
+        List<Pod> whole = given.values().stream().filter(pod -> removed.get(pod.uid()).isEmpty()).toList();
+        if (!whole.isEmpty()) {
+          steps.add(new NodeScenario.Restart());
+          steps.add(new NodeScenario.Admit(whole.get(readmit.podPick() % whole.size())));
+        }
+      }
+    }
+    return new NodeScenario(generated.machine(), generated.config(), NodeScenario.KUBELET, steps);
+  }
+
+  private static List<String> left(Pod pod, Map<String, Set<String>> removed) {
+    return pod.initAndAppContainers().stream().map(Container::name)
+        .filter(name -> !removed.get(pod.uid()).contains(name)).toList();
+  }
+}
