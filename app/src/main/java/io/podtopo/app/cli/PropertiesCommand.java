@@ -157,8 +157,9 @@ public final class PropertiesCommand implements Callable<Integer> {
     report.failure().ifPresent(failure -> {
       List<Integer> broken = failure.violations().stream().map(Violation::invariant).distinct().sorted().toList();
       out.println();
-      out.println("FAILED after " + report.passedExamples() + " passing examples; shrunk to "
-          + failure.scenario().steps().size() + " steps");
+      int steps = failure.scenario().steps().size();
+      out.println("FAILED after " + report.passedExamples() + " passing examples; shrunk to " + steps
+          + (steps == 1 ? " step" : " steps"));
       for (int number : broken) {
         out.println("  invariant " + number + ": " + rule(number));
       }
