@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.podtopo.conformance.vectors.VectorCase;
+import io.podtopo.conformance.vectors.VectorFile;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -44,8 +46,10 @@ class PythonExampleTesteeTest {
       }
     }
     assertThat(passedKinds).containsExactlyInAnyOrderElementsOf(IMPLEMENTED);
-    assertThat(document.get("totals").toString())
-        .isEqualTo("{\"passed\":24,\"failed\":0,\"skipped\":337,\"notRun\":0}");
+    List<VectorCase> bundled = VectorFile.bundled().stream().flatMap(f -> f.cases().stream()).toList();
+    long implemented = bundled.stream().filter(c -> IMPLEMENTED.contains(c.kind())).count();
+    assertThat(document.get("totals").toString()).isEqualTo("{\"passed\":" + implemented + ",\"failed\":0,"
+        + "\"skipped\":" + (bundled.size() - implemented) + ",\"notRun\":0}");
   }
 
   @Test
