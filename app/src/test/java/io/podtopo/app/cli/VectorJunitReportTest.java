@@ -2,10 +2,15 @@ package io.podtopo.app.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import io.podtopo.app.PodtopoComponent;
+import io.podtopo.conformance.vectors.CaseResult;
 import io.podtopo.conformance.vectors.SuiteVersion;
+import io.podtopo.conformance.vectors.VectorCase;
 import io.podtopo.conformance.vectors.VectorFile;
+import io.podtopo.conformance.vectors.VectorRun;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
@@ -68,6 +73,25 @@ class VectorJunitReportTest {
     assertThat(JunitXmlDialect.elements(document, "testsuite")).extracting(s -> s.getAttribute("name"))
         .contains("merge-hints", "take-by-topology", "pod-guaranteed-cpus").doesNotHaveDuplicates();
     assertThat(JunitXmlDialect.elements(document, "failure")).isEmpty();
+  }
+
+  @Test
+  void anyTextIsWrittenAsAsciiThatParsesBackAndCharactersXmlCannotHoldBecomeTheReplacementCharacter() {
+    VectorCase c = new VectorCase("sum/ünïcode/case", "clitest/ünïcode", "sum", JsonNodeFactory.instance.objectNode(),
+        JsonNodeFactory.instance.objectNode().put("sum", 1), "sum.json");
+    String difference = "sum: expected 1, got \u00e9t\u00e9 \ud83d\ude00 and a bell \u0007 and a lone \ud800";
+    VectorRun run = new VectorRun(List.of(new CaseResult(c, CaseResult.Status.FAILED,
+        JsonNodeFactory.instance.objectNode().put("sum", "été"), List.of(difference))), Optional.empty());
+
+    String xml = new VectorJunitReport(SuiteVersion.current(), "subject «x»", List.of(), run).xml();
+    Document document = JunitXmlDialect.parse(xml);
+
+    assertThat(xml.chars()).allMatch(ch -> ch == '\n' || (ch >= 0x20 && ch <= 0x7e));
+    assertThat(JunitXmlDialect.violations(document)).isEmpty();
+    assertThat(JunitXmlDialect.elements(document, "testcase").get(0).getAttribute("name")).isEqualTo("ünïcode/case");
+    assertThat(JunitXmlDialect.elements(document, "failure").get(0).getAttribute("message"))
+        .isEqualTo("sum: expected 1, got \u00e9t\u00e9 \ud83d\ude00 and a bell \ufffd and a lone \ufffd");
+    assertThat(document.getDocumentElement().getAttribute("name")).isEqualTo("podtopo conformance vectors: subject «x»");
   }
 
   @Test
