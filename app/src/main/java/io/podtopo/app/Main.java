@@ -32,7 +32,8 @@ import picocli.CommandLine.Spec;
     footer = {
         "",
         "Exit codes: 0 success, 1 conformance or audit failures, 2 bad usage or input,",
-        "3 internal error.",
+        "3 internal error, 4 a conformance testee broke, 5 a conformance run checked",
+        "nothing (every case skipped).",
         "",
         "Examples:",
         "  ./podtopo simulate",

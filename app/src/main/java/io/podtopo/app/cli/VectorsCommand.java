@@ -1,15 +1,18 @@
 package io.podtopo.app.cli;
 
-import io.podtopo.conformance.vectors.CaseResult;
 import io.podtopo.conformance.vectors.ProcessSubject;
 import io.podtopo.conformance.vectors.ReferenceSubject;
 import io.podtopo.conformance.vectors.RunSummary;
 import io.podtopo.conformance.vectors.Subject;
+import io.podtopo.conformance.vectors.SubjectBreak;
+import io.podtopo.conformance.vectors.SuiteVersion;
 import io.podtopo.conformance.vectors.VectorCase;
 import io.podtopo.conformance.vectors.VectorFile;
 import io.podtopo.conformance.vectors.VectorKinds;
+import io.podtopo.conformance.vectors.VectorRun;
 import io.podtopo.conformance.vectors.VectorRunner;
 import jakarta.inject.Inject;
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -30,12 +33,18 @@ import picocli.CommandLine.Spec;
     description = {
         "Run conformance vectors against podtopo or any program speaking the testee protocol.",
         "",
-        "A vector is an input and the output upstream Kubernetes asserts for it. Prints the counts per "
-            + "kind and every failed case with its expected and actual values and the differences; the "
-            + "last line is 'N passed, M failed, K skipped'. A kind with no comparator in the suite, or "
-            + "one the subject does not support, is skipped, never passed.",
+        "A vector is an input and the output upstream Kubernetes asserts for it. Prints the suite "
+            + "version, the subject and each vector file's SHA-256, the counts per kind and every failed "
+            + "case with its expected and actual values and the differences; the last line is "
+            + "'N passed, M failed, K skipped'. A kind with no comparator in the suite, or one the "
+            + "subject does not support, is skipped, never passed.",
         "",
-        "Exits 0 when no case failed, 1 when one did, 2 on bad usage or input.",
+        "A testee that exits, answers with a line that is not a protocol answer or does not answer "
+            + "in time is reported once, with the case it broke on and the last lines of its standard "
+            + "error; the cases left are counted as not run.",
+        "",
+        "Exit codes: 0 no case failed, 1 a case failed, 2 bad usage or input, 4 the testee broke, "
+            + "5 nothing was checked (every case skipped; --allow-all-skipped accepts it).",
         ""},
     footer = {
         "",
@@ -48,6 +57,10 @@ import picocli.CommandLine.Spec;
         "      every *.json vector file in ./my-vectors, as one JSON document",
         "  ./podtopo conformance vectors --testee \"./my-impl --testee\" --timeout 30",
         "      another implementation, started once and fed one case per line",
+        "  ./podtopo conformance vectors --testee \"python3 examples/testee-python/testee.py\" --format junit > conformance.xml",
+        "      the Python example testee, as a JUnit XML report for CI",
+        "  ./podtopo conformance vectors --testee \"./my-impl\" --kind merge-hints --allow-all-skipped",
+        "      exit 0 even if the testee supports no merge-hints case yet",
         "",
         "Vector format, protocol and how to add a subject: docs/conformance.md"})
 public final class VectorsCommand implements Callable<Integer> {
@@ -57,8 +70,9 @@ public final class VectorsCommand implements Callable<Integer> {
   Path dir;
 
   @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "table",
-      description = "Output format: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
-  OutputFormat format;
+      description = "Output format: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}); junit is "
+          + "JUnit XML for CI, one testsuite per kind.")
+  VectorsFormat format;
 
   @Option(names = "--kind", paramLabel = "KIND",
       description = "Run only cases of this kind (repeatable), e.g. merge-hints, take-by-topology.")
@@ -72,6 +86,11 @@ public final class VectorsCommand implements Callable<Integer> {
   @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "10",
       description = "How long to wait for the testee's answer to each case (default: ${DEFAULT-VALUE}).")
   long timeoutSeconds;
+
+  @Option(names = "--allow-all-skipped",
+      description = "Exit 0 even when every selected case was skipped, so nothing was checked "
+          + "(without it such a run exits 5).")
+  boolean allowAllSkipped;
 
   @Spec
   CommandSpec spec;
@@ -87,23 +106,49 @@ public final class VectorsCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    List<VectorCase> cases = selectedCases(dir == null ? VectorFile.bundled() : VectorFile.inDirectory(dir));
+    List<VectorFile> files = dir == null ? VectorFile.bundled() : VectorFile.inDirectory(dir);
+    List<VectorCase> cases = selectedCases(files);
     if (timeoutSeconds <= 0) {
       throw new UserInputException("--timeout must be a positive number of seconds, got " + timeoutSeconds);
     }
     ProcessSubject process = testee == null ? null
         : ProcessSubject.start(CommandWords.split(testee), Duration.ofSeconds(timeoutSeconds));
     Subject subject = process != null ? process : new ReferenceSubject(kinds);
-    RunSummary summary;
+    VectorRun run;
     try {
-      summary = RunSummary.of(run(subject, cases));
+      Progress progress = new Progress(spec.commandLine().getErr(), cases.size(), System::nanoTime);
+      run = runner.run(subject, cases, progress::done);
     } finally {
       if (process != null) {
         process.close();
       }
     }
-    new VectorReport(subject.name(), summary).write(format, spec.commandLine().getOut());
-    return summary.succeeded() ? ExitCodes.OK : ExitCodes.FAILURES;
+    VectorReport report = new VectorReport(SuiteVersion.current(), subject.name(), files, run);
+    report.write(format, spec.commandLine().getOut());
+    return exitCode(report.summary(), cases.size());
+  }
+
+  private int exitCode(RunSummary summary, int selected) {
+    PrintWriter err = spec.commandLine().getErr();
+    String command = spec.qualifiedName() + ": ";
+    if (summary.broken().isPresent()) {
+      SubjectBreak broken = summary.broken().get();
+      err.println(command + "the testee broke on " + broken.atCase().id() + ": " + broken.message() + "; "
+          + summary.notRun() + " of " + selected + " cases not run");
+      err.flush();
+      return ExitCodes.BROKEN_TESTEE;
+    }
+    if (!summary.succeeded()) {
+      return ExitCodes.FAILURES;
+    }
+    if (summary.nothingChecked() && !allowAllSkipped) {
+      err.println(command + "nothing was checked: " + (selected == 0 ? "the vectors hold no case"
+          : "all " + selected + " selected cases were skipped (" + summary.skipReasons() + ")")
+          + "; --allow-all-skipped accepts such a run");
+      err.flush();
+      return ExitCodes.NOTHING_CHECKED;
+    }
+    return ExitCodes.OK;
   }
 
   private List<VectorCase> selectedCases(List<VectorFile> files) {
@@ -123,15 +168,5 @@ public final class VectorsCommand implements Callable<Integer> {
       }
     }
     return all.stream().filter(c -> onlyKinds.contains(c.kind())).toList();
-  }
-
-  private List<CaseResult> run(Subject subject, List<VectorCase> cases) {
-    Progress progress = new Progress(spec.commandLine().getErr(), cases.size(), System::nanoTime);
-    List<CaseResult> results = new ArrayList<>();
-    for (VectorCase vectorCase : cases) {
-      results.add(runner.run(subject, vectorCase));
-      progress.done(results.size());
-    }
-    return results;
   }
 }

@@ -5,16 +5,22 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.podtopo.app.PodtopoComponent;
+import io.podtopo.conformance.vectors.SuiteVersion;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
-/** {@code podtopo conformance vectors}: counts, failures, formats and exit codes. */
+/**
+ * {@code podtopo conformance vectors}: counts, failures, formats and exit codes; every report names
+ * the suite, the subject and each vector file's SHA-256 (issue 11).
+ */
 class VectorsCommandTest {
 
   private static final Pattern TOTALS = Pattern.compile("(\\d+) passed, (\\d+) failed, (\\d+) skipped");
   private static final PodtopoComponent SUM = PodtopoComponent.over(SumKind.KINDS);
   private static final String SUM_DIR = CliRun.testResourceDir("vectors-sum");
+  /** {@code sha256sum app/src/test/resources/io/podtopo/app/cli/vectors-sum/sum.json} */
+  static final String SUM_SHA256 = "b9c77d54fbe16139b156768ea4800a893ea882b9594ecf2da0120fafa688dddc";
 
   @Test
   void theBundledVectorsPassAgainstTheReferenceAndEveryCaseIsCountedOnTheLastLine() {
@@ -35,6 +41,9 @@ class VectorsCommandTest {
 
     assertThat(run.exitCode()).isEqualTo(ExitCodes.FAILURES);
     assertThat(run.outLines()).containsSubsequence(
+        "suite: io.podtopo:podtopo-conformance:" + SuiteVersion.current().version(),
+        "subject: podtopo (reference)",
+        "vectors: sum.json sha256:" + SUM_SHA256,
         "KIND     PASSED  FAILED  SKIPPED  WHY SKIPPED",
         "sum           1       1        0",
         "product       0       0        1  kind not implemented by the suite",
@@ -53,9 +62,16 @@ class VectorsCommandTest {
 
     JsonNode document = new ObjectMapper().readTree(run.out());
     assertThat(run.exitCode()).isEqualTo(ExitCodes.FAILURES);
-    assertThat(document.get("totals").toString()).isEqualTo("{\"passed\":1,\"failed\":1,\"skipped\":1}");
-    assertThat(document.get("kinds").get(0).toString())
-        .isEqualTo("{\"kind\":\"sum\",\"passed\":1,\"failed\":1,\"skipped\":0,\"skipReason\":\"\"}");
+    assertThat(document.get("suite").toString()).isEqualTo("{\"artifact\":\"io.podtopo:podtopo-conformance\","
+        + "\"version\":\"" + SuiteVersion.current().version() + "\"}");
+    assertThat(document.get("subject").asText()).isEqualTo("podtopo (reference)");
+    assertThat(document.get("files").toString())
+        .isEqualTo("[{\"name\":\"sum.json\",\"sha256\":\"" + SUM_SHA256 + "\",\"cases\":3}]");
+    assertThat(document.get("totals").toString())
+        .isEqualTo("{\"passed\":1,\"failed\":1,\"skipped\":1,\"notRun\":0}");
+    assertThat(document.get("kinds").get(0).toString()).isEqualTo(
+        "{\"kind\":\"sum\",\"passed\":1,\"failed\":1,\"skipped\":0,\"notRun\":0,\"skipReason\":\"\"}");
+    assertThat(document.get("broken").isNull()).isTrue();
     assertThat(document.get("failures").get(0).toString()).isEqualTo("{\"id\":\"sum/wrong/deliberately-wrong-"
         + "expectation\",\"kind\":\"sum\",\"file\":\"sum.json\",\"upstream\":\"clitest/wrong\",\"expected\":"
         + "{\"sum\":5},\"actual\":{\"sum\":4},\"differences\":[\"sum: expected 5, got 4\"]}");
@@ -65,10 +81,28 @@ class VectorsCommandTest {
 
   @Test
   void kindSelectsTheCasesOfThatKindOnly() {
+    CliRun run = CliRun.of(SUM, "conformance", "vectors", "--dir", SUM_DIR, "--kind", "sum");
+
+    assertThat(run.lastOutLine()).isEqualTo("1 passed, 1 failed, 0 skipped");
+  }
+
+  @Test
+  void aRunWhereEveryCaseWasSkippedCheckedNothingAndExitsFiveWithOneLineSayingWhy() {
     CliRun run = CliRun.of(SUM, "conformance", "vectors", "--dir", SUM_DIR, "--kind", "product");
 
     assertThat(run.lastOutLine()).isEqualTo("0 passed, 0 failed, 1 skipped");
+    assertThat(run.exitCode()).isEqualTo(ExitCodes.NOTHING_CHECKED);
+    assertThat(run.err()).isEqualTo("podtopo conformance vectors: nothing was checked: all 1 selected cases were "
+        + "skipped (kind not implemented by the suite); --allow-all-skipped accepts such a run" + System.lineSeparator());
+  }
+
+  @Test
+  void allowAllSkippedAcceptsARunThatCheckedNothing() {
+    CliRun run = CliRun.of(SUM, "conformance", "vectors", "--dir", SUM_DIR, "--kind", "product", "--allow-all-skipped");
+
+    assertThat(run.lastOutLine()).isEqualTo("0 passed, 0 failed, 1 skipped");
     assertThat(run.exitCode()).isEqualTo(ExitCodes.OK);
+    assertThat(run.err()).isEmpty();
   }
 
   @Test
@@ -96,7 +130,7 @@ class VectorsCommandTest {
   @Test
   void badOptionsAreOneLineErrorsPointingAtHelp() {
     assertOneLineUsageError(CliRun.reference("conformance", "vectors", "--format", "xml"),
-        "podtopo conformance vectors: Invalid value for option '--format': expected one of [table, json] "
+        "podtopo conformance vectors: Invalid value for option '--format': expected one of [table, json, junit] "
             + "(case-sensitive) but was 'xml' (see 'podtopo conformance vectors --help')");
     assertOneLineUsageError(CliRun.reference("conformance", "vectors", "--bogus"),
         "podtopo conformance vectors: Unknown option: '--bogus' (see 'podtopo conformance vectors --help')");

@@ -1,6 +1,8 @@
 package io.podtopo.conformance.vectors;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.BufferedReader;
 import java.io.BufferedWriter;
@@ -25,24 +27,30 @@ import java.util.function.Consumer;
  * standard input one line each, and each answer is awaited for at most the per-case timeout.
  *
  * <p>Requests are written by a thread of their own, so a program that stops reading its input is
- * caught by the timeout too. An {@code error} answer fails that case only. A program that dies, closes its output, answers
- * out of step or does not answer in time is broken: that case and every later one fail with a message
- * saying why (with the last lines of the program's standard error when it died).
+ * caught by the timeout too. An {@code error} answer fails that case only. A program that exits,
+ * closes its output, answers with a line that is not a protocol answer, answers out of step or does
+ * not answer in time is broken: {@link BrokenSubjectException} says why, with the last
+ * {@value #STDERR_TAIL_LINES} lines of the program's standard error, and the program is ended.
  */
 public final class ProcessSubject implements Subject, AutoCloseable {
 
   /** The per-case timeout used when none is given. */
   public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(10);
 
-  private static final int STDERR_TAIL_LINES = 10;
+  /** How many of the last standard error lines a break carries. */
+  public static final int STDERR_TAIL_LINES = 20;
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final long DRAIN_MILLIS = 1000;
 
   private final String name;
   private final Process process;
   private final BlockingQueue<Optional<String>> requests = new LinkedBlockingQueue<>();
   private final BlockingQueue<Optional<String>> answers = new LinkedBlockingQueue<>();
   private final Deque<String> stderrTail = new ArrayDeque<>();
+  private final Thread stderrPump;
   private final Duration timeout;
-  private String broken;
+  private BrokenSubjectException broken;
 
   private ProcessSubject(List<String> command, Process process, Duration timeout) {
     this.name = String.join(" ", command);
@@ -51,7 +59,7 @@ public final class ProcessSubject implements Subject, AutoCloseable {
     writeRequests(new BufferedWriter(new OutputStreamWriter(process.getOutputStream(), StandardCharsets.UTF_8)));
     pump("testee-stdout", process.getInputStream(), line -> answers.add(Optional.of(line)),
         () -> answers.add(Optional.empty()));
-    pump("testee-stderr", process.getErrorStream(), this::keepStderr, () -> { });
+    this.stderrPump = pump("testee-stderr", process.getErrorStream(), this::keepStderr, () -> { });
   }
 
   /**
@@ -77,10 +85,16 @@ public final class ProcessSubject implements Subject, AutoCloseable {
     return name;
   }
 
+  /**
+   * {@inheritDoc}
+   *
+   * @throws TesteeException when the program answers this case with an {@code error}
+   * @throws BrokenSubjectException when the program broke on this case or an earlier one
+   */
   @Override
   public synchronized Optional<JsonNode> run(String caseId, String kind, JsonNode input) {
     if (broken != null) {
-      throw new TesteeException(broken);
+      throw broken;
     }
     requests.add(Optional.of(TesteeProtocol.request(caseId, kind, input)));
     Optional<String> line;
@@ -88,29 +102,32 @@ public final class ProcessSubject implements Subject, AutoCloseable {
       line = answers.poll(timeout.toMillis(), TimeUnit.MILLISECONDS);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      throw breakWith("interrupted while waiting for the testee's answer to " + caseId);
+      throw breakWith(SubjectBreak.Cause.INTERRUPTED, "interrupted while waiting for the testee's answer");
     }
     if (line == null) {
       process.destroyForcibly();
-      throw breakWith("testee gave no answer to " + caseId + " within " + timeout.toMillis() + " ms");
+      throw breakWith(SubjectBreak.Cause.NO_ANSWER_IN_TIME, "testee gave no answer within " + timeout.toMillis() + " ms");
     }
     if (line.isEmpty()) {
-      throw breakWith(whyGone());
+      throw breakWith(SubjectBreak.Cause.EXITED, whyGone());
     }
     return read(caseId, line.get());
   }
 
   private Optional<JsonNode> read(String caseId, String line) {
-    ObjectNode answer;
+    JsonNode parsed;
     try {
-      answer = TesteeProtocol.parse(line);
-    } catch (IllegalArgumentException e) {
-      throw breakWith("testee answered " + caseId + " with a bad line: " + e.getMessage());
+      parsed = JSON.readTree(line);
+    } catch (JsonProcessingException e) {
+      throw notProtocol("not JSON", line);
+    }
+    if (!(parsed instanceof ObjectNode answer)) {
+      throw notProtocol("not a JSON object", line);
     }
     JsonNode id = answer.get("id");
     if (id == null || !caseId.equals(id.asText())) {
-      throw breakWith("testee answered out of step: expected id " + caseId + ", got "
-          + TesteeProtocol.abbreviate(line));
+      throw breakWith(SubjectBreak.Cause.OUT_OF_STEP, "testee answered out of step: expected id " + caseId + ", got "
+          + printable(line));
     }
     if (answer.path("unsupported").asBoolean(false)) {
       return Optional.empty();
@@ -119,32 +136,55 @@ public final class ProcessSubject implements Subject, AutoCloseable {
       throw new TesteeException("testee error: " + answer.get("error").asText());
     }
     if (!answer.has("output")) {
-      throw new TesteeException("testee answer has no \"output\", \"unsupported\" or \"error\": "
-          + TesteeProtocol.abbreviate(line));
+      throw notProtocol("no \"output\", \"unsupported\" or \"error\"", line);
     }
     return Optional.of(answer.get("output"));
   }
 
-  private TesteeException breakWith(String reason) {
-    broken = reason;
-    return new TesteeException(reason);
+  private BrokenSubjectException notProtocol(String why, String line) {
+    return breakWith(SubjectBreak.Cause.NOT_PROTOCOL,
+        "testee answered with a line that is not a protocol answer (" + why + "): " + printable(line));
+  }
+
+  /**
+   * The text abbreviated to 200 characters, its control characters (a garbage line's, an ANSI
+   * colour's) written as Java escapes, so that a report shows them instead of sending them to a terminal.
+   */
+  private static String printable(String text) {
+    String shown = TesteeProtocol.abbreviate(text);
+    StringBuilder out = new StringBuilder(shown.length());
+    shown.chars().forEach(c -> out.append(Character.isISOControl(c) && c != '\t'
+        ? String.format(java.util.Locale.ROOT, "\\u%04x", c) : String.valueOf((char) c)));
+    return out.toString();
+  }
+
+  /** Records the break, ends the program (letting it exit by itself for a moment) and drains its standard error. */
+  private BrokenSubjectException breakWith(SubjectBreak.Cause cause, String message) {
+    requests.add(Optional.empty());
+    try {
+      if (!process.waitFor(DRAIN_MILLIS, TimeUnit.MILLISECONDS)) {
+        process.destroyForcibly();
+      }
+      stderrPump.join(DRAIN_MILLIS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      process.destroyForcibly();
+    }
+    synchronized (stderrTail) {
+      broken = new BrokenSubjectException(cause, message, List.copyOf(stderrTail));
+    }
+    return broken;
   }
 
   private String whyGone() {
     try {
-      if (process.waitFor(2, TimeUnit.SECONDS)) {
-        return "testee exited with code " + process.exitValue() + stderrSummary();
+      if (process.waitFor(DRAIN_MILLIS, TimeUnit.MILLISECONDS)) {
+        return "testee exited with code " + process.exitValue();
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
-    return "testee closed its output" + stderrSummary();
-  }
-
-  private String stderrSummary() {
-    synchronized (stderrTail) {
-      return stderrTail.isEmpty() ? "" : "; its last standard error lines: " + String.join(" | ", stderrTail);
-    }
+    return "testee closed its standard output";
   }
 
   private void keepStderr(String line) {
@@ -152,7 +192,7 @@ public final class ProcessSubject implements Subject, AutoCloseable {
       if (stderrTail.size() == STDERR_TAIL_LINES) {
         stderrTail.removeFirst();
       }
-      stderrTail.addLast(line);
+      stderrTail.addLast(printable(line));
     }
   }
 
@@ -178,7 +218,7 @@ public final class ProcessSubject implements Subject, AutoCloseable {
     thread.start();
   }
 
-  private static void pump(String threadName, InputStream stream, Consumer<String> onLine, Runnable onEnd) {
+  private static Thread pump(String threadName, InputStream stream, Consumer<String> onLine, Runnable onEnd) {
     Thread thread = new Thread(() -> {
       try (BufferedReader reader = new BufferedReader(new InputStreamReader(stream, StandardCharsets.UTF_8))) {
         for (String line = reader.readLine(); line != null; line = reader.readLine()) {
@@ -192,6 +232,7 @@ public final class ProcessSubject implements Subject, AutoCloseable {
     }, threadName);
     thread.setDaemon(true);
     thread.start();
+    return thread;
   }
 
   /** Closes the program's input and waits briefly for it to end, then ends it. */

@@ -8,7 +8,10 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
+import java.util.HexFormat;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
@@ -20,16 +23,21 @@ import java.util.Map;
  * but the input: a string field {@code topology} that names an entry of the file's
  * {@code topologies} is replaced by that entry, and a string field {@code machine} that names an
  * entry of {@code machines} likewise.
+ *
+ * <p>The file's SHA-256 (of its bytes as read) is kept, so that a report names exactly which
+ * vectors it ran.
  */
 public final class VectorFile {
 
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private final String name;
+  private final String sha256;
   private final List<VectorCase> cases;
 
-  private VectorFile(String name, List<VectorCase> cases) {
+  private VectorFile(String name, String sha256, List<VectorCase> cases) {
     this.name = name;
+    this.sha256 = sha256;
     this.cases = List.copyOf(cases);
   }
 
@@ -44,9 +52,15 @@ public final class VectorFile {
 
   /** Reads a vector file from a stream; {@code name} is used in case results and errors. */
   public static VectorFile read(String name, InputStream in) {
+    byte[] bytes;
+    try {
+      bytes = in.readAllBytes();
+    } catch (IOException e) {
+      throw new InvalidVectorFileException(name, e.getMessage());
+    }
     JsonNode root;
     try {
-      root = JSON.readTree(in);
+      root = JSON.readTree(bytes);
     } catch (IOException e) {
       throw new InvalidVectorFileException(name, "not JSON: " + e.getMessage());
     }
@@ -64,7 +78,15 @@ public final class VectorFile {
       cases.add(new VectorCase(id, node.path("upstream").asText(""), text(name, node, "kind"), input,
           node.path("expect"), name));
     }
-    return new VectorFile(name, cases);
+    return new VectorFile(name, sha256(bytes), cases);
+  }
+
+  private static String sha256(byte[] bytes) {
+    try {
+      return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("every Java platform has SHA-256", e);
+    }
   }
 
   private static String text(String file, JsonNode node, String field) {
@@ -99,6 +121,11 @@ public final class VectorFile {
 
   public String name() {
     return name;
+  }
+
+  /** The SHA-256 of the file's bytes, 64 lower-case hex digits. */
+  public String sha256() {
+    return sha256;
   }
 
   public List<VectorCase> cases() {

@@ -4,10 +4,13 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.IntConsumer;
 
 /**
  * Runs vector cases against a subject and compares each output with the kind's comparator. A case
- * of a kind the suite has no comparator for, or that the subject does not support, is skipped.
+ * of a kind the suite has no comparator for, or that the subject does not support, is skipped. A
+ * subject that breaks ({@link BrokenSubjectException}) ends the run: the case it broke on and every
+ * later one are not run, and the run carries the break once.
  */
 public final class VectorRunner {
 
@@ -17,7 +20,11 @@ public final class VectorRunner {
     this.kinds = kinds;
   }
 
-  /** Runs one case. */
+  /**
+   * Runs one case.
+   *
+   * @throws BrokenSubjectException when the subject can answer no further case
+   */
   public CaseResult run(Subject subject, VectorCase vectorCase) {
     Optional<VectorKind> kind = kinds.find(vectorCase.kind());
     if (kind.isEmpty()) {
@@ -26,6 +33,8 @@ public final class VectorRunner {
     Optional<JsonNode> output;
     try {
       output = subject.run(vectorCase.id(), vectorCase.kind(), vectorCase.input());
+    } catch (BrokenSubjectException e) {
+      throw e;
     } catch (RuntimeException e) {
       return new CaseResult(vectorCase, CaseResult.Status.FAILED, null,
           List.of("subject failed: " + e.getClass().getSimpleName() + ": " + e.getMessage()));
@@ -43,14 +52,26 @@ public final class VectorRunner {
         output.get(), verdict.differences());
   }
 
-  /** Runs every case of the files, in file order. */
-  public List<CaseResult> runAll(Subject subject, List<VectorFile> files) {
+  /** Runs every case of the files, in file order, until the subject breaks. */
+  public VectorRun runAll(Subject subject, List<VectorFile> files) {
+    return run(subject, files.stream().flatMap(f -> f.cases().stream()).toList(), done -> { });
+  }
+
+  /**
+   * Runs the cases in order until the subject breaks; {@code progress} is told how many cases are
+   * done after each one.
+   */
+  public VectorRun run(Subject subject, List<VectorCase> cases, IntConsumer progress) {
     List<CaseResult> results = new ArrayList<>();
-    for (VectorFile file : files) {
-      for (VectorCase vectorCase : file.cases()) {
+    for (VectorCase vectorCase : cases) {
+      try {
         results.add(run(subject, vectorCase));
+      } catch (BrokenSubjectException e) {
+        cases.subList(results.size(), cases.size()).forEach(c -> results.add(CaseResult.notRun(c)));
+        return new VectorRun(results, Optional.of(e.at(vectorCase)));
       }
+      progress.accept(results.size());
     }
-    return results;
+    return new VectorRun(results, Optional.empty());
   }
 }

@@ -33,7 +33,7 @@ class BrokenSubjectsAreCaughtTest {
     RunSummary summary = RunSummary.of(runner.runAll(reference, SelfTestVectors.files()));
 
     assertThat(summary.totalsLine()).isEqualTo("4 passed, 0 failed, 0 skipped");
-    assertThat(summary.kinds()).containsExactly(new RunSummary.KindCount("lowest-cpus", 4, 0, 0, ""));
+    assertThat(summary.kinds()).containsExactly(new RunSummary.KindCount("lowest-cpus", 4, 0, 0, 0, ""));
   }
 
   @Test
@@ -62,7 +62,7 @@ class BrokenSubjectsAreCaughtTest {
         value.isTextual() && CPULIST.matcher(value.asText()).matches()
             ? TextNode.valueOf(withoutLast(CpuSet.parse(value.asText())).toString()) : value));
 
-    List<CaseResult> results = runner.runAll(dropping, SelfTestVectors.files());
+    List<CaseResult> results = runner.runAll(dropping, SelfTestVectors.files()).results();
 
     assertThat(results).extracting(CaseResult::status).containsOnly(CaseResult.Status.FAILED).hasSize(4);
     assertThat(results.get(0).differences()).containsExactly("cpus: expected \"0-1\", got \"0\"");
@@ -73,7 +73,7 @@ class BrokenSubjectsAreCaughtTest {
     Subject flipping = transforming("flips preferred", output -> rewrite(output, (name, value) ->
         name.equals("preferred") ? BooleanNode.valueOf(!value.asBoolean()) : value));
 
-    List<CaseResult> results = runner.runAll(flipping, SelfTestVectors.files());
+    List<CaseResult> results = runner.runAll(flipping, SelfTestVectors.files()).results();
 
     assertThat(results).extracting(CaseResult::status).containsOnly(CaseResult.Status.FAILED).hasSize(4);
     assertThat(results.get(0).differences()).containsExactly("hint.preferred: expected true, got false");
@@ -97,7 +97,7 @@ class BrokenSubjectsAreCaughtTest {
 
     assertThat(summary.totalsLine()).isEqualTo("0 passed, 0 failed, 4 skipped");
     assertThat(summary.kinds()).containsExactly(
-        new RunSummary.KindCount("lowest-cpus", 0, 0, 4, "kind not supported by the subject"));
+        new RunSummary.KindCount("lowest-cpus", 0, 0, 4, 0, "kind not supported by the subject"));
   }
 
   @Test
@@ -109,8 +109,51 @@ class BrokenSubjectsAreCaughtTest {
 
     assertThat(statuses(throwing)).containsOnly(CaseResult.Status.FAILED).hasSize(4);
     assertThat(statuses(garbage)).containsOnly(CaseResult.Status.FAILED).hasSize(4);
-    assertThat(runner.runAll(throwing, SelfTestVectors.files()).get(0).differences())
+    assertThat(runner.runAll(throwing, SelfTestVectors.files()).results().get(0).differences())
         .containsExactly("subject failed: IllegalStateException: boom");
+  }
+
+  @Test
+  void aSubjectThatBreaksEndsTheRunWithOneBreakAndTheRestIsNotRunNeitherFailedNorPassed() {
+    Subject breaksOnTheSecondCase = new Subject() {
+      private int calls;
+
+      @Override
+      public String name() {
+        return "breaks on the second case";
+      }
+
+      @Override
+      public Optional<JsonNode> run(String caseId, String kind, JsonNode input) {
+        if (++calls == 2) {
+          throw new BrokenSubjectException(SubjectBreak.Cause.EXITED, "gone", List.of("last words"));
+        }
+        return reference.run(caseId, kind, input);
+      }
+    };
+
+    VectorRun run = runner.runAll(breaksOnTheSecondCase, SelfTestVectors.files());
+    RunSummary summary = RunSummary.of(run);
+
+    assertThat(run.broken()).contains(
+        new SubjectBreak(SelfTestVectors.cases().get(1), SubjectBreak.Cause.EXITED, "gone", List.of("last words")));
+    assertThat(summary.totalsLine()).isEqualTo("1 passed, 0 failed, 0 skipped, 3 not run");
+    assertThat(summary.kinds()).containsExactly(new RunSummary.KindCount("lowest-cpus", 1, 0, 0, 3, ""));
+    assertThat(summary.failures()).isEmpty();
+    assertThat(summary.succeeded()).isFalse();
+    assertThat(summary.nothingChecked()).isFalse();
+  }
+
+  @Test
+  void aRunWhereEveryCaseWasSkippedCheckedNothingAndOneWithAPassDid() {
+    RunSummary skippedOnly = RunSummary.of(new VectorRunner(new VectorKinds(List.of()))
+        .runAll(reference, SelfTestVectors.files()));
+    RunSummary passed = RunSummary.of(runner.runAll(reference, SelfTestVectors.files()));
+
+    assertThat(skippedOnly.nothingChecked()).isTrue();
+    assertThat(skippedOnly.succeeded()).isTrue();
+    assertThat(skippedOnly.skipReasons()).isEqualTo("kind not implemented by the suite");
+    assertThat(passed.nothingChecked()).isFalse();
   }
 
   @Test
@@ -123,7 +166,7 @@ class BrokenSubjectsAreCaughtTest {
   }
 
   private List<CaseResult.Status> statuses(Subject subject) {
-    return runner.runAll(subject, SelfTestVectors.files()).stream().map(CaseResult::status).toList();
+    return runner.runAll(subject, SelfTestVectors.files()).results().stream().map(CaseResult::status).toList();
   }
 
   private Subject transforming(String name, UnaryOperator<JsonNode> change) {

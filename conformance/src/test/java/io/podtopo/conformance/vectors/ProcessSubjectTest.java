@@ -10,7 +10,10 @@ import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** {@link ProcessSubject} against real external programs: a JVM running {@link ScriptedTestee}, and {@code cat}. */
+/**
+ * {@link ProcessSubject} against real external programs: a JVM running {@link ScriptedTestee}, and
+ * {@code cat}. A program that breaks ends the run with one {@link SubjectBreak} (issue 11).
+ */
 class ProcessSubjectTest {
 
   private final VectorRunner runner = new VectorRunner(LowestCpusKind.KINDS);
@@ -22,37 +25,44 @@ class ProcessSubjectTest {
 
   @Test
   void aProgramServingTheProtocolGivesTheSameResultsAsTheSubjectInProcess() {
-    List<CaseResult> inProcess = runner.runAll(new ReferenceSubject(LowestCpusKind.KINDS), SelfTestVectors.files());
+    List<CaseResult> inProcess = runner.runAll(new ReferenceSubject(LowestCpusKind.KINDS), SelfTestVectors.files())
+        .results();
     try (ProcessSubject testee = ProcessSubject.start(scripted("serve"), Duration.ofSeconds(30))) {
-      List<CaseResult> overProtocol = runner.runAll(testee, SelfTestVectors.files());
+      VectorRun overProtocol = runner.runAll(testee, SelfTestVectors.files());
 
-      assertThat(overProtocol).extracting(CaseResult::status).containsOnly(CaseResult.Status.PASSED).hasSize(4);
-      assertThat(overProtocol).extracting(CaseResult::actual)
+      assertThat(overProtocol.results()).extracting(CaseResult::status).containsOnly(CaseResult.Status.PASSED)
+          .hasSize(4);
+      assertThat(overProtocol.results()).extracting(CaseResult::actual)
           .isEqualTo(inProcess.stream().map(CaseResult::actual).toList());
+      assertThat(overProtocol.broken()).isEmpty();
     }
   }
 
   @Test
-  void aProgramThatDiesFailsThatCaseAndEveryLaterOneWithItsExitCodeAndStandardError() {
+  void aProgramThatDiesBreaksTheRunOnceWithItsExitCodeAndStandardErrorAndTheRestIsNotRun() {
     try (ProcessSubject testee = ProcessSubject.start(scripted("die"), Duration.ofSeconds(30))) {
-      List<CaseResult> results = runner.runAll(testee, SelfTestVectors.files());
+      VectorRun run = runner.runAll(testee, SelfTestVectors.files());
 
-      assertThat(results).extracting(CaseResult::status).containsExactly(CaseResult.Status.PASSED,
-          CaseResult.Status.FAILED, CaseResult.Status.FAILED, CaseResult.Status.FAILED);
-      assertThat(results.get(1).differences()).singleElement().asString()
-          .contains("testee exited with code 3").contains("boom: scripted death");
-      assertThat(results.get(3).differences()).isEqualTo(results.get(1).differences());
+      assertThat(run.results()).extracting(CaseResult::status).containsExactly(CaseResult.Status.PASSED,
+          CaseResult.Status.NOT_RUN, CaseResult.Status.NOT_RUN, CaseResult.Status.NOT_RUN);
+      SubjectBreak broken = run.broken().orElseThrow();
+      assertThat(broken.atCase()).isEqualTo(SelfTestVectors.cases().get(1));
+      assertThat(broken.cause()).isEqualTo(SubjectBreak.Cause.EXITED);
+      assertThat(broken.message()).isEqualTo("testee exited with code 3");
+      assertThat(broken.stderrTail()).containsExactly("boom: scripted death");
+      assertThat(run.results().get(2).differences()).isEmpty();
     }
   }
 
   @Test
-  void aProgramThatDoesNotAnswerInTimeFailsWithTheTimeout() {
+  void aProgramThatDoesNotAnswerInTimeBreaksTheRunAtTheFirstCase() {
     try (ProcessSubject testee = ProcessSubject.start(scripted("silent"), Duration.ofMillis(1500))) {
-      List<CaseResult> results = runner.runAll(testee, SelfTestVectors.files());
+      VectorRun run = runner.runAll(testee, SelfTestVectors.files());
 
-      assertThat(results).extracting(CaseResult::status).containsOnly(CaseResult.Status.FAILED);
-      assertThat(results.get(0).differences()).containsExactly("subject failed: TesteeException: testee gave "
-          + "no answer to lowest-cpus/one-node/two-of-all within 1500 ms");
+      assertThat(run.results()).extracting(CaseResult::status).containsOnly(CaseResult.Status.NOT_RUN).hasSize(4);
+      assertThat(run.broken().orElseThrow().cause()).isEqualTo(SubjectBreak.Cause.NO_ANSWER_IN_TIME);
+      assertThat(run.broken().orElseThrow().message())
+          .isEqualTo("testee gave no answer within 1500 ms");
     }
   }
 
@@ -61,30 +71,36 @@ class ProcessSubjectTest {
     JsonNode bigInput = TextNode.valueOf("x".repeat(1 << 20));
     try (ProcessSubject testee = ProcessSubject.start(scripted("deaf"), Duration.ofMillis(1500))) {
       assertThatThrownBy(() -> testee.run("big/case/one", "lowest-cpus", bigInput))
-          .isInstanceOf(TesteeException.class)
-          .hasMessage("testee gave no answer to big/case/one within 1500 ms");
+          .isInstanceOf(BrokenSubjectException.class)
+          .hasMessage("testee gave no answer within 1500 ms");
     }
   }
 
   @Test
-  void aProgramAnsweringAnotherIdIsOutOfStep() {
+  void aProgramAnsweringAnotherIdIsOutOfStepAndBrokenForEveryLaterCase() {
     try (ProcessSubject testee = ProcessSubject.start(scripted("out-of-step"), Duration.ofSeconds(30))) {
-      CaseResult first = runner.run(testee, SelfTestVectors.cases().get(0));
+      VectorCase first = SelfTestVectors.cases().get(0);
 
-      assertThat(first.status()).isEqualTo(CaseResult.Status.FAILED);
-      assertThat(first.differences()).singleElement().asString()
-          .contains("testee answered out of step: expected id lowest-cpus/one-node/two-of-all");
+      assertThatThrownBy(() -> runner.run(testee, first))
+          .isInstanceOfSatisfying(BrokenSubjectException.class,
+              e -> assertThat(e.breakCause()).isEqualTo(SubjectBreak.Cause.OUT_OF_STEP))
+          .hasMessageStartingWith("testee answered out of step: expected id lowest-cpus/one-node/two-of-all");
+      assertThatThrownBy(() -> runner.run(testee, SelfTestVectors.cases().get(1)))
+          .isInstanceOf(BrokenSubjectException.class)
+          .hasMessageStartingWith("testee answered out of step: expected id lowest-cpus/one-node/two-of-all");
     }
   }
 
   @Test
-  void catEchoingTheRequestsIsNotAnAnswerAndFailsEveryCase() {
+  void catEchoingTheRequestsDoesNotSpeakTheProtocolAndBreaksTheRunAtTheFirstCase() {
     try (ProcessSubject testee = ProcessSubject.start(List.of("cat"), Duration.ofSeconds(30))) {
-      List<CaseResult> results = runner.runAll(testee, SelfTestVectors.files());
+      VectorRun run = runner.runAll(testee, SelfTestVectors.files());
 
-      assertThat(results).extracting(CaseResult::status).containsOnly(CaseResult.Status.FAILED).hasSize(4);
-      assertThat(results.get(0).differences()).singleElement().asString()
-          .contains("testee answer has no \"output\", \"unsupported\" or \"error\"");
+      assertThat(run.results()).extracting(CaseResult::status).containsOnly(CaseResult.Status.NOT_RUN).hasSize(4);
+      assertThat(run.broken().orElseThrow().cause()).isEqualTo(SubjectBreak.Cause.NOT_PROTOCOL);
+      assertThat(run.broken().orElseThrow().atCase()).isEqualTo(SelfTestVectors.cases().get(0));
+      assertThat(run.broken().orElseThrow().message()).startsWith("testee answered with a line that is not a "
+          + "protocol answer (no \"output\", \"unsupported\" or \"error\"): {\"id\":\"lowest-cpus/one-node/two-of-all\"");
     }
   }
 
