@@ -26,7 +26,7 @@ import java.util.function.Consumer;
  *
  * <p>Requests are written by a thread of their own, so a program that stops reading its input is
  * caught by the timeout too. An {@code error} answer fails that case only. A program that dies, closes its output, answers
- * out of step or does not answer in time is broken: that case and every later one fail with a message
+ * out of step, answers with a line longer than {@link TesteeProtocol#MAX_LINE_CHARS} or does not answer in time is broken: that case and every later one fail with a message
  * saying why (with the last lines of the program's standard error when it died).
  */
 public final class ProcessSubject implements Subject, AutoCloseable {
@@ -39,7 +39,7 @@ public final class ProcessSubject implements Subject, AutoCloseable {
   private final String name;
   private final Process process;
   private final BlockingQueue<Optional<String>> requests = new LinkedBlockingQueue<>();
-  private final BlockingQueue<Optional<String>> answers = new LinkedBlockingQueue<>();
+  private final BlockingQueue<Optional<ProtocolLines.Line>> answers = new LinkedBlockingQueue<>();
   private final Deque<String> stderrTail = new ArrayDeque<>();
   private final Duration timeout;
   private String broken;
@@ -51,7 +51,8 @@ public final class ProcessSubject implements Subject, AutoCloseable {
     writeRequests(new BufferedWriter(new OutputStreamWriter(process.getOutputStream(), StandardCharsets.UTF_8)));
     pump("testee-stdout", process.getInputStream(), line -> answers.add(Optional.of(line)),
         () -> answers.add(Optional.empty()));
-    pump("testee-stderr", process.getErrorStream(), this::keepStderr, () -> { });
+    pump("testee-stderr", process.getErrorStream(),
+        line -> keepStderr(line.tooLong() ? "(a line too long to keep)" : line.text()), () -> { });
   }
 
   /**
@@ -83,7 +84,7 @@ public final class ProcessSubject implements Subject, AutoCloseable {
       throw new TesteeException(broken);
     }
     requests.add(Optional.of(TesteeProtocol.request(caseId, kind, input)));
-    Optional<String> line;
+    Optional<ProtocolLines.Line> line;
     try {
       line = answers.poll(timeout.toMillis(), TimeUnit.MILLISECONDS);
     } catch (InterruptedException e) {
@@ -100,7 +101,11 @@ public final class ProcessSubject implements Subject, AutoCloseable {
     return read(caseId, line.get());
   }
 
-  private Optional<JsonNode> read(String caseId, String line) {
+  private Optional<JsonNode> read(String caseId, ProtocolLines.Line answerLine) {
+    if (answerLine.tooLong()) {
+      throw breakWith("testee answered " + caseId + " with a bad line: " + TesteeProtocol.tooLong());
+    }
+    String line = answerLine.text();
     ObjectNode answer;
     try {
       answer = TesteeProtocol.parse(line);
@@ -178,10 +183,12 @@ public final class ProcessSubject implements Subject, AutoCloseable {
     thread.start();
   }
 
-  private static void pump(String threadName, InputStream stream, Consumer<String> onLine, Runnable onEnd) {
+  /** Hands each line of {@code stream} to {@code onLine}, up to the protocol's limit ({@link ProtocolLines}). */
+  private static void pump(String threadName, InputStream stream, Consumer<ProtocolLines.Line> onLine, Runnable onEnd) {
     Thread thread = new Thread(() -> {
       try (BufferedReader reader = new BufferedReader(new InputStreamReader(stream, StandardCharsets.UTF_8))) {
-        for (String line = reader.readLine(); line != null; line = reader.readLine()) {
+        ProtocolLines lines = new ProtocolLines(reader, TesteeProtocol.MAX_LINE_CHARS);
+        for (ProtocolLines.Line line = lines.next(); line != null; line = lines.next()) {
           onLine.accept(line);
         }
       } catch (IOException e) {
