@@ -49,12 +49,20 @@ import java.util.stream.Stream;
  * <p>A field the Pod API does not have ({@code resource:} for {@code resources:}) is reported as
  * {@link FieldValidation} says: a warning, or with {@code --strict} an error.
  *
+ * <p>An input holds at most {@link #MAX_PODS} pods, a pod at most {@link #MAX_CONTAINERS_PER_POD}
+ * containers.
+ *
  * <p>Anything else in a document is an error naming the file and the document: another kind, a Pod
  * without a name, a field of the wrong type, or an invalid quantity (named down to the container
  * and the field, e.g. {@code pods.yaml: pod default/web: containers[1] "app": resources.limits.cpu:
  * invalid quantity "2x": ...}).
  */
 public final class PodManifests {
+
+  /** The most pods one input holds (a file, a folder or standard input; all the paths of one read together). */
+  public static final int MAX_PODS = 10_000;
+  /** The most containers of one pod: init, app and ephemeral containers together. */
+  public static final int MAX_CONTAINERS_PER_POD = 1_000;
 
   private static final Set<String> QUANTITY_MAPS = Set.of("requests", "limits", "overhead");
 
@@ -86,6 +94,9 @@ public final class PodManifests {
             + ": holds no Pod (a file of pods needs at least one document of kind Pod, or a List of them)");
       }
       pods.addAll(read);
+      if (pods.size() > MAX_PODS) {
+        throw tooManyPods(path.equals(STANDARD_INPUT) ? "standard input" : path.toString());
+      }
     }
     return List.copyOf(pods);
   }
@@ -154,15 +165,25 @@ public final class PodManifests {
           throw new InputException(where + ": a " + kind + " needs an \"items\" array");
         }
         for (int i = 0; i < items.size(); i++) {
+          if (pods.size() == MAX_PODS) {
+            throw tooManyPods(where);
+          }
           JsonNode item = items.get(i);
           String itemKind = item.path("kind").asText(kind.equals("PodList") ? "Pod" : "");
           pods.add(pod(file, where + ": items[" + i + "]", itemKind, item, fields));
         }
       } else {
+        if (pods.size() == MAX_PODS) {
+          throw tooManyPods(where);
+        }
         pods.add(pod(file, where, kind, tree, fields));
       }
     }
     return pods;
+  }
+
+  private static InputException tooManyPods(String where) {
+    return new InputException(where + ": more than " + MAX_PODS + " pods, the limit of one input");
   }
 
   private static Pod pod(String file, String where, String kind, JsonNode tree, FieldValidation fields) {
@@ -237,6 +258,12 @@ public final class PodManifests {
     }
 
     Pod map(String uid, String name, String namespace, PodSpec spec) {
+      int count = orEmpty(spec.getInitContainers()).size() + orEmpty(spec.getContainers()).size()
+          + orEmpty(spec.getEphemeralContainers()).size();
+      if (count > MAX_CONTAINERS_PER_POD) {
+        throw new InputException(where + ": " + count + " containers, more than the " + MAX_CONTAINERS_PER_POD
+            + " a pod may have (init, app and ephemeral containers together)");
+      }
       Pod.Builder pod = new Pod.Builder().uid(uid).name(name).namespace(namespace);
       ResourceRequirements podResources = spec.getResources();
       if (podResources != null) {

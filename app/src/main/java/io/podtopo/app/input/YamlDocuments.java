@@ -2,9 +2,14 @@ package io.podtopo.app.input;
 
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.MappingIterator;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLParser;
+import io.podtopo.domain.text.GoQuote;
 import java.io.IOException;
 import java.io.Reader;
 import java.nio.file.Files;
@@ -12,11 +17,34 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.yaml.snakeyaml.LoaderOptions;
 
-/** Reads the YAML documents of one file as JSON trees, with errors naming the file and document. */
+/**
+ * Reads the YAML documents of one file as JSON trees, with errors naming the file and document.
+ * A file is held to {@link #MAX_FILE_CHARS} characters, each document to {@link #MAX_DOCUMENT_CHARS}
+ * characters and {@link #MAX_NESTING} levels of lists and mappings; an alias ({@code *name}) is
+ * refused, so that no document can be multiplied by aliases ("billion laughs") or misread (the
+ * YAML binding would read an alias as the text of its name).
+ */
 final class YamlDocuments {
 
-  static final YAMLMapper MAPPER = new YAMLMapper();
+  /** The most characters of one YAML file, all its documents together. */
+  static final int MAX_FILE_CHARS = 64 << 20;
+  /** The most characters (code points) of one YAML document: the Kubernetes API's request limit is 3 MiB. */
+  static final int MAX_DOCUMENT_CHARS = 4 << 20;
+  /** The most levels of lists and mappings in one document. */
+  static final int MAX_NESTING = 64;
+
+  /** The mapper of {@code new YAMLMapper()} (an empty document is null) with the limits above. */
+  static final YAMLMapper MAPPER = new YAMLMapper(YAMLFactory.builder().loaderOptions(loaderOptions())
+      .streamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(MAX_NESTING).build())
+      .enable(YAMLParser.Feature.EMPTY_STRING_AS_NULL).build());
+
+  private static LoaderOptions loaderOptions() {
+    LoaderOptions options = new LoaderOptions();
+    options.setCodePointLimit(MAX_DOCUMENT_CHARS);
+    return options;
+  }
 
   /** One non-empty document and its 1-based position in the file. */
   record Document(int index, JsonNode tree) {}
@@ -40,7 +68,9 @@ final class YamlDocuments {
    */
   static JsonNode readSingle(Path file) {
     try (Reader reader = Files.newBufferedReader(file)) {
-      JsonNode tree = MAPPER.readTree(reader);
+      String text = text(file.toString(), reader);
+      refuseAliases(file.toString(), text);
+      JsonNode tree = MAPPER.readTree(text);
       return tree == null ? MAPPER.missingNode() : tree;
     } catch (NoSuchFileException e) {
       throw new InputException(file + ": no such file");
@@ -53,9 +83,11 @@ final class YamlDocuments {
 
   /** The non-empty documents read from {@code reader}; {@code source} names it in errors. */
   static List<Document> read(String source, Reader reader) throws IOException {
+    String text = text(source, reader);
+    refuseAliases(source, text);
     List<Document> documents = new ArrayList<>();
     int index = 0;
-    try (MappingIterator<JsonNode> iterator = MAPPER.readerFor(JsonNode.class).readValues(reader)) {
+    try (MappingIterator<JsonNode> iterator = MAPPER.readerFor(JsonNode.class).readValues(text)) {
       while (true) {
         index++;
         if (!iterator.hasNextValue()) {
@@ -75,6 +107,34 @@ final class YamlDocuments {
       throw e;
     }
     return documents;
+  }
+
+  /** The whole text of {@code reader}, at most {@link #MAX_FILE_CHARS} characters. */
+  private static String text(String source, Reader reader) throws IOException {
+    char[] buffer = new char[8192];
+    StringBuilder text = new StringBuilder();
+    for (int read = reader.read(buffer); read >= 0; read = reader.read(buffer)) {
+      text.append(buffer, 0, read);
+      if (text.length() > MAX_FILE_CHARS) {
+        throw new InputException(source + ": larger than " + MAX_FILE_CHARS + " characters, the limit of a YAML file");
+      }
+    }
+    return text.toString();
+  }
+
+  /** Fails on the first alias; a text that does not parse is left to the reading that follows. */
+  private static void refuseAliases(String source, String text) throws IOException {
+    try (YAMLParser parser = (YAMLParser) MAPPER.getFactory().createParser(text)) {
+      for (JsonToken token = parser.nextToken(); token != null; token = parser.nextToken()) {
+        if (parser.isCurrentAlias()) {
+          JsonLocation at = parser.currentTokenLocation();
+          throw new InputException(source + ": line " + at.getLineNr() + ", column " + at.getColumnNr()
+              + ": YAML aliases are not supported: write the value out instead of the alias " + GoQuote.of("*" + parser.getText()));
+        }
+      }
+    } catch (JsonProcessingException e) {
+      return;
+    }
   }
 
   /** Jackson's problem without its source excerpt, with the line and column. */

@@ -28,9 +28,10 @@ import java.util.function.Consumer;
  *
  * <p>Requests are written by a thread of their own, so a program that stops reading its input is
  * caught by the timeout too. An {@code error} answer fails that case only. A program that exits,
- * closes its output, answers with a line that is not a protocol answer, answers out of step or does
- * not answer in time is broken: {@link BrokenSubjectException} says why, with the last
- * {@value #STDERR_TAIL_LINES} lines of the program's standard error, and the program is ended.
+ * closes its output, answers with a line that is not a protocol answer (a line longer than
+ * {@link TesteeProtocol#MAX_LINE_CHARS} included), answers out of step or does not answer in time is
+ * broken: {@link BrokenSubjectException} says why, with the last {@value #STDERR_TAIL_LINES} lines of
+ * the program's standard error, and the program is ended.
  */
 public final class ProcessSubject implements Subject, AutoCloseable {
 
@@ -46,7 +47,7 @@ public final class ProcessSubject implements Subject, AutoCloseable {
   private final String name;
   private final Process process;
   private final BlockingQueue<Optional<String>> requests = new LinkedBlockingQueue<>();
-  private final BlockingQueue<Optional<String>> answers = new LinkedBlockingQueue<>();
+  private final BlockingQueue<Optional<ProtocolLines.Line>> answers = new LinkedBlockingQueue<>();
   private final Deque<String> stderrTail = new ArrayDeque<>();
   private final Thread stderrPump;
   private final Duration timeout;
@@ -59,7 +60,8 @@ public final class ProcessSubject implements Subject, AutoCloseable {
     writeRequests(new BufferedWriter(new OutputStreamWriter(process.getOutputStream(), StandardCharsets.UTF_8)));
     pump("testee-stdout", process.getInputStream(), line -> answers.add(Optional.of(line)),
         () -> answers.add(Optional.empty()));
-    this.stderrPump = pump("testee-stderr", process.getErrorStream(), this::keepStderr, () -> { });
+    this.stderrPump = pump("testee-stderr", process.getErrorStream(),
+        line -> keepStderr(line.tooLong() ? "(a line too long to keep)" : line.text()), () -> { });
   }
 
   /**
@@ -97,7 +99,7 @@ public final class ProcessSubject implements Subject, AutoCloseable {
       throw broken;
     }
     requests.add(Optional.of(TesteeProtocol.request(caseId, kind, input)));
-    Optional<String> line;
+    Optional<ProtocolLines.Line> line;
     try {
       line = answers.poll(timeout.toMillis(), TimeUnit.MILLISECONDS);
     } catch (InterruptedException e) {
@@ -114,7 +116,12 @@ public final class ProcessSubject implements Subject, AutoCloseable {
     return read(caseId, line.get());
   }
 
-  private Optional<JsonNode> read(String caseId, String line) {
+  private Optional<JsonNode> read(String caseId, ProtocolLines.Line answerLine) {
+    if (answerLine.tooLong()) {
+      throw breakWith(SubjectBreak.Cause.NOT_PROTOCOL,
+          "testee answered " + caseId + " with a line that is not a protocol answer: " + TesteeProtocol.tooLong());
+    }
+    String line = answerLine.text();
     JsonNode parsed;
     try {
       parsed = JSON.readTree(line);
@@ -218,10 +225,13 @@ public final class ProcessSubject implements Subject, AutoCloseable {
     thread.start();
   }
 
-  private static Thread pump(String threadName, InputStream stream, Consumer<String> onLine, Runnable onEnd) {
+  /** Hands each line of {@code stream} to {@code onLine}, up to the protocol's limit ({@link ProtocolLines}). */
+  private static Thread pump(String threadName, InputStream stream, Consumer<ProtocolLines.Line> onLine,
+      Runnable onEnd) {
     Thread thread = new Thread(() -> {
       try (BufferedReader reader = new BufferedReader(new InputStreamReader(stream, StandardCharsets.UTF_8))) {
-        for (String line = reader.readLine(); line != null; line = reader.readLine()) {
+        ProtocolLines lines = new ProtocolLines(reader, TesteeProtocol.MAX_LINE_CHARS);
+        for (ProtocolLines.Line line = lines.next(); line != null; line = lines.next()) {
           onLine.accept(line);
         }
       } catch (IOException e) {

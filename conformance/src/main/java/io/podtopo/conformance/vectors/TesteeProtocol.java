@@ -12,6 +12,13 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  */
 public final class TesteeProtocol {
 
+  /**
+   * The longest line either side reads, in characters (16 MiB): a thousand times the longest request
+   * of the bundled vectors. A longer request is answered with an {@code error}; a longer answer
+   * breaks the testee.
+   */
+  public static final int MAX_LINE_CHARS = 16 << 20;
+
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private TesteeProtocol() {}
@@ -61,6 +68,11 @@ public final class TesteeProtocol {
       throw new IllegalArgumentException("not a JSON object: " + abbreviate(line));
     }
     return object;
+  }
+
+  /** The problem of a line longer than {@link #MAX_LINE_CHARS}. */
+  static String tooLong() {
+    return "the line is longer than " + MAX_LINE_CHARS + " characters, the limit of the testee protocol";
   }
 
   static String abbreviate(String text) {

@@ -10,7 +10,8 @@ import java.util.Optional;
 
 /**
  * The serving side of the testee protocol: answers each request line read from {@code in} with one
- * line on {@code out}, flushed at once, until the end of {@code in}. Any {@link Subject} can be
+ * line on {@code out}, flushed at once, until the end of {@code in}; a line longer than
+ * {@link TesteeProtocol#MAX_LINE_CHARS} is answered with an {@code error} without an id. Any {@link Subject} can be
  * served; {@code podtopo testee} serves the reference implementation.
  */
 public final class TesteeServer {
@@ -23,10 +24,12 @@ public final class TesteeServer {
 
   /** Serves until {@code in} ends. @throws UncheckedIOException when a stream fails */
   public void serve(BufferedReader in, Writer out) {
+    ProtocolLines lines = new ProtocolLines(in, TesteeProtocol.MAX_LINE_CHARS);
     try {
-      for (String line = in.readLine(); line != null; line = in.readLine()) {
-        if (!line.isBlank()) {
-          out.write(answer(line));
+      for (ProtocolLines.Line line = lines.next(); line != null; line = lines.next()) {
+        if (line.tooLong() || !line.text().isBlank()) {
+          out.write(line.tooLong() ? TesteeProtocol.error(null, "bad request: " + TesteeProtocol.tooLong())
+              : answer(line.text()));
           out.write('\n');
           out.flush();
         }

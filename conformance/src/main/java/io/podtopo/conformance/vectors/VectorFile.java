@@ -29,6 +29,12 @@ import java.util.Map;
  */
 public final class VectorFile {
 
+  /**
+   * The largest vector file read, in bytes (16 MiB): a hundred times the largest bundled one. A
+   * larger file is refused before it is parsed.
+   */
+  public static final int MAX_BYTES = 16 << 20;
+
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private final String name;
@@ -50,13 +56,20 @@ public final class VectorFile {
     }
   }
 
-  /** Reads a vector file from a stream; {@code name} is used in case results and errors. */
+  /**
+   * Reads a vector file from a stream; {@code name} is used in case results and errors.
+   *
+   * @throws InvalidVectorFileException naming the file when it is not one, or larger than {@link #MAX_BYTES}
+   */
   public static VectorFile read(String name, InputStream in) {
     byte[] bytes;
     try {
-      bytes = in.readAllBytes();
+      bytes = in.readNBytes(MAX_BYTES + 1);
     } catch (IOException e) {
       throw new InvalidVectorFileException(name, e.getMessage());
+    }
+    if (bytes.length > MAX_BYTES) {
+      throw new InvalidVectorFileException(name, "larger than " + MAX_BYTES + " bytes, the limit of a vector file");
     }
     JsonNode root;
     try {

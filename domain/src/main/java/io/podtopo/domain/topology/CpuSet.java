@@ -1,5 +1,6 @@
 package io.podtopo.domain.topology;
 
+import io.podtopo.domain.text.GoQuote;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
@@ -94,7 +95,7 @@ public final class CpuSet implements Iterable<Integer> {
 
   private static int parseId(String text, String digits) {
     if (digits.isEmpty() || digits.length() > 6 || !digits.chars().allMatch(ch -> ch >= '0' && ch <= '9')) {
-      throw new CpuListFormatException(text, "'" + digits + "' is not a CPU id");
+      throw new CpuListFormatException(text, GoQuote.of(digits) + " is not a CPU id");
     }
     int id = Integer.parseInt(digits);
     if (id > MAX_CPU_ID) {

@@ -23,6 +23,12 @@ import org.apache.commons.compress.compressors.gzip.GzipCompressorInputStream;
  */
 final class ArchiveTree implements SysfsTree {
 
+  /**
+   * The most bytes an archive may unpack to (its files together): a copy of a 256-CPU machine's
+   * tree is 15 MiB; the limit keeps a small archive that unpacks to gigabytes from filling memory.
+   */
+  static final long MAX_UNPACKED_BYTES = 128L << 20;
+
   /** The compressions an archive may use, by file name suffix. */
   enum Compression {
     BZIP2(".tar.bz2", ".tbz2"),
@@ -82,6 +88,7 @@ final class ArchiveTree implements SysfsTree {
     Map<String, byte[]> files = new HashMap<>();
     Map<String, Set<String>> folders = new HashMap<>();
     folders.put("", new LinkedHashSet<>());
+    long unpacked = 0;
     try (InputStream raw = new BufferedInputStream(Files.newInputStream(path), 1 << 16);
         TarArchiveInputStream tar = new TarArchiveInputStream(compression.open(raw))) {
       for (TarArchiveEntry entry = tar.getNextEntry(); entry != null; entry = tar.getNextEntry()) {
@@ -91,9 +98,21 @@ final class ArchiveTree implements SysfsTree {
         }
         addToFolders(folders, entryPath, entry.isDirectory());
         if (entry.isFile()) {
-          files.put(entryPath, tar.readAllBytes());
+          byte[] content = tar.readNBytes(MAX_FILE_BYTES + 1);
+          if (content.length > MAX_FILE_BYTES) {
+            throw new SysfsException(path + "!/" + entryPath, "larger than " + MAX_FILE_BYTES
+                + " bytes, the limit of a sysfs file");
+          }
+          unpacked += content.length;
+          if (unpacked > MAX_UNPACKED_BYTES) {
+            throw new SysfsException(path.toString(), "unpacks to more than " + MAX_UNPACKED_BYTES
+                + " bytes, the limit of a sysfs archive");
+          }
+          files.put(entryPath, content);
         }
       }
+    } catch (SysfsException e) {
+      throw e;
     } catch (IOException e) {
       throw new SysfsException(path.toString(), "corrupt archive: " + DirectoryTree.reason(e), e);
     } catch (RuntimeException e) {

@@ -1,6 +1,7 @@
 package io.podtopo.adapters.linux.sysfs;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.DirectoryStream;
@@ -49,8 +50,12 @@ final class DirectoryTree implements SysfsTree {
 
   @Override
   public byte[] read(String path) {
-    try {
-      return Files.readAllBytes(root.resolve(path));
+    try (InputStream in = Files.newInputStream(root.resolve(path))) {
+      byte[] bytes = in.readNBytes(MAX_FILE_BYTES + 1);
+      if (bytes.length > MAX_FILE_BYTES) {
+        throw new SysfsException(where(path), "larger than " + MAX_FILE_BYTES + " bytes, the limit of a sysfs file");
+      }
+      return bytes;
     } catch (NoSuchFileException e) {
       return null;
     } catch (IOException e) {

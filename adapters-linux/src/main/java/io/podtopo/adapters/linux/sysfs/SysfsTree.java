@@ -12,6 +12,12 @@ import java.util.Locale;
  */
 interface SysfsTree {
 
+  /**
+   * The largest file read, in bytes: the kernel writes a sysfs attribute into one page (4 KiB on
+   * most machines, 64 KiB on some), so a larger file is no sysfs file.
+   */
+  int MAX_FILE_BYTES = 1 << 20;
+
   /** The file's bytes, or null when there is no such file. @throws SysfsException when it exists but cannot be read */
   byte[] read(String path);
 
