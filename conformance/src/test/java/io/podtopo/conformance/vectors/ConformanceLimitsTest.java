@@ -59,9 +59,9 @@ class ConformanceLimitsTest {
     List<String> command = List.of("sh", "-c", "head -c " + (TesteeProtocol.MAX_LINE_CHARS + 1) + " /dev/zero | tr '\\0' x; echo");
     try (ProcessSubject testee = ProcessSubject.start(command, Duration.ofSeconds(30))) {
       assertThatThrownBy(() -> testee.run("c1", "k", JsonNodeFactory.instance.objectNode()))
-          .isInstanceOf(TesteeException.class)
-          .hasMessage("testee answered c1 with a bad line: the line is longer than 16777216 characters, the limit "
-              + "of the testee protocol");
+          .isInstanceOf(BrokenSubjectException.class)
+          .hasMessage("testee answered c1 with a line that is not a protocol answer: the line is longer than "
+              + "16777216 characters, the limit of the testee protocol");
     }
   }
 }

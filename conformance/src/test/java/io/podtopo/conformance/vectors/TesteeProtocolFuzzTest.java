@@ -25,7 +25,8 @@ import org.junit.jupiter.api.Timeout;
  * Rule IN-1 for the lines of the testee protocol, read on both sides. Requests: whatever lines
  * {@code podtopo testee} reads, it answers each non-blank one with one JSON line carrying
  * {@code output}, {@code unsupported} or {@code error}, and goes on. Answers: whatever line a
- * testee program writes back is an output, unsupported, or a {@link TesteeException}. Replays
+ * testee program writes back is an output, unsupported, a {@link TesteeException} (an {@code error}
+ * answer) or a {@link BrokenSubjectException} (anything that is not a protocol answer). Replays
  * {@code TesteeProtocolFuzzTestInputs/} (requests of the bundled vectors and the reference's
  * answers to them) in every build; {@code -Pfuzz} fuzzes it (docs/guide/fuzzing.md).
  */
@@ -61,7 +62,7 @@ class TesteeProtocolFuzzTest {
       try (ProcessSubject testee = ProcessSubject.start(List.of("cat", file.toString()), Duration.ofSeconds(5))) {
         Optional<JsonNode> output = testee.run(caseId, "any-kind", JsonNodeFactory.instance.objectNode());
         assertThat(output).isNotNull();
-      } catch (TesteeException e) {
+      } catch (TesteeException | BrokenSubjectException e) {
         assertThat(e.getMessage()).isNotBlank();
       }
     } finally {
