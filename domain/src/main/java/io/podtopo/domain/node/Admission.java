@@ -1,5 +1,6 @@
 package io.podtopo.domain.node;
 
+import io.podtopo.domain.quirks.Behaviour;
 import io.podtopo.domain.quirks.KubeletQuirk;
 import io.podtopo.domain.topologymanager.AdmissionFailure;
 import java.util.List;
@@ -34,6 +35,12 @@ public abstract class Admission {
    * or failure. In declaration order; empty when both behaviours decide alike.
    */
   public abstract List<KubeletQuirk> quirks();
+
+  /** The behaviour the decision was made under (the configuration's). */
+  @Value.Default
+  public Behaviour behaviour() {
+    return Behaviour.KUBELET;
+  }
 
   /** The quirk at which kubelet v1.37 would never finish or would crash admitting this pod. */
   public abstract Optional<KubeletQuirk> noAnswer();
@@ -74,6 +81,11 @@ public abstract class Admission {
   public static Admission withoutAnswer(NodeState unchanged, KubeletQuirk quirk) {
     return new Builder().state(unchanged).failure(AdmissionFailure.noAnswer(quirk)).noAnswer(quirk)
         .trace(new AdmissionTrace.Builder().build()).build();
+  }
+
+  /** This admission, decided under {@code behaviour}. */
+  public Admission withBehaviour(Behaviour decidedUnder) {
+    return new Builder().from(this).behaviour(decidedUnder).build();
   }
 
   /** This admission naming {@code quirks} as those that changed its decision. */

@@ -163,7 +163,7 @@ public final class NodeResourceManagers {
    */
   public Admission admit(NodeState state, Pod pod) {
     QuirkLog quirks = QuirkLog.of(config.behaviour());
-    Admission decided = decide(state, pod, quirks);
+    Admission decided = decide(state, pod, quirks).withBehaviour(config.behaviour());
     List<KubeletQuirk> reached = quirks.reachedQuirks();
     if (reached.isEmpty()) {
       return decided;

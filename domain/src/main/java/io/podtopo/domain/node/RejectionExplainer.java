@@ -6,6 +6,7 @@ import io.podtopo.domain.memorymanager.MemoryTable;
 import io.podtopo.domain.memorymanager.StaticMemoryPolicy;
 import io.podtopo.domain.pod.Container;
 import io.podtopo.domain.pod.Pod;
+import io.podtopo.domain.quirks.KubeletQuirk;
 import io.podtopo.domain.text.ByteSizes;
 import io.podtopo.domain.topology.CpuSet;
 import io.podtopo.domain.topologymanager.AdmissionFailure;
@@ -77,12 +78,19 @@ public final class RejectionExplainer {
           .orElseGet(() -> placement(pod, admission).orElseGet(() -> restated(failure)));
       case "SMTAlignmentError" -> smt(failure);
       case "UnexpectedAdmissionError" -> unexpected(pod, admission);
+      case AdmissionFailure.KUBELET_NO_ANSWER -> noAnswer(admission.noAnswer().orElseThrow());
       default -> restated(failure);
     });
   }
 
   private boolean podScope() {
     return managers.config().topologyManagerScope() == TopologyManagerScope.POD;
+  }
+
+  /** Where kubelet v1.37 never finishes or crashes: what it does there, and the corrected behaviour. */
+  private static RejectionCause noAnswer(KubeletQuirk quirk) {
+    return new RejectionCause(List.of(quirk.label() + ": " + quirk.kubeletBehaviour()),
+        List.of("the corrected behaviour (behaviour spec) decides: " + quirk.specBehaviour()));
   }
 
   private static RejectionCause restated(AdmissionFailure failure) {
