@@ -75,8 +75,9 @@ import picocli.CommandLine.Spec;
         "      admissions and removals scripted in a scenario file",
         "  ./podtopo simulate --format html > report.html",
         "      the KEP-5526 examples as one HTML page, CPUs and memory by owner",
-        "  ./podtopo simulate --kubelet-config examples/kubelet/pod-scope.yaml --kubelet-state examples/kubelet-state --pods examples/pods/pod-scope/02-mixed.yaml --behaviour spec",
-        "      the same pod with kubelet v1.37's quirks corrected (a pod already in the state is restored, not moved)",
+        "  ./podtopo simulate --kubelet-config examples/kubelet/pod-scope.yaml --kubelet-state examples/kubelet-state --pods examples/kubelet-state/analytics.yaml",
+        "      a running pod admitted again after a restart: kubelet v1.37 refuses it",
+        "      (quirk Q-cpu-restart-reallocates); --behaviour spec keeps it where it is",
         "",
         "Formats, scenario files and the JSON schema: docs/guide/simulate.md"})
 public final class SimulateCommand implements Callable<Integer> {
