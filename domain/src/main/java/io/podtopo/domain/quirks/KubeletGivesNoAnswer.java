@@ -13,7 +13,7 @@ public final class KubeletGivesNoAnswer extends RuntimeException {
   private final transient KubeletQuirk quirk;
 
   KubeletGivesNoAnswer(KubeletQuirk quirk) {
-    super(quirk.noAnswerMessage("its work"), null, false, false);
+    super(quirk.noAnswerMessage(""), null, false, false);
     this.quirk = quirk;
   }
 

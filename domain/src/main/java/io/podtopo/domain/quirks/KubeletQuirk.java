@@ -126,11 +126,11 @@ public enum KubeletQuirk {
   /**
    * What is said instead of an answer where the kubelet never finishes or crashes, e.g.
    * {@code kubelet v1.37 would never finish admitting this pod (quirk Q-numa-remainder-loop, D-16)}
-   * for {@code doing} = {@code admitting this pod}.
+   * for {@code doing} = {@code admitting this pod} (left out when empty).
    */
   public String noAnswerMessage(String doing) {
-    String what = outcome == KubeletOutcome.CRASHES ? "would crash " : "would never finish ";
-    return "kubelet v1.37 " + what + doing + " (quirk " + id + ", " + decision + ")";
+    String what = outcome == KubeletOutcome.CRASHES ? "would crash" : "would never finish";
+    return "kubelet v1.37 " + what + (doing.isEmpty() ? "" : " " + doing) + " (quirk " + id + ", " + decision + ")";
   }
 
   /** What kubelet v1.37 does at a quirk. */

@@ -5,6 +5,7 @@ import static io.podtopo.domain.node.NodeFixtures.PLRM_OFF;
 import static io.podtopo.domain.node.NodeFixtures.cpus;
 import static io.podtopo.domain.node.NodeFixtures.gu;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.podtopo.domain.pod.Pod;
 import io.podtopo.domain.quirks.Behaviour;
@@ -191,5 +192,48 @@ class KubeletQuirksTest {
     assertThat(admission.admitted()).isTrue();
     assertThat(admission.assignment().orElseThrow().numaAffinity().orElseThrow().nodes()).containsExactly(1);
     assertThat(admission.quirks()).containsExactly(KubeletQuirk.MEMORY_MISSING_TABLE);
+  }
+
+  /**
+   * Four NUMA nodes of 9 CPUs in cores of 3, 2, 2 and 2 threads (2 CPUs per core on average, so
+   * groups of 2): choosing 30 reserved CPUs spreads shares of 6 and leaves 3 per node for a remainder
+   * of 6, which two nodes cover in CPUs but not in whole groups.
+   */
+  private static NodeConfig.Builder thirtyReservedOnOddNodes() {
+    return new NodeConfig.Builder()
+        .cpuManagerPolicy(CpuManagerPolicy.STATIC)
+        .reservedCpuCount(30)
+        .putCpuManagerPolicyOption("full-pcpus-only", "true")
+        .putCpuManagerPolicyOption("distribute-cpus-across-numa", "true");
+  }
+
+  private static Machine oddNodes() {
+    List<Cpu> cpus = new ArrayList<>();
+    int[] threads = {3, 2, 2, 2};
+    int id = 0;
+    for (int node = 0; node < 4; node++) {
+      for (int core = 0; core < 4; core++) {
+        for (int thread = 0; thread < threads[core]; thread++) {
+          cpus.add(Cpu.of(id++, node * 4 + core, node, node, node));
+        }
+      }
+    }
+    return new Machine.Builder().name("odd-nodes").cpus(cpus)
+        .addNumaNode(NumaNode.of(0, 8 * GI)).addNumaNode(NumaNode.of(1, 8 * GI))
+        .addNumaNode(NumaNode.of(2, 8 * GI)).addNumaNode(NumaNode.of(3, 8 * GI))
+        .build();
+  }
+
+  @Test
+  void d16_kubeletV137NeverFinishesChoosingItsReservedCpusAtStartUpWhichIsAConfigurationError() {
+    NodeConfig kubelet = thirtyReservedOnOddNodes().behaviour(Behaviour.KUBELET).build();
+
+    assertThatThrownBy(() -> NodeResourceManagers.create(kubelet, oddNodes()))
+        .isInstanceOf(InvalidNodeConfigException.class)
+        .hasMessageContaining("kubelet v1.37 would never finish choosing the 30 reserved CPUs at start-up "
+            + "(quirk Q-numa-remainder-loop, D-16)");
+    NodeResourceManagers spec = NodeResourceManagers.create(
+        thirtyReservedOnOddNodes().behaviour(Behaviour.SPEC).build(), oddNodes());
+    assertThat(spec.cpuPolicy().orElseThrow().reservedCpus().size()).isEqualTo(30);
   }
 }
