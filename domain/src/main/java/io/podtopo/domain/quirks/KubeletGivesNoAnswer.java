@@ -10,7 +10,7 @@ public final class KubeletGivesNoAnswer extends RuntimeException {
 
   private static final long serialVersionUID = 1L;
 
-  private final transient KubeletQuirk quirk;
+  private final KubeletQuirk quirk;
 
   KubeletGivesNoAnswer(KubeletQuirk quirk) {
     super(quirk.noAnswerMessage(""), null, false, false);
