@@ -18,8 +18,11 @@ import io.podtopo.domain.cpumanager.ResourceManagerMetrics;
 import io.podtopo.domain.node.Admission;
 import io.podtopo.domain.node.ContainerAssignment;
 import io.podtopo.domain.node.InvalidNodeStateException;
+import io.podtopo.domain.node.NodeConfig;
 import io.podtopo.domain.node.NodeState;
 import io.podtopo.domain.pod.Pod;
+import io.podtopo.domain.quirks.Behaviour;
+import io.podtopo.domain.quirks.KubeletQuirk;
 import io.podtopo.domain.topology.CpuSet;
 import io.podtopo.ports.in.NodeSnapshot;
 import io.podtopo.ports.out.AdmissionResult;
@@ -40,7 +43,8 @@ import org.junit.jupiter.api.Test;
 /**
  * {@link NodeResourceManagerService} over the fake adapters (here, because the ports module cannot
  * depend on them): save before write, failed saves, the node shared pool's reconcile writes, metrics,
- * and restart idempotence (DESIGN.md "Ports and services", PLRM spec §8.3 and §10).
+ * and restart idempotence (DESIGN.md "Ports and services", PLRM spec §8.3 and §10), which holds in
+ * the corrected behaviour ({@code specService}; kubelet v1.37 breaks it, ADR 0008).
  */
 class NodeResourceManagerServiceTest {
 
@@ -72,6 +76,12 @@ class NodeResourceManagerServiceTest {
 
   private NodeResourceManagerService service(InMemoryAllocationStore from, RecordingCpusetWriter to) {
     return new NodeResourceManagerService(podScope(), CatalogMachineSource.of(MACHINE), from, to, metrics);
+  }
+
+  /** The same node with every kubelet quirk corrected (ADR 0008). */
+  private NodeResourceManagerService specService(InMemoryAllocationStore from, RecordingCpusetWriter to) {
+    NodeConfig spec = new NodeConfig.Builder().from(podScope()).behaviour(Behaviour.SPEC).build();
+    return new NodeResourceManagerService(spec, CatalogMachineSource.of(MACHINE), from, to, metrics);
   }
 
   @Test
@@ -195,8 +205,8 @@ class NodeResourceManagerServiceTest {
   }
 
   @Test
-  void reAdmittingAnAllocatedPodCountsNoAllocation() {
-    NodeResourceManagerService node = service(store, writer);
+  void invariant24_d8_reAdmittingAnAllocatedPodCountsNoAllocationInSpecMode() {
+    NodeResourceManagerService node = specService(store, writer);
     Pod pod = hybrid("p1", "2");
     node.admit(pod);
     SortedMap<String, Long> counters = metrics.counters();
@@ -208,17 +218,33 @@ class NodeResourceManagerServiceTest {
   }
 
   @Test
-  void aServiceRebuiltFromTheStoreReadmitsAnAllocatedPodWithoutChangeAndAllocatesAroundIt() {
+  void invariant24_d8_kubeletV137RefusesAnAllocatedPodLevelPodAdmittedAgainAndSavesNothing() {
+    NodeResourceManagerService node = service(store, writer);
+    Pod pod = hybrid("p1", "2");
+    node.admit(pod);
+    NodeSnapshot admitted = node.snapshot();
+    int saves = store.saves();
+
+    Admission again = node.admit(pod);
+
+    assertThat(again.reason()).contains("TopologyAffinityError");
+    assertThat(again.quirks()).contains(KubeletQuirk.CPU_RESTART_REALLOCATES);
+    assertThat(node.snapshot()).isEqualTo(admitted);
+    assertThat(store.saves()).isEqualTo(saves);
+  }
+
+  @Test
+  void invariant24_d8_aServiceRebuiltFromTheStoreReadmitsAnAllocatedPodWithoutChangeAndAllocatesAroundItInSpecMode() {
     Pod p1 = hybrid("p1", "2");
     Pod g1 = guaranteed("g1", "1");
-    NodeResourceManagerService first = service(store, writer);
+    NodeResourceManagerService first = specService(store, writer);
     Admission original = first.admit(p1);
     first.admit(g1);
     NodeSnapshot saved = store.load().orElseThrow();
     int saves = store.saves();
     RecordingCpusetWriter afterRestart = new RecordingCpusetWriter();
 
-    NodeResourceManagerService restarted = service(store, afterRestart);
+    NodeResourceManagerService restarted = specService(store, afterRestart);
     Admission again = restarted.admit(p1);
     Admission gAgain = restarted.admit(g1);
 

@@ -5,6 +5,7 @@ import static io.podtopo.app.agent.DecisionLog.fields;
 import io.podtopo.domain.node.Admission;
 import io.podtopo.domain.cpumanager.CpuManagerState;
 import io.podtopo.domain.pod.Pod;
+import io.podtopo.domain.quirks.KubeletQuirk;
 import io.podtopo.domain.topology.CpuSet;
 import io.podtopo.ports.in.NodeResourceManager;
 import io.podtopo.ports.out.AllocationStoreException;
@@ -17,6 +18,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
+import java.util.stream.Collectors;
 
 /**
  * Keeps a node's pods in line with a folder of manifests, as the kubelet does with its static pod
@@ -156,12 +158,19 @@ public final class PodsFolderSync {
           "message", e.getMessage()));
       return Optional.of(true);
     }
+    String quirks = quirks(admission);
     if (admission.admitted()) {
-      log.info("admitted", fields("file", file.name(), "pod", fullName(pod), "uid", pod.uid(), "cpus", cpus(pod)));
+      log.info("admitted", fields("file", file.name(), "pod", fullName(pod), "uid", pod.uid(), "cpus", cpus(pod),
+          "quirks", quirks));
       return Optional.of(true);
     }
+    if (admission.noAnswer().isPresent()) {
+      log.warn("no-answer", fields("file", file.name(), "pod", fullName(pod), "uid", pod.uid(),
+          "message", admission.message().orElse(""), "quirks", quirks));
+      return Optional.of(false);
+    }
     log.warn("rejected", fields("file", file.name(), "pod", fullName(pod), "uid", pod.uid(),
-        "reason", admission.reason().orElse(""), "message", admission.message().orElse("")));
+        "reason", admission.reason().orElse(""), "message", admission.message().orElse(""), "quirks", quirks));
     return Optional.of(false);
   }
 
@@ -195,6 +204,15 @@ public final class PodsFolderSync {
       cpus = cpus.union(container);
     }
     return cpus.toString();
+  }
+
+  /**
+   * The quirks that changed the decision, as {@code Q-lone-sibling (D-21), ...}; null (no field) when
+   * none did (ADR 0008).
+   */
+  private static String quirks(Admission admission) {
+    return admission.quirks().isEmpty() ? null
+        : admission.quirks().stream().map(KubeletQuirk::label).collect(Collectors.joining(", "));
   }
 
   private static String fullName(Pod pod) {

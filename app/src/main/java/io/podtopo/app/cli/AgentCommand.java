@@ -53,7 +53,12 @@ import picocli.CommandLine.Spec;
             + "admitted, a removed one released, a changed one released and admitted again. Every decision is "
             + "one JSON line on standard output (admitted, rejected with the kubelet's reason and message, "
             + "removed, invalid-manifest, ...). Every change is saved in --state-dir before any cgroup is "
-            + "written; a restarted agent restores it, writes every cpuset again and allocates nothing twice.",
+            + "written; a restarted agent restores it, writes every cpuset again and allocates nothing twice "
+            + "(a pod it restored is not admitted again).",
+        "",
+        "Admissions are kubelet v1.37's, its quirks included (e.g. half cores under full-pcpus-only), or, "
+            + "with --behaviour spec, the corrected ones; an admission a quirk changed names it in its log "
+            + "line (\"quirks\"), and one the kubelet would never finish is logged as such (\"no-answer\").",
         "",
         "Runs until SIGINT or SIGTERM, then closes the socket and exits. Exits 2 at once when the machine, "
             + "the kubelet configuration, the saved state, the cgroup root or the socket path cannot be used.",
@@ -69,6 +74,8 @@ import picocli.CommandLine.Spec;
         "      serve metrics too",
         "  ./podtopo agent --machine demo-2s --pods-dir examples/pods/pod-scope --state-dir /tmp/agent --socket /tmp/agent.sock",
         "      a catalog machine: decisions served, nothing pinned (no --cgroup-root)",
+        "  ./podtopo agent --machine demo-2s --pods-dir examples/pods/pod-scope --state-dir /tmp/agent --behaviour spec",
+        "      kubelet v1.37's quirks corrected (docs/adr/0008-kubelet-quirks.md)",
         "",
         "Guide: docs/guide/agent.md"})
 public final class AgentCommand implements Callable<Integer> {
@@ -119,6 +126,9 @@ public final class AgentCommand implements Callable<Integer> {
   @Mixin
   StrictFields strictFields;
 
+  @Mixin
+  BehaviourOption behaviourOption;
+
   @Spec
   CommandSpec spec;
 
@@ -140,7 +150,8 @@ public final class AgentCommand implements Callable<Integer> {
     FieldValidation fields = strictFields.validation();
     NodeSettings settings;
     try {
-      settings = kubeletConfig == null ? BuiltInKubeletConfig.fittedTo(node) : KubeletConfigFile.read(kubeletConfig, fields);
+      settings = (kubeletConfig == null ? BuiltInKubeletConfig.fittedTo(node)
+          : KubeletConfigFile.read(kubeletConfig, fields)).withBehaviour(behaviourOption.behaviour());
     } finally {
       StrictFields.print(fields, spec.commandLine().getErr());
     }

@@ -21,6 +21,7 @@ import io.podtopo.app.simulate.Simulation;
 import io.podtopo.app.simulate.SimulationRun;
 import io.podtopo.domain.node.NodeResourceManagers;
 import io.podtopo.domain.pod.Pod;
+import io.podtopo.domain.quirks.Behaviour;
 import io.podtopo.domain.topology.Machine;
 import jakarta.inject.Inject;
 import java.io.PrintWriter;
@@ -51,6 +52,9 @@ import picocli.CommandLine.Spec;
             + "row per container, then the rejections, the node shared pool after the run and a map of "
             + "the machine's CPUs by owner.",
         "",
+        "Decisions are kubelet v1.37's, its quirks included, unless --behaviour spec asks for the corrected "
+            + "ones; a quirk that changed a decision is named beside it (docs/adr/0008-kubelet-quirks.md).",
+        "",
         "Exits 0 when the simulation ran (rejected pods are a result, not an error), 2 on bad usage "
             + "or input (nothing is printed on standard output then).",
         ""},
@@ -71,6 +75,9 @@ import picocli.CommandLine.Spec;
         "      admissions and removals scripted in a scenario file",
         "  ./podtopo simulate --format html > report.html",
         "      the KEP-5526 examples as one HTML page, CPUs and memory by owner",
+        "  ./podtopo simulate --kubelet-config examples/kubelet/pod-scope.yaml --kubelet-state examples/kubelet-state --pods examples/kubelet-state/analytics.yaml",
+        "      a running pod admitted again after a restart: kubelet v1.37 refuses it",
+        "      (quirk Q-cpu-restart-reallocates); --behaviour spec keeps it where it is",
         "",
         "Formats, scenario files and the JSON schema: docs/guide/simulate.md"})
 public final class SimulateCommand implements Callable<Integer> {
@@ -124,6 +131,9 @@ public final class SimulateCommand implements Callable<Integer> {
   @Mixin
   StrictFields strictFields;
 
+  @Mixin
+  BehaviourOption behaviourOption;
+
   @Spec
   CommandSpec spec;
 
@@ -168,11 +178,13 @@ public final class SimulateCommand implements Callable<Integer> {
   }
 
   private List<SimulationRun> runsAsked(FieldValidation fields) {
+    Behaviour behaviour = behaviourOption.behaviour();
     if (machine == null && kubeletConfig == null && pods.isEmpty() && scenario == null && kubeletState == null) {
-      return KepExamples.runs(catalog);
+      return KepExamples.runs(catalog, behaviour);
     }
     Machine node = MachineArgument.resolve(machine == null ? MachineCatalog.DEFAULT_MACHINE : machine, catalog);
-    NodeSettings settings = kubeletConfig == null ? BuiltInKubeletConfig.fittedTo(node) : KubeletConfigFile.read(kubeletConfig, fields);
+    NodeSettings settings = (kubeletConfig == null ? BuiltInKubeletConfig.fittedTo(node)
+        : KubeletConfigFile.read(kubeletConfig, fields)).withBehaviour(behaviour);
     NodeResourceManagers managers = NodeConfigs.managers(settings, node);
     List<Pod> given = uniquePods(PodManifests.read(pods, fields));
     List<ScenarioStep> steps = scenario == null

@@ -63,7 +63,8 @@ public final class NodeConfigs {
         .topologyManagerPolicyOptions(settings.topologyManagerPolicyOptions())
         .featureGates(settings.featureGates())
         .reservedMemory(reservedMemory(settings))
-        .reservedSystemCpus(settings.reservedSystemCpus());
+        .reservedSystemCpus(settings.reservedSystemCpus())
+        .behaviour(settings.behaviour());
     try {
       config.cpuManagerPolicy(CpuManagerPolicy.parse(settings.cpuManagerPolicy()))
           .memoryManagerPolicy(MemoryManagerPolicy.parse(settings.memoryManagerPolicy()));

@@ -2,6 +2,7 @@ package io.podtopo.app.input;
 
 import io.podtopo.domain.gates.FeatureGates;
 import io.podtopo.domain.pod.Quantity;
+import io.podtopo.domain.quirks.Behaviour;
 import io.podtopo.domain.topology.CpuSet;
 import java.util.List;
 import java.util.Optional;
@@ -81,6 +82,20 @@ public abstract class NodeSettings {
   @Value.Default
   public FeatureGates featureGates() {
     return FeatureGates.defaults();
+  }
+
+  /**
+   * Not a kubelet field (command lines give it with {@code --behaviour}): whether the node reproduces
+   * kubelet v1.37 at every quirk or behaves as corrected (ADR 0008); the kubelet's by default.
+   */
+  @Value.Default
+  public Behaviour behaviour() {
+    return Behaviour.KUBELET;
+  }
+
+  /** These settings under {@code behaviour}. */
+  public NodeSettings withBehaviour(Behaviour chosen) {
+    return new Builder().from(this).behaviour(chosen).build();
   }
 
   /** Builder: {@code new NodeSettings.Builder().source("kubelet.yaml")...build()}. */

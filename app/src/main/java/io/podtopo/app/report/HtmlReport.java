@@ -175,6 +175,13 @@ public final class HtmlReport {
       RejectionExplainer explainer = new RejectionExplainer(run.managers());
       rejected.forEach(outcome -> out.append(rejection(outcome, explainer, fullHints)));
     }
+    List<String> quirks = SimulationTable.quirkLines(run);
+    if (!quirks.isEmpty()) {
+      out.append("<h3>Quirks</h3><p>").append(escape(QuirkText.heading(run.managers().config().behaviour())))
+          .append("</p><ul class=\"quirks\">");
+      quirks.forEach(line -> out.append("<li>").append(escape(line.strip())).append("</li>"));
+      out.append("</ul>");
+    }
     if (explain) {
       out.append("<h3>Explanations</h3>");
       run.pods().stream().filter(outcome -> outcome.admission().admitted())
@@ -192,8 +199,10 @@ public final class HtmlReport {
   private static String rejection(PodOutcome outcome, RejectionExplainer explainer, boolean fullHints) {
     String pod = ScenarioStep.key(outcome.pod());
     StringBuilder out = new StringBuilder("<div class=\"rejection\" data-pod=\"").append(escape(pod)).append("\">");
+    String reason = outcome.admission().noAnswer().isPresent() ? QuirkText.NO_ANSWER
+        : outcome.admission().reason().orElse("");
     outcome.admission().failure().ifPresent(failure -> out.append("<p><b>").append(escape(pod))
-        .append("</b>: <span class=\"reason\">").append(escape(failure.reason())).append("</span>: <span class=\"message\">")
+        .append("</b>: <span class=\"reason\">").append(escape(reason)).append("</span>: <span class=\"message\">")
         .append(escape(failure.message())).append("</span></p>"));
     explainer.explain(outcome.pod(), outcome.admission()).ifPresent(cause -> {
       out.append("<ul class=\"why\">");

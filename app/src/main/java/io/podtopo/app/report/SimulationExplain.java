@@ -2,6 +2,7 @@ package io.podtopo.app.report;
 
 import io.podtopo.app.input.ScenarioStep;
 import io.podtopo.app.simulate.PodOutcome;
+import io.podtopo.domain.node.Admission;
 import io.podtopo.domain.node.AdmissionTrace;
 import io.podtopo.domain.node.AllocationStep;
 import io.podtopo.domain.topology.NumaMask;
@@ -20,7 +21,8 @@ import java.util.stream.Collectors;
 /**
  * How each pod's admission was decided, from its {@link AdmissionTrace}: every Topology Manager
  * merge (each provider's hints per resource, the merged hint, the policy's decision), then every
- * allocation and partition step, then the verdict.
+ * allocation and partition step, then the verdict, then each quirk of kubelet v1.37 that changed it
+ * (ADR 0008) with what the run's behaviour did there.
  *
  * <p>A resource with more than {@value #LISTED_HINTS} hints (a machine of many NUMA nodes has up to
  * {@code 2^N - 1}) is summarised: how many masks, the preferred ones by width, and the narrowest
@@ -56,9 +58,12 @@ public final class SimulationExplain {
         lines.add("  " + stepText(step));
       }
     }
-    lines.add(outcome.admission().failure()
-        .map(failure -> "rejected: " + failure.reason() + ": " + failure.message())
+    Admission admission = outcome.admission();
+    lines.add(admission.failure()
+        .map(failure -> (admission.noAnswer().isPresent() ? QuirkText.NO_ANSWER : "rejected: " + failure.reason())
+            + ": " + failure.message())
         .orElse("admitted"));
+    admission.quirks().forEach(quirk -> lines.add("quirk " + QuirkText.line(quirk, admission.behaviour())));
     return lines;
   }
 

@@ -16,6 +16,7 @@ import io.podtopo.app.simulate.StepOutcome;
 import io.podtopo.domain.node.NodeConfig;
 import io.podtopo.domain.node.PodAssignment;
 import io.podtopo.domain.node.RejectionExplainer;
+import io.podtopo.domain.quirks.KubeletQuirk;
 import io.podtopo.domain.topology.CpuSet;
 import java.io.UncheckedIOException;
 import java.util.List;
@@ -62,6 +63,7 @@ public final class SimulationJson {
     node.put("topologyManagerPolicy", config.topologyManagerPolicy().kubeletName());
     node.put("topologyManagerScope", config.topologyManagerScope().kubeletName());
     node.put("reservedCpus", run.reservedCpus().toString());
+    node.put("behaviour", config.behaviour().label());
     ArrayNode notices = node.putArray("notices");
     NodeNotices.of(run.managers()).forEach(notices::add);
     run.restored().ifPresent(restored -> node.set("kubeletState", kubeletState(restored)));
@@ -78,6 +80,8 @@ public final class SimulationJson {
         entry.put("admitted", admission.admitted());
         admission.reason().ifPresent(reason -> entry.put("reason", reason));
         step.admittedCpus().ifPresent(cpus -> entry.put("cpus", cpus.toString()));
+        ArrayNode stepQuirks = entry.putArray("quirks");
+        admission.quirks().forEach(quirk -> stepQuirks.add(quirk.id()));
       });
       entry.put("defaultCpuSet", run.nodeSharedPool(step.after()).toString());
     }
@@ -91,6 +95,12 @@ public final class SimulationJson {
     node.put("namespace", outcome.pod().namespace());
     node.put("admitted", outcome.admission().admitted());
     outcome.admission().failure().ifPresent(failure -> node.put("reason", failure.reason()).put("message", failure.message()));
+    text(node, "noAnswer", outcome.admission().noAnswer().map(KubeletQuirk::id));
+    ArrayNode quirks = node.putArray("quirks");
+    for (KubeletQuirk quirk : outcome.admission().quirks()) {
+      quirks.addObject().put("id", quirk.id()).put("decision", quirk.decision())
+          .put("behaviour", QuirkText.what(quirk, outcome.admission().behaviour()));
+    }
     new RejectionExplainer(run.managers()).explain(outcome.pod(), outcome.admission()).ifPresent(cause -> {
       ObjectNode explanation = node.putObject("explanation");
       cause.causes().forEach(explanation.putArray("causes")::add);

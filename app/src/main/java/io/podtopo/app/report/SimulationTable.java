@@ -65,7 +65,9 @@ public final class SimulationTable {
     RejectionExplainer explainer = new RejectionExplainer(run.managers());
     for (PodOutcome outcome : run.pods()) {
       outcome.admission().failure().ifPresent(failure -> {
-        rejections.add("  " + ScenarioStep.key(outcome.pod()) + ": " + failure.reason() + ": " + failure.message());
+        rejections.add("  " + ScenarioStep.key(outcome.pod()) + ": "
+            + (outcome.admission().noAnswer().isPresent() ? QuirkText.NO_ANSWER : failure.reason()) + ": "
+            + failure.message());
         explainer.explain(outcome.pod(), outcome.admission()).ifPresent(cause -> {
           cause.causes().forEach(line -> rejections.add("    why: " + line));
           cause.fixes().forEach(line -> rejections.add("    fix: " + line));
@@ -76,19 +78,38 @@ public final class SimulationTable {
       out.append("\nrejected:\n");
       rejections.forEach(line -> out.append(line).append('\n'));
     }
+    List<String> quirks = quirkLines(run);
+    if (!quirks.isEmpty()) {
+      out.append('\n').append(QuirkText.heading(run.managers().config().behaviour())).append('\n');
+      quirks.forEach(line -> out.append(line).append('\n'));
+    }
     out.append("\nnode shared pool after the run: ").append(cpuText(run.nodeSharedPool().toString())).append("\n\n");
     out.append(map.render(run.machine(), SimulationOwners.of(run)));
     return out.toString();
   }
 
-  /** The configuration in one line: CPU policy and reserved CPUs, memory policy, topology policy and scope, gate. */
+  /**
+   * The configuration in one line: CPU policy and reserved CPUs, memory policy, topology policy and
+   * scope, gate, behaviour (ADR 0008).
+   */
   static String configSummary(SimulationRun run) {
     NodeConfig config = run.managers().config();
     return "cpu " + config.cpuManagerPolicy()
         + (run.reservedCpus().isEmpty() ? "" : ", reserved CPUs " + run.reservedCpus())
         + ", memory " + config.memoryManagerPolicy()
         + ", topology " + config.topologyManagerPolicy() + " in " + config.topologyManagerScope() + " scope"
-        + ", PodLevelResourceManagers " + (config.featureGates().podLevelResourceManagers() ? "on" : "off");
+        + ", PodLevelResourceManagers " + (config.featureGates().podLevelResourceManagers() ? "on" : "off")
+        + ", behaviour " + QuirkText.behaviour(config.behaviour());
+  }
+
+  /** One line per quirk that changed a pod's decision: {@code   default/web: Q-lone-sibling (D-21): ...}. */
+  static List<String> quirkLines(SimulationRun run) {
+    List<String> lines = new ArrayList<>();
+    for (PodOutcome outcome : run.pods()) {
+      outcome.admission().quirks().forEach(quirk -> lines.add("  " + ScenarioStep.key(outcome.pod()) + ": "
+          + QuirkText.line(quirk, outcome.admission().behaviour())));
+    }
+    return lines;
   }
 
   /** The table: the header, then one row per container, then the pre-existing pods of a kubelet state. */
@@ -96,7 +117,7 @@ public final class SimulationTable {
     List<String[]> rows = new ArrayList<>();
     rows.add(HEADER);
     for (PodOutcome outcome : run.pods()) {
-      String verdict = outcome.admission().reason().map(reason -> "rejected: " + reason).orElse("admitted");
+      String verdict = QuirkText.verdict(outcome.admission());
       for (ContainerRow row : ContainerRow.of(run, outcome)) {
         rows.add(new String[] {
             ScenarioStep.key(outcome.pod()),
@@ -119,9 +140,9 @@ public final class SimulationTable {
     rows.add(new String[] {"STEP", "ACTION", "POD", "CONTAINER", "RESULT", "NODE SHARED POOL"});
     for (StepOutcome step : run.steps()) {
       String result = step.admission()
-          .map(admission -> admission.reason().map(reason -> "rejected: " + reason)
-              .orElse("admitted" + step.admittedCpus().filter(cpus -> !cpus.isEmpty()).map(cpus -> ", CPUs " + cpus)
-                  .orElse("")))
+          .map(admission -> admission.admitted()
+              ? "admitted" + step.admittedCpus().filter(cpus -> !cpus.isEmpty()).map(cpus -> ", CPUs " + cpus).orElse("")
+              : QuirkText.verdict(admission))
           .orElse("removed");
       rows.add(new String[] {Integer.toString(step.number()), step.action(), step.pod(), step.container().orElse("-"),
           result, cpuText(run.nodeSharedPool(step.after()).toString())});

@@ -5,6 +5,7 @@ import io.podtopo.app.input.BuiltInExamples;
 import io.podtopo.app.input.NodeConfigs;
 import io.podtopo.app.input.NodeSettings;
 import io.podtopo.app.input.ScenarioStep;
+import io.podtopo.domain.quirks.Behaviour;
 import io.podtopo.domain.topology.Machine;
 import java.util.List;
 
@@ -28,16 +29,22 @@ public final class KepExamples {
 
   private KepExamples() {}
 
-  /** Both runs, pod scope first. */
+  /** Both runs, pod scope first, as kubelet v1.37 behaves. */
   public static List<SimulationRun> runs(MachineCatalog catalog) {
-    Machine machine = catalog.machine(MachineCatalog.DEFAULT_MACHINE);
-    return List.of(
-        run("KEP-5526 examples in pod scope", machine, POD_SCOPE_CONFIG, POD_SCOPE_PODS),
-        run("KEP-5526 examples in container scope", machine, CONTAINER_SCOPE_CONFIG, CONTAINER_SCOPE_PODS));
+    return runs(catalog, Behaviour.KUBELET);
   }
 
-  private static SimulationRun run(String title, Machine machine, String config, List<String> pods) {
-    NodeSettings settings = BuiltInExamples.kubeletConfig(config);
+  /** Both runs, pod scope first, under {@code behaviour}. */
+  public static List<SimulationRun> runs(MachineCatalog catalog, Behaviour behaviour) {
+    Machine machine = catalog.machine(MachineCatalog.DEFAULT_MACHINE);
+    return List.of(
+        run("KEP-5526 examples in pod scope", machine, POD_SCOPE_CONFIG, POD_SCOPE_PODS, behaviour),
+        run("KEP-5526 examples in container scope", machine, CONTAINER_SCOPE_CONFIG, CONTAINER_SCOPE_PODS, behaviour));
+  }
+
+  private static SimulationRun run(String title, Machine machine, String config, List<String> pods,
+      Behaviour behaviour) {
+    NodeSettings settings = BuiltInExamples.kubeletConfig(config).withBehaviour(behaviour);
     List<ScenarioStep> steps = BuiltInExamples.pods(pods).stream()
         .<ScenarioStep>map(ScenarioStep.Admit::new).toList();
     return Simulation.run(title, settings.source(), NodeConfigs.managers(settings, machine), steps);

@@ -5,10 +5,18 @@ import static io.podtopo.app.agent.AgentFixtures.lines;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.podtopo.adapters.fake.CatalogMachineSource;
 import io.podtopo.adapters.fake.InMemoryAllocationStore;
+import io.podtopo.adapters.fake.InMemoryMetricsRecorder;
+import io.podtopo.adapters.fake.RecordingCpusetWriter;
+import io.podtopo.domain.node.CpuManagerPolicy;
+import io.podtopo.domain.node.NodeConfig;
 import io.podtopo.domain.pod.Pod;
+import io.podtopo.domain.quirks.Behaviour;
+import io.podtopo.domain.topology.CpuSet;
 import io.podtopo.ports.in.NodeResourceManager;
 import io.podtopo.ports.in.NodeSnapshot;
+import io.podtopo.service.NodeResourceManagerService;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -183,5 +191,58 @@ class PodsFolderSyncTest {
         .containsExactly("removed default/pod-scope-mixed", "restored default/shared-only");
     assertThat(lines(restartLog.toString()).get(0).has("file")).isFalse();
     assertThat(lines(restartLog.toString()).get(0).get("why").asText()).isEqualTo("no manifest holds it");
+  }
+
+  /**
+   * ADR 0008, decisions D-16 and D-21: on four NUMA nodes of 7 free CPUs (one thread of each node's
+   * first core reserved) kubelet v1.37 never finishes spreading 22 CPUs in whole cores; the log says
+   * so and names the quirks, and with the corrected behaviour the pod is admitted, the quirk that
+   * changed its CPUs named.
+   */
+  @Test
+  void adr0008_d16_anAdmissionTheKubeletNeverFinishesIsLoggedAsSuchWithItsQuirks() throws IOException {
+    Files.writeString(folder.resolve("big.yaml"), """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: big, uid: big-uid}
+        spec:
+          containers:
+            - name: c
+              resources:
+                requests: {cpu: "22", memory: 1Gi}
+                limits: {cpu: "22", memory: 1Gi}
+        """);
+    for (Behaviour behaviour : Behaviour.values()) {
+      StringWriter text = new StringWriter();
+      NodeConfig config = new NodeConfig.Builder().cpuManagerPolicy(CpuManagerPolicy.STATIC)
+          .reservedSystemCpus(CpuSet.of(0, 4, 8, 12))
+          .putCpuManagerPolicyOption("full-pcpus-only", "true")
+          .putCpuManagerPolicyOption("distribute-cpus-across-numa", "true")
+          .behaviour(behaviour).build();
+      NodeResourceManager loneSiblings = new NodeResourceManagerService(config, CatalogMachineSource.of("1s4n4c2t"),
+          new InMemoryAllocationStore(), new RecordingCpusetWriter(), new InMemoryMetricsRecorder());
+      new PodsFolderSync(loneSiblings, new DecisionLog(new PrintWriter(text), AgentFixtures.CLOCK)).sync(pods.scan());
+      JsonNode line = lines(text.toString()).get(0);
+      if (behaviour == Behaviour.KUBELET) {
+        assertThat(line.get("event").asText()).isEqualTo("no-answer");
+        assertThat(line.get("level").asText()).isEqualTo("warn");
+        assertThat(line.get("message").asText()).isEqualTo("kubelet v1.37 would never finish admitting this pod "
+            + "(quirk Q-numa-remainder-loop, D-16)");
+        assertThat(line.get("quirks").asText()).isEqualTo("Q-lone-sibling (D-21), Q-numa-remainder-loop (D-16)");
+        assertThat(loneSiblings.snapshot().activePods()).isEmpty();
+      } else {
+        assertThat(line.get("event").asText()).isEqualTo("admitted");
+        assertThat(line.get("quirks").asText()).isEqualTo("Q-lone-sibling (D-21)");
+      }
+    }
+  }
+
+  @Test
+  void anAdmissionNoQuirkChangedCarriesNoQuirksField() {
+    copyExample("pod-scope", "02-mixed.yaml", folder);
+
+    sync.sync(pods.scan());
+
+    assertThat(lines(logText.toString()).get(0).has("quirks")).isFalse();
   }
 }

@@ -117,8 +117,8 @@ class SimulateCommandTest {
     assertThat(root.path("runs")).hasSize(2);
     JsonNode podScope = root.path("runs").get(0);
     JsonNode mixed = pod(podScope, "pod-scope-mixed");
-    assertThat(names(mixed)).containsExactly("uid", "name", "namespace", "admitted", "removed", "numaAffinity",
-        "podCpus", "podMemory", "containers");
+    assertThat(names(mixed)).containsExactly("uid", "name", "namespace", "admitted", "noAnswer", "quirks", "removed",
+        "numaAffinity", "podCpus", "podMemory", "containers");
     assertThat(mixed.path("podCpus").asText()).isNotEmpty();
     assertThat(names(mixed.path("containers").get(0)))
         .containsExactly("name", "role", "cpus", "exclusive", "isolation", "memory", "removed");
@@ -433,6 +433,80 @@ class SimulateCommandTest {
 
     assertUsageError(CliRun.reference("simulate", "--pods", big.toString()), big + ": pod default/web: ");
     assertThat(CliRun.reference("simulate", "--pods", big.toString()).err()).contains("invalid quantity \"1e30\": too large");
+  }
+
+  /**
+   * ADR 0008, decisions D-16 and D-21: 22 exclusive CPUs spread over four NUMA nodes of 7 free CPUs
+   * (one thread of each node's first core reserved) in groups of a core.
+   */
+  private Path[] loneSiblingNode() throws IOException {
+    Path kubelet = Files.writeString(dir.resolve("kubelet.yaml"), KUBELET_HEADER + """
+        cpuManagerPolicy: static
+        cpuManagerPolicyOptions:
+          full-pcpus-only: "true"
+          distribute-cpus-across-numa: "true"
+        reservedSystemCPUs: "0,4,8,12"
+        """);
+    Path pod = Files.writeString(dir.resolve("big.yaml"), """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: web}
+        spec:
+          containers:
+            - name: web
+              resources:
+                requests: {cpu: "22", memory: 1Gi}
+                limits: {cpu: "22", memory: 1Gi}
+        """);
+    return new Path[] {kubelet, pod};
+  }
+
+  @Test
+  void adr0008_d16_asKubeletV137ByDefaultTheAdmissionItNeverFinishesIsSaidAndItsQuirksNamed() throws IOException {
+    Path[] node = loneSiblingNode();
+    CliRun table = CliRun.reference("simulate", "--machine", "1s4n4c2t", "--kubelet-config", node[0].toString(),
+        "--pods", node[1].toString());
+    JsonNode json = JSON.readTree(CliRun.reference("simulate", "--machine", "1s4n4c2t", "--kubelet-config",
+        node[0].toString(), "--pods", node[1].toString(), "--format", "json").out()).path("runs").get(0);
+
+    assertThat(table.exitCode()).isEqualTo(ExitCodes.OK);
+    assertThat(table.out()).contains("behaviour kubelet)")
+        .containsPattern("default/web +web +app +- +- +- +- +no answer")
+        .contains("default/web: no answer: kubelet v1.37 would never finish admitting this pod "
+            + "(quirk Q-numa-remainder-loop, D-16)")
+        .contains("quirks that changed a decision (as kubelet v1.37 behaves; --behaviour spec corrects them):",
+            "  default/web: Q-lone-sibling (D-21): with full-pcpus-only allocateCPUs takes from every free CPU",
+            "  default/web: Q-numa-remainder-loop (D-16): with distribute-cpus-across-numa");
+    assertThat(json.path("behaviour").asText()).isEqualTo("kubelet");
+    JsonNode web = pod(json, "web");
+    assertThat(web.path("reason").asText()).isEqualTo("KubeletNoAnswer");
+    assertThat(web.path("noAnswer").asText()).isEqualTo("Q-numa-remainder-loop");
+    assertThat(web.path("quirks").findValuesAsText("id")).containsExactly("Q-lone-sibling", "Q-numa-remainder-loop");
+    assertThat(web.path("quirks").get(1).path("decision").asText()).isEqualTo("D-16");
+  }
+
+  @Test
+  void adr0008_d16_d21_withBehaviourSpecThePodGetsWholeCoresAndTheQuirkThatChangedItIsNamed() throws IOException {
+    Path[] node = loneSiblingNode();
+    JsonNode json = JSON.readTree(CliRun.reference("simulate", "--machine", "1s4n4c2t", "--kubelet-config",
+        node[0].toString(), "--pods", node[1].toString(), "--format", "json", "--behaviour", "spec", "--explain")
+        .out()).path("runs").get(0);
+
+    assertThat(json.path("behaviour").asText()).isEqualTo("spec");
+    JsonNode web = pod(json, "web");
+    assertThat(web.path("admitted").asBoolean()).isTrue();
+    assertThat(web.path("noAnswer").isNull()).isTrue();
+    assertThat(CpuSet.parse(web.path("containers").get(0).path("cpus").asText()).size()).isEqualTo(22);
+    assertThat(web.path("quirks").findValuesAsText("id")).containsExactly("Q-lone-sibling");
+    assertThat(web.path("quirks").get(0).path("behaviour").asText()).startsWith("only cores whose every thread is free");
+    assertThat(web.path("explain").get(web.path("explain").size() - 1).asText())
+        .startsWith("quirk Q-lone-sibling (D-21): only cores whose every thread is free");
+  }
+
+  @Test
+  void adr0008_anUnknownBehaviourIsOneLineNamingTheOption() {
+    assertUsageError(CliRun.reference("simulate", "--behaviour", "Spec"),
+        "--behaviour: unknown behaviour \"Spec\": expected kubelet or spec");
   }
 
   private static void assertUsageError(CliRun run, String expectedPrefix) {

@@ -45,6 +45,25 @@ class SimulateKubeletStateTest {
   }
 
   @Test
+  void adr0008_d8_theRunningPodAdmittedAgainIsRefusedAsKubeletV137DoesAndKeptWithBehaviourSpec() throws IOException {
+    String analytics = STATE.resolve("analytics.yaml").toString();
+    CliRun kubelet = CliRun.reference("simulate", "--kubelet-config", CONFIG, "--kubelet-state", STATE.toString(),
+        "--pods", analytics);
+    JsonNode spec = JSON.readTree(CliRun.reference("simulate", "--kubelet-config", CONFIG, "--kubelet-state",
+        STATE.toString(), "--pods", analytics, "--behaviour", "spec", "--format", "json").out()).path("runs").get(0);
+
+    assertThat(kubelet.out()).containsPattern("batch/analytics +worker +app +- +- +- +- +rejected: TopologyAffinityError")
+        .contains("    why: Q-cpu-restart-reallocates (D-8): a pod-level pod re-admitted after a restart")
+        .contains("  batch/analytics: Q-cpu-restart-reallocates (D-8): ");
+    JsonNode pod = spec.path("pods").get(0);
+    assertThat(pod.path("admitted").asBoolean()).isTrue();
+    assertThat(pod.path("podCpus").asText()).isEqualTo("1-2,17-18");
+    assertThat(pod.path("quirks").findValuesAsText("id"))
+        .containsExactly("Q-cpu-restart-reallocates", "Q-memory-restart-reapplies");
+    assertThat(spec.path("defaultCpuSet").asText()).isEqualTo("0,4-16,20-31");
+  }
+
+  @Test
   void aPodAdmittedAfterLoadingTheStateGetsNoneOfTheCpusTheCheckpointHolds() throws IOException {
     CliRun run = CliRun.reference("simulate", "--kubelet-config", CONFIG, "--kubelet-state", STATE.toString(),
         "--pods", MIXED, "--format", "json");

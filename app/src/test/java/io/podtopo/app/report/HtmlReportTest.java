@@ -4,17 +4,20 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.podtopo.adapters.fake.MachineCatalog;
 import io.podtopo.adapters.fake.MachineShape;
+import io.podtopo.app.input.BuiltInExamples;
 import io.podtopo.app.input.BuiltInKubeletConfig;
 import io.podtopo.app.input.FieldValidation;
 import io.podtopo.app.input.NodeConfigs;
 import io.podtopo.app.input.PodManifests;
 import io.podtopo.app.input.ScenarioStep;
 import io.podtopo.app.simulate.KepExamples;
+import io.podtopo.app.simulate.KubeletStateStart;
 import io.podtopo.app.simulate.Simulation;
 import io.podtopo.app.simulate.SimulationRun;
 import io.podtopo.domain.memorymanager.MemoryBlock;
 import io.podtopo.domain.node.AllocatableResources;
 import io.podtopo.domain.node.ContainerResources;
+import io.podtopo.domain.node.NodeResourceManagers;
 import io.podtopo.domain.node.PodResources;
 import io.podtopo.domain.node.PodResourcesView;
 import io.podtopo.domain.pod.Pod;
@@ -247,6 +250,24 @@ class HtmlReportTest {
   void theSameRunsGiveTheSamePage() {
     assertThat(HtmlReport.simulation(KepExamples.runs(CATALOG), false, false))
         .isEqualTo(HtmlReport.simulation(KEP, false, false));
+  }
+
+  @Test
+  void adr0008_aDecisionAQuirkChangedIsListedWithTheQuirkAndWhatTheBehaviourDidThere() throws Exception {
+    Path examples = Path.of("..", "examples");
+    NodeResourceManagers managers = NodeConfigs.managers(
+        BuiltInExamples.kubeletConfig("kubelet/pod-scope.yaml"), CATALOG.machine(MachineCatalog.DEFAULT_MACHINE));
+    List<Pod> analytics = PodManifests.read(List.of(examples.resolve("kubelet-state/analytics.yaml")),
+        FieldValidation.of(false));
+    SimulationRun run = Simulation.run("restart", "pod-scope.yaml", managers,
+        KubeletStateStart.read(examples.resolve("kubelet-state"), managers), "kubelet-state",
+        List.of(new ScenarioStep.Admit(analytics.get(0))));
+
+    Document page = parse(HtmlReport.simulation(List.of(run), false, false));
+
+    assertThat(text(page, "//ul[@class='quirks']/li")).startsWith("batch/analytics: Q-cpu-restart-reallocates (D-8): "
+        + "a pod-level pod re-admitted after a restart");
+    assertThat(text(page, "//div[@class='rejection']//span[@class='reason']")).isEqualTo("TopologyAffinityError");
   }
 
   static Document parse(String html) throws Exception {

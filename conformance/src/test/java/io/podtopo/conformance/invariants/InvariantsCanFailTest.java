@@ -23,6 +23,8 @@ import io.podtopo.domain.node.PodResourcesView;
 import io.podtopo.domain.pod.Container;
 import io.podtopo.domain.pod.Pod;
 import io.podtopo.domain.pod.Quantity;
+import io.podtopo.domain.quirks.Behaviour;
+import io.podtopo.domain.quirks.KubeletQuirk;
 import io.podtopo.domain.topology.Cpu;
 import io.podtopo.domain.topology.CpuSet;
 import io.podtopo.domain.topology.Machine;
@@ -50,7 +52,7 @@ class InvariantsCanFailTest {
   private static final long MI = 1L << 20;
   private static final String UID = "mixed";
 
-  /** 2 NUMA nodes of 8 CPUs (no SMT), 8Gi each; CPU 0 reserved. */
+  /** 2 NUMA nodes of 8 CPUs (no SMT), 8Gi each; CPU 0 reserved; the corrected behaviour (ADR 0008). */
   private static final Machine MACHINE = machine(1);
   private static final NodeConfig CONFIG = new NodeConfig.Builder()
       .cpuManagerPolicy(CpuManagerPolicy.STATIC).reservedCpuCount(1)
@@ -59,6 +61,7 @@ class InvariantsCanFailTest {
       .putReservedMemory(0, new TreeMap<>(Map.of("memory", 256 * MI)))
       .putReservedMemory(1, new TreeMap<>(Map.of("memory", 256 * MI)))
       .featureGates(FeatureGates.defaults().with(FeatureGates.POD_LEVEL_RESOURCE_MANAGERS, true))
+      .behaviour(Behaviour.SPEC)
       .build();
 
   /**
@@ -363,6 +366,16 @@ class InvariantsCanFailTest {
     NodeSnapshot moved = withCpu(admitted.state().cpu().withDefaultCpuSet(admitted.state().cpu().defaultCpuSet()
         .union(admitted.reservedCpus())).withContainer(UID, "app-ex", cpus("app-sh").firstN(1)));
     assertTransitionReports(24, admitted, new Operation.Admit(POD, admission), moved);
+  }
+
+  @Test
+  void invariant24_kubelet_v137_rejects_a_restored_pod_level_pod_quirk_Q_cpu_restart_reallocates() {
+    NodeResourceManagers kubelet = NodeResourceManagers.create(
+        new NodeConfig.Builder().from(CONFIG).behaviour(Behaviour.KUBELET).build(), MACHINE);
+    NodeSnapshot restored = NodeSnapshot.of(kubelet, kubelet.start(admitted.state()), List.of(POD));
+    Admission again = kubelet.admit(restored.state(), POD);
+    assertThat(again.quirks()).contains(KubeletQuirk.CPU_RESTART_REALLOCATES);
+    assertTransitionReports(24, restored, new Operation.Admit(POD, again), restored.withState(again.state()));
   }
 
   @Test

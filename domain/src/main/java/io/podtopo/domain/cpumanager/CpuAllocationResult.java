@@ -5,12 +5,15 @@ import org.immutables.value.Value;
 
 /**
  * The outcome of an allocation by the {@code static} policy: the new state, or the error and the
- * unchanged state, and the metric increments either way.
+ * state it left, and the metric increments either way.
  */
 @Value.Immutable
 public abstract class CpuAllocationResult {
 
-  /** The state after the operation (the input state when it failed). */
+  /**
+   * The state after the operation: the input state when it failed, except that kubelet v1.37 keeps
+   * the bubble of a failed pod partition (quirk {@code Q-cpu-partial-bubble}).
+   */
   public abstract CpuManagerState state();
 
   public abstract Optional<CpuAllocationError> error();

@@ -2,7 +2,11 @@ package io.podtopo.domain.cpumanager;
 
 import static io.podtopo.domain.cpumanager.TopologyLevel.NUMA_NODE;
 
+import io.podtopo.domain.quirks.Behaviour;
+import io.podtopo.domain.quirks.KubeletQuirk;
+import io.podtopo.domain.quirks.QuirkLog;
 import io.podtopo.domain.topology.CpuSet;
+import java.util.Optional;
 
 /**
  * The upstream CPU selection of the static policy ({@code cpu_assignment.go}): which CPUs a
@@ -42,22 +46,33 @@ public final class CpuAssignment {
   }
 
   /**
+   * {@link #takeByTopologyNumaDistributed(CpuTopology, CpuSet, int, int, CpuSortingStrategy, QuirkLog)}
+   * as kubelet v1.37 behaves ({@link Behaviour#KUBELET}).
+   */
+  public static CpuSet takeByTopologyNumaDistributed(CpuTopology topo, CpuSet available, int numCpus,
+      int cpuGroupSize, CpuSortingStrategy strategy) {
+    return takeByTopologyNumaDistributed(topo, available, numCpus, cpuGroupSize, strategy, QuirkLog.of(Behaviour.KUBELET));
+  }
+
+  /**
    * Upstream {@code takeByTopologyNUMADistributed} (KEP-2902): spreads the request evenly, in
    * groups of {@code cpuGroupSize} CPUs, over the fewest NUMA nodes that can hold it, choosing the
    * combination (and the nodes for any remainder) that leaves the free CPUs of all NUMA nodes most
    * balanced; each node's share is then taken with the packed algorithm. Falls back to the packed
    * algorithm when {@code numCpus} is not a multiple of the group size or no combination fits.
    *
-   * <p>A subset of nodes is considered for the remainder only if it can give it in whole groups
-   * (as upstream's resize variant checks). Upstream's add path compares the raw CPU sum instead and
-   * never terminates when the sum suffices but the whole groups do not (e.g. two nodes with 7 free
-   * CPUs each, groups of 4, a remainder of 12); wherever upstream terminates the result is the same.
+   * <p>Where kubelet v1.37 compares a remainder subset's raw CPU sum and then never terminates
+   * because the sum suffices but the whole groups do not (e.g. two nodes with 7 free CPUs each,
+   * groups of 4, a remainder of 12; {@link KubeletQuirk#NUMA_REMAINDER_LOOP}, decision D-16), the
+   * kubelet's behaviour throws {@link io.podtopo.domain.quirks.KubeletGivesNoAnswer}; the corrected
+   * one considers only subsets that give the remainder in whole groups, as the resize variant does.
+   * Wherever the kubelet terminates both give its answer.
    *
    * @throws CpuAllocationException with upstream's text, including the
    *     {@code accounting error, ...} texts should the distribution not add up
    */
   public static CpuSet takeByTopologyNumaDistributed(CpuTopology topo, CpuSet available, int numCpus,
-      int cpuGroupSize, CpuSortingStrategy strategy) {
+      int cpuGroupSize, CpuSortingStrategy strategy, QuirkLog quirks) {
     if (cpuGroupSize < 1) {
       throw new IllegalArgumentException("cpuGroupSize must be at least 1, got " + cpuGroupSize);
     }
@@ -74,7 +89,7 @@ public final class CpuAssignment {
     int[] numas = acc.numaNodeOrder();
     int[] range = NumaBalance.numaNodesNeeded(acc, cpuGroupSize, numCpus);
     for (int k = range[0]; k <= range[1]; k++) {
-      Distribution best = Distribution.best(acc, numas, k, numCpus, cpuGroupSize);
+      Distribution best = Distribution.best(acc, numas, k, numCpus, cpuGroupSize, quirks);
       if (best == null) {
         continue;
       }
@@ -144,7 +159,7 @@ public final class CpuAssignment {
      * Tries every k-combination of {@code numas} in order and keeps the first with the lowest
      * balance score (stops early at a perfect 0); null when none can hold the request.
      */
-    static Distribution best(CpuAccumulator acc, int[] numas, int k, int numCpus, int groupSize) {
+    static Distribution best(CpuAccumulator acc, int[] numas, int k, int numCpus, int groupSize, QuirkLog quirks) {
       if (k < 1 || k > numas.length) {
         return null;
       }
@@ -159,7 +174,7 @@ public final class CpuAssignment {
         if (bestBalance == 0) {
           break;
         }
-        NumaBalance.Choice choice = evaluate(free, combo, numCpus, groupSize);
+        NumaBalance.Choice choice = evaluate(free, combo, numCpus, groupSize, quirks);
         if (choice != null && choice.balance < bestBalance) {
           bestBalance = choice.balance;
           best = new Distribution(idsOf(numas, combo),
@@ -170,7 +185,8 @@ public final class CpuAssignment {
     }
 
     /** The score of one combination, or null when it cannot hold the request in even shares. */
-    private static NumaBalance.Choice evaluate(int[] free, int[] combo, int numCpus, int groupSize) {
+    private static NumaBalance.Choice evaluate(int[] free, int[] combo, int numCpus, int groupSize,
+        QuirkLog quirks) {
       int total = 0;
       int groups = 0;
       for (int i : combo) {
@@ -190,7 +206,7 @@ public final class CpuAssignment {
       for (int i : combo) {
         after[i] -= share;
       }
-      return NumaBalance.choose(after, combo, numCpus - share * combo.length, groupSize);
+      return NumaBalance.choose(after, combo, numCpus - share * combo.length, groupSize, Optional.of(quirks));
     }
   }
 

@@ -3,6 +3,7 @@ package io.podtopo.domain.cpumanager;
 import static io.podtopo.domain.cpumanager.TopologyLevel.NUMA_NODE;
 
 import io.podtopo.domain.topology.CpuSet;
+import java.util.Optional;
 
 /**
  * The CPU selection for an in-place resize of a container's exclusive CPUs, upstream
@@ -201,7 +202,7 @@ public final class CpuAssignmentForResize {
         if (remainder < 0) {
           continue;
         }
-        NumaBalance.Choice choice = NumaBalance.choose(after, combo, remainder, groupSize);
+        NumaBalance.Choice choice = NumaBalance.choose(after, combo, remainder, groupSize, Optional.empty());
         boolean inOneSocket = alignBySocket
             && acc.topo.socketsOf(acc.topo.cpusInNumaNodes(CpuSet.of(ids))).size() == 1;
         boolean better = choice.balance < bestBalance;

@@ -1,5 +1,9 @@
 package io.podtopo.domain.cpumanager;
 
+import io.podtopo.domain.quirks.KubeletQuirk;
+import io.podtopo.domain.quirks.QuirkLog;
+import java.util.Optional;
+
 /**
  * The arithmetic of the NUMA-distributed selection: combinations, the balance score and the
  * choice of the nodes that take the remainder.
@@ -82,13 +86,20 @@ final class NumaBalance {
    * score is that of {@code after} and there are no such nodes. Otherwise every subset of the
    * combination's nodes left with at least a group is tried, largest subsets first and in order
    * within a size, handing the remainder out a group at a time round-robin; the first subset with
-   * the lowest score wins. A subset that cannot give the remainder in whole groups is skipped.
-   * Without any such subset the score is {@link Double#MAX_VALUE} and the nodes null.
+   * the lowest score wins. A subset that cannot give the remainder in whole groups is skipped, as the
+   * resize variant does. Without any such subset the score is {@link Double#MAX_VALUE} and the nodes
+   * null.
+   *
+   * <p>The add path of kubelet v1.37 ({@code addPath} present) skips a subset only when its free CPUs
+   * do not reach the remainder, and then scores it with a loop that never ends when they do but not
+   * in whole groups ({@link KubeletQuirk#NUMA_REMAINDER_LOOP}, decision D-16): reproducing the
+   * kubelet there throws; the corrected behaviour skips the subset.
    *
    * @param after free CPUs per position once every node of the combination gave its share
    * @param combo positions of the combination's nodes
+   * @param addPath the quirk log of the add path; empty for the resize variant
    */
-  static Choice choose(int[] after, int[] combo, int remainder, int groupSize) {
+  static Choice choose(int[] after, int[] combo, int remainder, int groupSize, Optional<QuirkLog> addPath) {
     if (remainder == 0) {
       return new Choice(standardDeviation(after), null);
     }
@@ -106,10 +117,19 @@ final class NumaBalance {
       int[] subset = first(size);
       do {
         int groups = 0;
+        int free = 0;
         for (int p : subset) {
           groups += after[candidates[p]] / groupSize;
+          free += after[candidates[p]];
         }
         if (groups * groupSize < remainder) {
+          if (free >= remainder && addPath.isPresent()) {
+            QuirkLog quirks = addPath.get();
+            if (quirks.reproducesKubelet(KubeletQuirk.NUMA_REMAINDER_LOOP)) {
+              throw quirks.noAnswer(KubeletQuirk.NUMA_REMAINDER_LOOP);
+            }
+            quirks.reached(KubeletQuirk.NUMA_REMAINDER_LOOP);
+          }
           continue;
         }
         System.arraycopy(after, 0, left, 0, after.length);

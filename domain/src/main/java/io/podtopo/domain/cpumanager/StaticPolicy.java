@@ -5,6 +5,9 @@ import io.podtopo.domain.pod.Container;
 import io.podtopo.domain.pod.Pod;
 import io.podtopo.domain.pod.Quantity;
 import io.podtopo.domain.pod.Resources;
+import io.podtopo.domain.quirks.Behaviour;
+import io.podtopo.domain.quirks.KubeletQuirk;
+import io.podtopo.domain.quirks.QuirkLog;
 import io.podtopo.domain.topology.CpuSet;
 import io.podtopo.domain.topology.NumaMask;
 import io.podtopo.domain.topologymanager.MaskFamily;
@@ -66,12 +69,25 @@ public final class StaticPolicy {
    */
   public static StaticPolicy create(CpuTopology topology, int numReservedCpus, CpuSet reservedCpus,
       StaticPolicyOptions options, FeatureGates gates, String topologyManagerPolicy) {
+    return create(topology, numReservedCpus, reservedCpus, options, gates, topologyManagerPolicy,
+        QuirkLog.of(Behaviour.KUBELET));
+  }
+
+  /**
+   * {@link #create(CpuTopology, int, CpuSet, StaticPolicyOptions, FeatureGates, String)} whose choice
+   * of reserved CPUs follows {@code quirks}' behaviour.
+   *
+   * @throws io.podtopo.domain.quirks.KubeletGivesNoAnswer where kubelet v1.37 would never finish
+   *     choosing the reserved CPUs and its behaviour is asked for
+   */
+  public static StaticPolicy create(CpuTopology topology, int numReservedCpus, CpuSet reservedCpus,
+      StaticPolicyOptions options, FeatureGates gates, String topologyManagerPolicy, QuirkLog quirks) {
     options.validateFor(topology, topologyManagerPolicy);
     StaticPolicy unreserved = new StaticPolicy(topology, options, gates, CpuSet.empty());
     CpuSet reserved = reservedCpus;
     if (reservedCpus.isEmpty()) {
       try {
-        reserved = unreserved.takeByTopology(topology.cpus(), numReservedCpus);
+        reserved = unreserved.takeByTopology(topology.cpus(), numReservedCpus, quirks);
       } catch (CpuAllocationException e) {
         reserved = CpuSet.empty();
       }
@@ -224,18 +240,22 @@ public final class StaticPolicy {
   }
 
   /**
-   * Upstream {@code GetPodTopologyHints} for {@code cpu} (spec 2.5, PLRM spec 6.1): hints for the
-   * whole pod's {@link #podGuaranteedCpus}; a pod-level pod failing {@link #validatePodScopeResources}
-   * gets an empty list; a pod whose bubble is already in the state gets hints regenerated from the
-   * bubble (the restart fix of upstream PR 141041, issue 140989: the per-container size check would
-   * reject its shared containers); CPUs already assigned to a legacy pod are regenerated or reused.
+   * Upstream {@code GetPodTopologyHints} for {@code cpu} (spec 2.5, PLRM spec 6.1) as kubelet v1.37
+   * gives them: hints for the whole pod's {@link #podGuaranteedCpus}; a pod-level pod failing
+   * {@link #validatePodScopeResources} gets an empty list; CPUs already assigned to the pod's
+   * containers are regenerated or reused, a container whose entry differs from its request (a
+   * pod-shared container) making the list empty.
    */
   public Optional<List<TopologyHint>> podTopologyHints(CpuManagerState state, Pod pod) {
-    return podHints(state, pod).map(ResourceHints::hints);
+    return podHints(state, pod, QuirkLog.of(Behaviour.KUBELET)).map(ResourceHints::hints);
   }
 
-  /** {@link #podTopologyHints}, packed as the Topology Manager merges it. */
-  public Optional<ResourceHints> podHints(CpuManagerState state, Pod pod) {
+  /**
+   * {@link #podTopologyHints}, packed as the Topology Manager merges it, under {@code quirks}' behaviour:
+   * corrected, a pod-level pod whose bubble is already in the state gets hints regenerated from the
+   * bubble (the restart fix of upstream PR 141041, issue 140989; {@link KubeletQuirk#CPU_RESTART_REALLOCATES}).
+   */
+  public Optional<ResourceHints> podHints(CpuManagerState state, Pod pod, QuirkLog quirks) {
     long requested = podGuaranteedCpus(pod);
     if (requested == 0 || skipsPodLevelPod(pod)) {
       return Optional.empty();
@@ -246,9 +266,12 @@ public final class StaticPolicy {
     }
     Optional<CpuSet> bubble = state.podCpus(pod.uid());
     if (bubble.isPresent() && gates.podLevelResourceManagers() && pod.isPodLevelResourcesSet()) {
-      return Optional.of(bubble.get().size() == requested
-          ? packedHints(bubble.get(), CpuSet.empty(), requested)
-          : ResourceHints.unsatisfiable());
+      quirks.reached(KubeletQuirk.CPU_RESTART_REALLOCATES);
+      if (!quirks.reproducesKubelet(KubeletQuirk.CPU_RESTART_REALLOCATES)) {
+        return Optional.of(bubble.get().size() == requested
+            ? packedHints(bubble.get(), CpuSet.empty(), requested)
+            : ResourceHints.unsatisfiable());
+      }
     }
     CpuSet.Builder assignedBuilder = new CpuSet.Builder();
     for (Container container : pod.initAndAppContainers()) {
@@ -403,26 +426,39 @@ public final class StaticPolicy {
   /**
    * Upstream {@code Allocate} (spec 2.6) for one container with the Topology Manager's hint for it.
    * Shared-pool containers and pod-level pods without the KEP-5526 gates change nothing; a container
-   * that already has an entry only updates the reusable CPUs.
+   * that already has an entry only updates the reusable CPUs, except that kubelet v1.37 checks
+   * {@code full-pcpus-only} first ({@link KubeletQuirk#SMT_CHECK_BEFORE_ENTRY}).
    */
   public CpuAllocationResult allocate(CpuManagerState state, Pod pod, Container container, TopologyHint hint) {
+    return allocate(state, pod, container, hint, QuirkLog.of(Behaviour.KUBELET));
+  }
+
+  /** {@link #allocate(CpuManagerState, Pod, Container, TopologyHint)} under {@code quirks}' behaviour. */
+  public CpuAllocationResult allocate(CpuManagerState state, Pod pod, Container container, TopologyHint hint,
+      QuirkLog quirks) {
     long numCpus = guaranteedCpus(pod, container);
     if (numCpus == 0 || skipsPodLevelPod(pod)) {
       return CpuAllocationResult.success(state, ResourceManagerMetrics.none());
     }
+    ResourceManagerMetrics failed = new ResourceManagerMetrics.Builder().nodeAllocationErrors(1).build();
+    Optional<SmtAlignmentError> smt = smtAlignmentError(state, numCpus);
     Optional<CpuSet> existing = state.containerCpus(pod.uid(), container.name());
     if (existing.isPresent()) {
+      if (smt.isPresent()) {
+        quirks.reached(KubeletQuirk.SMT_CHECK_BEFORE_ENTRY);
+        if (quirks.reproducesKubelet(KubeletQuirk.SMT_CHECK_BEFORE_ENTRY)) {
+          return CpuAllocationResult.failure(state, smt.get(), failed);
+        }
+      }
       return CpuAllocationResult.success(updateReusable(state, pod, container, existing.get()),
           ResourceManagerMetrics.none());
     }
-    ResourceManagerMetrics failed = new ResourceManagerMetrics.Builder().nodeAllocationErrors(1).build();
-    Optional<SmtAlignmentError> smt = smtAlignmentError(state, numCpus);
     if (smt.isPresent()) {
       return CpuAllocationResult.failure(state, smt.get(), failed);
     }
     CpuSet cpus;
     try {
-      cpus = allocateCpus(state, numCpus, hint.affinity(), state.reusableCpus(pod.uid()));
+      cpus = allocateCpus(state, numCpus, hint.affinity(), state.reusableCpus(pod.uid()), quirks);
     } catch (CpuAllocationException e) {
       return CpuAllocationResult.failure(state, UntypedCpuAllocationError.of(e.getMessage()), failed);
     }
@@ -452,35 +488,62 @@ public final class StaticPolicy {
   }
 
   /**
-   * Upstream {@code allocateCPUs}: from {@code (default − reserved) ∪ reusable} (whole cores only
-   * with {@code full-pcpus-only}, decision D-21), up to
-   * {@code numCpus} CPUs of the hinted NUMA nodes first (of their whole sockets under
+   * Upstream {@code allocateCPUs} as kubelet v1.37 runs it: from {@code (default − reserved) ∪ reusable},
+   * up to {@code numCpus} CPUs of the hinted NUMA nodes first (of their whole sockets under
    * {@code align-by-socket}), the rest from anywhere. The caller removes the result from the default
    * set.
    *
    * @throws CpuAllocationException with upstream's text when there are not enough CPUs
    */
   public CpuSet allocateCpus(CpuManagerState state, long numCpus, Optional<NumaMask> affinity, CpuSet reusable) {
+    return allocateCpus(state, numCpus, affinity, reusable, QuirkLog.of(Behaviour.KUBELET));
+  }
+
+  /**
+   * {@link #allocateCpus(CpuManagerState, long, Optional, CpuSet)} under {@code quirks}' behaviour:
+   * corrected, {@code full-pcpus-only} gives out whole cores only (decision D-21,
+   * {@link KubeletQuirk#LONE_SIBLING}).
+   */
+  public CpuSet allocateCpus(CpuManagerState state, long numCpus, Optional<NumaMask> affinity, CpuSet reusable,
+      QuirkLog quirks) {
     CpuSet allocatable = availableCpus(state).union(reusable);
-    if (options.fullPhysicalCpusOnly()) {
+    boolean wholeCores = options.fullPhysicalCpusOnly() && topology.cpusPerCore() > 0;
+    if (wholeCores && mayHandOutPartCores(allocatable, numCpus, affinity)) {
+      quirks.reached(KubeletQuirk.LONE_SIBLING);
+      wholeCores = !quirks.reproducesKubelet(KubeletQuirk.LONE_SIBLING);
+    }
+    if (wholeCores) {
       allocatable = wholeCoresOf(allocatable);
     }
     CpuSet result = CpuSet.empty();
     if (affinity.isPresent()) {
       CpuSet aligned = alignedCpus(affinity.get(), allocatable);
       int alignedCount = (int) Math.min(numCpus, aligned.size());
-      if (options.fullPhysicalCpusOnly() && topology.cpusPerCore() > 0) {
+      if (wholeCores) {
         alignedCount -= alignedCount % topology.cpusPerCore();
       }
-      result = takeByTopology(aligned, alignedCount);
+      result = takeByTopology(aligned, alignedCount, quirks);
     }
-    return result.union(takeByTopology(allocatable.difference(result), numCpus - result.size()));
+    return result.union(takeByTopology(allocatable.difference(result), numCpus - result.size(), quirks));
   }
 
   /**
-   * Decision D-21 (invariant 26): with {@code full-pcpus-only} only cores whose every thread is
-   * allocatable are given out, so neither the lone sibling of a reserved CPU nor a half-used core
-   * lands in an allocation, and the NUMA-aligned part is a whole number of cores.
+   * Whether the kubelet's {@code allocateCPUs} and the corrected one could differ under
+   * {@code full-pcpus-only}: some allocatable CPU's core is not wholly allocatable, or the NUMA-aligned
+   * part is not a whole number of cores. Otherwise both take the same CPUs.
+   */
+  private boolean mayHandOutPartCores(CpuSet allocatable, long numCpus, Optional<NumaMask> affinity) {
+    if (!wholeCoresOf(allocatable).equals(allocatable)) {
+      return true;
+    }
+    return affinity.isPresent()
+        && Math.min(numCpus, alignedCpus(affinity.get(), allocatable).size()) % topology.cpusPerCore() != 0;
+  }
+
+  /**
+   * Decision D-21 (invariant 26), corrected: with {@code full-pcpus-only} only cores whose every
+   * thread is allocatable are given out, so neither the lone sibling of a reserved CPU nor a
+   * half-used core lands in an allocation, and the NUMA-aligned part is a whole number of cores.
    */
   private CpuSet wholeCoresOf(CpuSet cpus) {
     CpuSet.Builder whole = new CpuSet.Builder();
@@ -509,20 +572,31 @@ public final class StaticPolicy {
    * @throws CpuAllocationException with upstream's text when the CPUs cannot be taken
    */
   public CpuSet takeByTopology(CpuSet available, long numCpus) {
+    return takeByTopology(available, numCpus, QuirkLog.of(Behaviour.KUBELET));
+  }
+
+  /**
+   * {@link #takeByTopology(CpuSet, long)} under {@code quirks}' behaviour (the NUMA-distributed
+   * selection's {@link KubeletQuirk#NUMA_REMAINDER_LOOP}).
+   *
+   * @throws io.podtopo.domain.quirks.KubeletGivesNoAnswer where kubelet v1.37 would never finish and
+   *     its behaviour is asked for
+   */
+  public CpuSet takeByTopology(CpuSet available, long numCpus, QuirkLog quirks) {
     if (numCpus > available.size()) {
       // What both of upstream's takes answer first for any request beyond the CPUs given; a count
       // past int (Go's int is 64 bits, a cpu quantity up to 9.2E) can only end here.
       throw CpuAssignment.notEnough(numCpus, available);
     }
-    return takeByTopology(available, (int) numCpus);
+    return takeByTopology(available, (int) numCpus, quirks);
   }
 
-  private CpuSet takeByTopology(CpuSet available, int numCpus) {
+  private CpuSet takeByTopology(CpuSet available, int numCpus, QuirkLog quirks) {
     CpuSortingStrategy strategy =
         options.distributeCpusAcrossCores() ? CpuSortingStrategy.SPREAD : CpuSortingStrategy.PACKED;
     if (options.distributeCpusAcrossNuma()) {
       int groupSize = options.fullPhysicalCpusOnly() ? topology.cpusPerCore() : 1;
-      return CpuAssignment.takeByTopologyNumaDistributed(topology, available, numCpus, groupSize, strategy);
+      return CpuAssignment.takeByTopologyNumaDistributed(topology, available, numCpus, groupSize, strategy, quirks);
     }
     return CpuAssignment.takeByTopologyNumaPacked(topology, available, numCpus, strategy,
         options.preferAlignByUncoreCache());
@@ -578,11 +652,22 @@ public final class StaticPolicy {
    * pool, exclusive app slices come out of the pool, and every other container gets the final pod
    * shared pool. Order of checks: budget 0 (no-op), empty shared pool, SMT alignment, allocation.
    *
-   * <p>Restore: a pod whose bubble is already in the state keeps it (no second bubble); containers
-   * with entries keep them, missing ones get the partition's answer. On any error the state is
-   * returned unchanged.
+   * <p>As kubelet v1.37 does, a bubble already in the state is not looked at: a new one is taken
+   * from the default set and every container's entry written again
+   * ({@link KubeletQuirk#CPU_RESTART_REALLOCATES}); and a partition that fails leaves the new bubble
+   * taken ({@link KubeletQuirk#CPU_PARTIAL_BUBBLE}).
    */
   public CpuAllocationResult allocatePod(CpuManagerState state, Pod pod, TopologyHint hint) {
+    return allocatePod(state, pod, hint, QuirkLog.of(Behaviour.KUBELET));
+  }
+
+  /**
+   * {@link #allocatePod(CpuManagerState, Pod, TopologyHint)} under {@code quirks}' behaviour.
+   * Corrected: a pod whose bubble is already in the state keeps it (no second bubble), containers
+   * with entries keep them and missing ones get the partition's answer (the restore of upstream PR
+   * 141041); on any error the state is returned unchanged.
+   */
+  public CpuAllocationResult allocatePod(CpuManagerState state, Pod pod, TopologyHint hint, QuirkLog quirks) {
     long budget = podGuaranteedCpus(pod);
     if (budget == 0) {
       return CpuAllocationResult.success(state, ResourceManagerMetrics.none());
@@ -593,26 +678,46 @@ public final class StaticPolicy {
       return CpuAllocationResult.failure(state, emptyPool.get(), failed);
     }
     Optional<CpuSet> restored = state.podCpus(pod.uid());
+    if (restored.isPresent()) {
+      quirks.reached(KubeletQuirk.CPU_RESTART_REALLOCATES);
+    }
+    boolean restore = restored.isPresent() && !quirks.reproducesKubelet(KubeletQuirk.CPU_RESTART_REALLOCATES);
     CpuManagerState current = state;
     CpuSet bubble;
     try {
-      if (restored.isPresent()) {
+      if (restore) {
         bubble = restored.get();
       } else {
         Optional<SmtAlignmentError> smt = smtAlignmentError(state, budget);
         if (smt.isPresent()) {
           return CpuAllocationResult.failure(state, smt.get(), failed);
         }
-        bubble = allocateCpus(state, budget, hint.affinity(), CpuSet.empty());
+        bubble = allocateCpus(state, budget, hint.affinity(), CpuSet.empty(), quirks);
         current = state.withDefaultCpuSet(state.defaultCpuSet().difference(bubble)).withPodCpus(pod.uid(), bubble);
       }
-      return partition(current, pod, bubble);
     } catch (CpuAllocationException e) {
       return CpuAllocationResult.failure(state, UntypedCpuAllocationError.of(e.getMessage()), failed);
     }
+    try {
+      return partition(current, pod, bubble, restore, quirks);
+    } catch (CpuAllocationException e) {
+      CpuManagerState left = state;
+      if (!restore) {
+        quirks.reached(KubeletQuirk.CPU_PARTIAL_BUBBLE);
+        if (quirks.reproducesKubelet(KubeletQuirk.CPU_PARTIAL_BUBBLE)) {
+          left = current;
+        }
+      }
+      return CpuAllocationResult.failure(left, UntypedCpuAllocationError.of(e.getMessage()), failed);
+    }
   }
 
-  private CpuAllocationResult partition(CpuManagerState state, Pod pod, CpuSet bubble) {
+  /**
+   * Carves the bubble into the containers' entries; with {@code keepEntries} a container that already
+   * has an entry keeps it (a restored pod), else every container's entry is written.
+   */
+  private CpuAllocationResult partition(CpuManagerState state, Pod pod, CpuSet bubble, boolean keepEntries,
+      QuirkLog quirks) {
     Map<String, CpuSet> slices = new LinkedHashMap<>();
     Set<String> exclusive = new TreeSet<>();
     CpuSet sidecars = CpuSet.empty();
@@ -620,7 +725,7 @@ public final class StaticPolicy {
       long cpus = guaranteedCpus(pod, init);
       CpuSet runnable = bubble.difference(sidecars);
       if (cpus > 0) {
-        CpuSet slice = takeByTopology(runnable, cpus);
+        CpuSet slice = takeByTopology(runnable, cpus, quirks);
         slices.put(init.name(), slice);
         exclusive.add(init.name());
         if (init.restartable()) {
@@ -634,7 +739,7 @@ public final class StaticPolicy {
     for (Container app : pod.containers()) {
       long cpus = guaranteedCpus(pod, app);
       if (cpus > 0) {
-        CpuSet slice = takeByTopology(pool, cpus);
+        CpuSet slice = takeByTopology(pool, cpus, quirks);
         slices.put(app.name(), slice);
         exclusive.add(app.name());
         pool = pool.difference(slice);
@@ -645,7 +750,7 @@ public final class StaticPolicy {
     int written = 0;
     int exclusiveWritten = 0;
     for (Container container : pod.initAndAppContainers()) {
-      if (state.containerCpus(pod.uid(), container.name()).isPresent()) {
+      if (keepEntries && state.containerCpus(pod.uid(), container.name()).isPresent()) {
         continue;
       }
       result = result.withContainer(pod.uid(), container.name(), slices.getOrDefault(container.name(), pool));

@@ -1,6 +1,8 @@
 package io.podtopo.domain.memorymanager;
 
 import io.podtopo.domain.pod.Resources;
+import io.podtopo.domain.quirks.KubeletQuirk;
+import io.podtopo.domain.quirks.QuirkLog;
 import io.podtopo.domain.topology.NumaMask;
 import io.podtopo.domain.topologymanager.MaskFamily;
 import io.podtopo.domain.topologymanager.ResourceHints;
@@ -23,8 +25,10 @@ import java.util.TreeSet;
  * join a multi-NUMA allocation.
  *
  * <p>A mask containing a node without a table for a requested type (a hugepage size the node does
- * not have) can serve no request of that type. Upstream dereferences a nil table there; cadvisor
- * lists every page size on every node, so real machines never reach that case.
+ * not have) can serve no request of that type. Kubelet v1.37 dereferences a nil table there and
+ * panics ({@link KubeletQuirk#MEMORY_MISSING_TABLE}, decision D-11): reproducing the kubelet, such a
+ * request throws {@link io.podtopo.domain.quirks.KubeletGivesNoAnswer}. Cadvisor lists every page
+ * size on every node, so real machines never reach that case.
  */
 final class MemoryHintCalculator {
 
@@ -33,9 +37,11 @@ final class MemoryHintCalculator {
   static final String NO_EXTENSION = "[memorymanager] failed to find NUMA nodes to extend the current topology hint";
 
   private final MemoryMachineState state;
+  private final QuirkLog quirks;
 
-  MemoryHintCalculator(MemoryMachineState state) {
+  MemoryHintCalculator(MemoryMachineState state, QuirkLog quirks) {
     this.state = state;
+    this.quirks = quirks;
   }
 
   /**
@@ -83,6 +89,7 @@ final class MemoryHintCalculator {
   /** The description of {@link #calculate}'s masks (they are the same for every requested type). */
   MaskFamily family(SortedMap<String, Long> request, ReusableInitMemory reusable, String podUid) {
     List<Integer> nodes = List.copyOf(state.nodes().keySet());
+    checkTables(nodes, request);
     long nodeBits = NumaMask.of(nodes).bits();
     Rules rules = new Rules(request, reusable, podUid);
     long withTables = 0;
@@ -298,6 +305,7 @@ final class MemoryHintCalculator {
 
   /** Upstream {@code isAffinitySatisfyRequest}: the mask's free memory covers every type. */
   boolean satisfies(NumaMask mask, SortedMap<String, Long> request) {
+    checkTables(mask.nodes(), request);
     return hasTables(mask, request)
         && request.entrySet().stream().allMatch(entry -> sum(mask, entry.getKey(), true) >= entry.getValue());
   }
@@ -424,6 +432,24 @@ final class MemoryHintCalculator {
         }
       }
       return true;
+    }
+  }
+
+  /**
+   * Where kubelet v1.37 reads the table of every requested type on each of {@code nodes}: a missing
+   * one is a nil dereference ({@link KubeletQuirk#MEMORY_MISSING_TABLE}).
+   */
+  private void checkTables(List<Integer> nodes, SortedMap<String, Long> request) {
+    for (int id : nodes) {
+      for (String type : request.keySet()) {
+        if (state.table(id, type).isEmpty()) {
+          if (quirks.reproducesKubelet(KubeletQuirk.MEMORY_MISSING_TABLE)) {
+            throw quirks.noAnswer(KubeletQuirk.MEMORY_MISSING_TABLE);
+          }
+          quirks.reached(KubeletQuirk.MEMORY_MISSING_TABLE);
+          return;
+        }
+      }
     }
   }
 

@@ -5,6 +5,9 @@ import io.podtopo.domain.pod.Container;
 import io.podtopo.domain.pod.Pod;
 import io.podtopo.domain.pod.QosClass;
 import io.podtopo.domain.pod.Resources;
+import io.podtopo.domain.quirks.Behaviour;
+import io.podtopo.domain.quirks.KubeletQuirk;
+import io.podtopo.domain.quirks.QuirkLog;
 import io.podtopo.domain.topology.NumaMask;
 import io.podtopo.domain.topology.NumaNode;
 import io.podtopo.domain.topologymanager.TopologyHint;
@@ -155,6 +158,14 @@ public final class StaticMemoryPolicy {
    * blocks when it has some; else the calculated hints.
    */
   public MemoryHints containerHints(MemoryManagerState state, Pod pod, Container container) {
+    return containerHints(state, pod, container, QuirkLog.of(Behaviour.KUBELET));
+  }
+
+  /**
+   * {@link #containerHints(MemoryManagerState, Pod, Container)} under {@code quirks}' behaviour
+   * ({@link KubeletQuirk#MEMORY_MISSING_TABLE}).
+   */
+  public MemoryHints containerHints(MemoryManagerState state, Pod pod, Container container, QuirkLog quirks) {
     if (!guaranteed(pod)) {
       return MemoryHints.noPreference();
     }
@@ -171,18 +182,27 @@ public final class StaticMemoryPolicy {
     if (blocks.isPresent()) {
       return MemoryHintCalculator.regenerate(blocks.get(), request);
     }
-    return MemoryHints.ofResourceHints(new MemoryHintCalculator(state.machineState())
+    return MemoryHints.ofResourceHints(new MemoryHintCalculator(state.machineState(), quirks)
         .calculatePacked(request, state.reusableInitMemory(), pod.uid()));
   }
 
   /**
    * Upstream {@code GetPodTopologyHints}: nil for a non-Guaranteed pod or while a KEP-5526 gate is
    * off for a pod-level pod; for a pod-level pod failing {@link #validatePodScopeResources} an empty
-   * list per budget type; nil for no memory at all; hints regenerated from the pod entry (issue
-   * 141069) or else from the first container with blocks; else the hints calculated for the pod
-   * total (the budget, or the legacy init/app/sidecar formula).
+   * list per budget type; nil for no memory at all; as kubelet v1.37 does, hints regenerated from the
+   * first container with blocks (nil when they are not the whole request); else the hints calculated
+   * for the pod total (the budget, or the legacy init/app/sidecar formula).
    */
   public MemoryHints podHints(MemoryManagerState state, Pod pod) {
+    return podHints(state, pod, QuirkLog.of(Behaviour.KUBELET));
+  }
+
+  /**
+   * {@link #podHints(MemoryManagerState, Pod)} under {@code quirks}' behaviour. Corrected, a
+   * pod-level pod's hints are regenerated from its pod entry when it has one (the fix of issue
+   * 141069; {@link KubeletQuirk#MEMORY_RESTART_REAPPLIES}).
+   */
+  public MemoryHints podHints(MemoryManagerState state, Pod pod, QuirkLog quirks) {
     if (!guaranteed(pod)) {
       return MemoryHints.noPreference();
     }
@@ -205,7 +225,10 @@ public final class StaticMemoryPolicy {
     }
     Optional<List<MemoryBlock>> podBlocks = state.podBlocks(pod.uid());
     if (requests.podLevel(pod) && podBlocks.isPresent()) {
-      return MemoryHintCalculator.regenerate(podBlocks.get(), request);
+      quirks.reached(KubeletQuirk.MEMORY_RESTART_REAPPLIES);
+      if (!quirks.reproducesKubelet(KubeletQuirk.MEMORY_RESTART_REAPPLIES)) {
+        return MemoryHintCalculator.regenerate(podBlocks.get(), request);
+      }
     }
     for (Container container : pod.initAndAppContainers()) {
       Optional<List<MemoryBlock>> blocks = state.containerBlocks(pod.uid(), container.name());
@@ -213,7 +236,7 @@ public final class StaticMemoryPolicy {
         return MemoryHintCalculator.regenerate(blocks.get(), request);
       }
     }
-    return MemoryHints.ofResourceHints(new MemoryHintCalculator(state.machineState())
+    return MemoryHints.ofResourceHints(new MemoryHintCalculator(state.machineState(), quirks)
         .calculatePacked(request, ReusableInitMemory.none(), pod.uid()));
   }
 
@@ -271,6 +294,15 @@ public final class StaticMemoryPolicy {
    * @throws MemoryManagerException with upstream's text when no NUMA affinity can be found
    */
   public MemoryManagerState allocate(MemoryManagerState state, Pod pod, Container container, TopologyHint hint) {
+    return allocate(state, pod, container, hint, QuirkLog.of(Behaviour.KUBELET));
+  }
+
+  /**
+   * {@link #allocate(MemoryManagerState, Pod, Container, TopologyHint)} under {@code quirks}' behaviour
+   * ({@link KubeletQuirk#MEMORY_SINGLE_NODE_IN_GROUP}, {@link KubeletQuirk#MEMORY_MISSING_TABLE}).
+   */
+  public MemoryManagerState allocate(MemoryManagerState state, Pod pod, Container container, TopologyHint hint,
+      QuirkLog quirks) {
     if (!guaranteed(pod) || skippedForGates(pod)) {
       return state;
     }
@@ -285,7 +317,7 @@ public final class StaticMemoryPolicy {
       return state;
     }
     ReusableInitMemory reusable = state.reusableInitMemory();
-    NumaMask mask = affinityFor(state.machineState(), request, reusable, pod.uid(), hint);
+    NumaMask mask = affinityFor(state.machineState(), request, reusable, pod.uid(), hint, quirks);
     WorkingMachineState machine = new WorkingMachineState(state.machineState());
     List<MemoryBlock> blocks = new ArrayList<>();
     request.forEach((type, size) -> {
@@ -302,11 +334,12 @@ public final class StaticMemoryPolicy {
 
   /**
    * The NUMA mask for a request: the hint's, else the default one; extended when its free memory is
-   * short; refused when it breaks the group rules.
+   * short; refused when it breaks the group rules (kubelet v1.37 lets one node of a multi-node group
+   * through, {@link KubeletQuirk#MEMORY_SINGLE_NODE_IN_GROUP}).
    */
   private static NumaMask affinityFor(MemoryMachineState machine, SortedMap<String, Long> request,
-      ReusableInitMemory reusable, String podUid, TopologyHint hint) {
-    MemoryHintCalculator calculator = new MemoryHintCalculator(machine);
+      ReusableInitMemory reusable, String podUid, TopologyHint hint, QuirkLog quirks) {
+    MemoryHintCalculator calculator = new MemoryHintCalculator(machine, quirks);
     TopologyHint best = hint;
     if (hint.affinity().isEmpty()) {
       TopologyHint defaultHint = calculator.defaultHint(request, reusable, podUid);
@@ -323,7 +356,12 @@ public final class StaticMemoryPolicy {
       }
       mask = extended.affinity().orElseThrow();
     }
-    if (calculator.violatesGroups(mask, false)) {
+    boolean violates = calculator.violatesGroups(mask, false);
+    if (violates != calculator.violatesGroups(mask, true)) {
+      quirks.reached(KubeletQuirk.MEMORY_SINGLE_NODE_IN_GROUP);
+      violates = !quirks.reproducesKubelet(KubeletQuirk.MEMORY_SINGLE_NODE_IN_GROUP);
+    }
+    if (violates) {
       throw new MemoryManagerException(GROUP_VIOLATION);
     }
     return mask;
@@ -376,16 +414,26 @@ public final class StaticMemoryPolicy {
    * holds one block per budget type; the machine state reserves the budget once; every init and app
    * container gets its partition blocks.
    *
-   * <p>Restore (issue 140906): a pod whose pod entry and every container entry exist is left
-   * unchanged; with a pod entry and only some container entries the missing ones are computed from
-   * the pod entry's mask without reserving again. A pod entry without any container entry is not a
-   * complete allocation ({@code start} does not count it in the machine state): it is replaced by a
-   * fresh allocation.
+   * <p>As kubelet v1.37 does, what the state already holds for the pod is not looked at: the budget
+   * is reserved again and every entry written again ({@link KubeletQuirk#MEMORY_RESTART_REAPPLIES}).
    *
    * @throws EmptyPodSharedPoolException when the partition would leave a shared container without memory
    * @throws MemoryManagerException with upstream's text when no NUMA affinity can be found
    */
   public MemoryManagerState allocatePod(MemoryManagerState state, Pod pod, TopologyHint hint) {
+    return allocatePod(state, pod, hint, QuirkLog.of(Behaviour.KUBELET));
+  }
+
+  /**
+   * {@link #allocatePod(MemoryManagerState, Pod, TopologyHint)} under {@code quirks}' behaviour.
+   *
+   * <p>Corrected, the restore of issue 140906: a pod whose pod entry and every container entry exist
+   * is left unchanged; with a pod entry and only some container entries the missing ones are computed
+   * from the pod entry's mask without reserving again. A pod entry without any container entry is not
+   * a complete allocation ({@code start} does not count it in the machine state): it is replaced by a
+   * fresh allocation (decision D-12).
+   */
+  public MemoryManagerState allocatePod(MemoryManagerState state, Pod pod, TopologyHint hint, QuirkLog quirks) {
     if (!guaranteed(pod) || !gates.podLevelResourceManagers() || !pod.isPodLevelResourcesSet()) {
       return state;
     }
@@ -397,17 +445,22 @@ public final class StaticMemoryPolicy {
     }
     Optional<List<MemoryBlock>> restored = state.podBlocks(pod.uid());
     SortedMap<String, List<MemoryBlock>> restoredContainers = state.containersOf(pod.uid());
-    if (restored.isPresent() && !restored.get().isEmpty() && !restoredContainers.isEmpty()) {
+    boolean overwrite = true;
+    if (restored.isPresent() || !restoredContainers.isEmpty()) {
+      quirks.reached(KubeletQuirk.MEMORY_RESTART_REAPPLIES);
+      overwrite = quirks.reproducesKubelet(KubeletQuirk.MEMORY_RESTART_REAPPLIES);
+    }
+    if (!overwrite && restored.isPresent() && !restored.get().isEmpty() && !restoredContainers.isEmpty()) {
       return completeRestoredPod(state, pod, restored.get().get(0).mask(), budget);
     }
     validatePodScopeResources(pod);
-    NumaMask mask = affinityFor(state.machineState(), budget, ReusableInitMemory.none(), pod.uid(), hint);
+    NumaMask mask = affinityFor(state.machineState(), budget, ReusableInitMemory.none(), pod.uid(), hint, quirks);
     Map<String, List<MemoryBlock>> partition = new PodMemoryPartition(requests).blocks(pod, mask, budget);
     WorkingMachineState machine = new WorkingMachineState(state.machineState());
     budget.forEach((type, size) -> machine.reserve(mask.nodes(), type, size));
     List<MemoryBlock> podBlocks = new ArrayList<>();
     budget.forEach((type, size) -> podBlocks.add(MemoryBlock.of(mask, type, size)));
-    MemoryManagerState next = new MemoryManagerState.Builder().from(state.withoutPod(pod.uid()))
+    MemoryManagerState next = new MemoryManagerState.Builder().from(overwrite ? state : state.withoutPod(pod.uid()))
         .machineState(machine.freeze())
         .build()
         .withPodBlocks(pod.uid(), podBlocks);

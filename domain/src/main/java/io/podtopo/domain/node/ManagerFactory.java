@@ -7,6 +7,8 @@ import io.podtopo.domain.cpumanager.StaticPolicyOptions;
 import io.podtopo.domain.memorymanager.MemoryManagerException;
 import io.podtopo.domain.memorymanager.StaticMemoryPolicy;
 import io.podtopo.domain.pod.Resources;
+import io.podtopo.domain.quirks.KubeletGivesNoAnswer;
+import io.podtopo.domain.quirks.QuirkLog;
 import io.podtopo.domain.topology.CpuSet;
 import io.podtopo.domain.topology.Machine;
 import io.podtopo.domain.topologymanager.InvalidTopologyManagerConfigException;
@@ -77,9 +79,12 @@ final class ManagerFactory {
     }
     try {
       return Optional.of(StaticPolicy.create(topology, numReserved, explicit, options, config.featureGates(),
-          config.topologyManagerPolicy().kubeletName()));
+          config.topologyManagerPolicy().kubeletName(), QuirkLog.of(config.behaviour())));
     } catch (StaticPolicyException e) {
       throw new InvalidNodeConfigException(field, e.getMessage());
+    } catch (KubeletGivesNoAnswer e) {
+      throw new InvalidNodeConfigException(field,
+          e.quirk().noAnswerMessage("choosing the " + numReserved + " reserved CPUs at start-up"));
     }
   }
 

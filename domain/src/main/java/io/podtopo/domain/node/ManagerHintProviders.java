@@ -8,6 +8,7 @@ import io.podtopo.domain.memorymanager.StaticMemoryPolicy;
 import io.podtopo.domain.pod.Container;
 import io.podtopo.domain.pod.Pod;
 import io.podtopo.domain.pod.Resources;
+import io.podtopo.domain.quirks.QuirkLog;
 import io.podtopo.domain.topologymanager.HintProvider;
 import io.podtopo.domain.topologymanager.ProviderHints;
 import io.podtopo.domain.topologymanager.ResourceHints;
@@ -17,15 +18,16 @@ import java.util.Optional;
 /**
  * The CPU and Memory Managers as hint providers of one state, in the kubelet's registration order.
  * A manager under its {@code none}/{@code None} policy is still registered and, like upstream's
- * none policies, answers "no preference" (a nil map).
+ * none policies, answers "no preference" (a nil map). Both answer under one admission's
+ * {@link QuirkLog}.
  */
 final class ManagerHintProviders {
 
   private ManagerHintProviders() {}
 
   static List<HintProvider> of(Optional<StaticPolicy> cpuPolicy, Optional<StaticMemoryPolicy> memoryPolicy,
-      NodeState state) {
-    return List.of(new Cpu(cpuPolicy, state.cpu()), new Memory(memoryPolicy, state.memory()));
+      NodeState state, QuirkLog quirks) {
+    return List.of(new Cpu(cpuPolicy, state.cpu(), quirks), new Memory(memoryPolicy, state.memory(), quirks));
   }
 
   /** The CPU Manager: {@code {"cpu": hints}}, or nil when it has no preference. */
@@ -33,10 +35,12 @@ final class ManagerHintProviders {
 
     private final Optional<StaticPolicy> policy;
     private final CpuManagerState state;
+    private final QuirkLog quirks;
 
-    Cpu(Optional<StaticPolicy> policy, CpuManagerState state) {
+    Cpu(Optional<StaticPolicy> policy, CpuManagerState state, QuirkLog quirks) {
       this.policy = policy;
       this.state = state;
+      this.quirks = quirks;
     }
 
     @Override
@@ -51,7 +55,7 @@ final class ManagerHintProviders {
 
     @Override
     public ProviderHints podHints(Pod pod) {
-      return policy.map(p -> cpuHints(p.podHints(state, pod))).orElse(ProviderHints.noPreference());
+      return policy.map(p -> cpuHints(p.podHints(state, pod, quirks))).orElse(ProviderHints.noPreference());
     }
 
     private static ProviderHints cpuHints(Optional<ResourceHints> hints) {
@@ -64,10 +68,12 @@ final class ManagerHintProviders {
 
     private final Optional<StaticMemoryPolicy> policy;
     private final MemoryManagerState state;
+    private final QuirkLog quirks;
 
-    Memory(Optional<StaticMemoryPolicy> policy, MemoryManagerState state) {
+    Memory(Optional<StaticMemoryPolicy> policy, MemoryManagerState state, QuirkLog quirks) {
       this.policy = policy;
       this.state = state;
+      this.quirks = quirks;
     }
 
     @Override
@@ -77,12 +83,12 @@ final class ManagerHintProviders {
 
     @Override
     public ProviderHints containerHints(Pod pod, Container container) {
-      return policy.map(p -> memoryHints(p.containerHints(state, pod, container))).orElse(ProviderHints.noPreference());
+      return policy.map(p -> memoryHints(p.containerHints(state, pod, container, quirks))).orElse(ProviderHints.noPreference());
     }
 
     @Override
     public ProviderHints podHints(Pod pod) {
-      return policy.map(p -> memoryHints(p.podHints(state, pod))).orElse(ProviderHints.noPreference());
+      return policy.map(p -> memoryHints(p.podHints(state, pod, quirks))).orElse(ProviderHints.noPreference());
     }
 
     private static ProviderHints memoryHints(MemoryHints hints) {

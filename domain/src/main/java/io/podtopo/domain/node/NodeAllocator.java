@@ -10,6 +10,7 @@ import io.podtopo.domain.memorymanager.MemoryManagerState;
 import io.podtopo.domain.memorymanager.StaticMemoryPolicy;
 import io.podtopo.domain.pod.Container;
 import io.podtopo.domain.pod.Pod;
+import io.podtopo.domain.quirks.QuirkLog;
 import io.podtopo.domain.topologymanager.AdmissionFailure;
 import io.podtopo.domain.topologymanager.AllocationResult;
 import io.podtopo.domain.topologymanager.HintProvider;
@@ -25,36 +26,38 @@ import java.util.function.Function;
  * ends the step). Errors become the kubelet's admission results (upstream
  * {@code GetPodAdmitResult}): a typed error gives its type as reason and its text as message, any
  * other error {@code UnexpectedAdmissionError} "Allocate failed due to &lt;err&gt;, which is
- * unexpected".
+ * unexpected". One allocator serves one admission, under its {@link QuirkLog}.
  */
 final class NodeAllocator implements TopologyAllocator<NodeState> {
 
   private final Optional<StaticPolicy> cpuPolicy;
   private final Optional<StaticMemoryPolicy> memoryPolicy;
+  private final QuirkLog quirks;
 
-  NodeAllocator(Optional<StaticPolicy> cpuPolicy, Optional<StaticMemoryPolicy> memoryPolicy) {
+  NodeAllocator(Optional<StaticPolicy> cpuPolicy, Optional<StaticMemoryPolicy> memoryPolicy, QuirkLog quirks) {
     this.cpuPolicy = cpuPolicy;
     this.memoryPolicy = memoryPolicy;
+    this.quirks = quirks;
   }
 
   @Override
   public List<HintProvider> hintProviders(NodeState state) {
-    return ManagerHintProviders.of(cpuPolicy, memoryPolicy, state);
+    return ManagerHintProviders.of(cpuPolicy, memoryPolicy, state, quirks);
   }
 
   @Override
   public AllocationResult<NodeState> allocateContainer(NodeState state, Pod pod, Container container,
       TopologyHint hint) {
     return allocate(state,
-        policy -> policy.allocate(state.cpu(), pod, container, hint),
-        (policy, memory) -> policy.allocate(memory, pod, container, hint));
+        policy -> policy.allocate(state.cpu(), pod, container, hint, quirks),
+        (policy, memory) -> policy.allocate(memory, pod, container, hint, quirks));
   }
 
   @Override
   public AllocationResult<NodeState> allocatePod(NodeState state, Pod pod, TopologyHint hint) {
     return allocate(state,
-        policy -> policy.allocatePod(state.cpu(), pod, hint),
-        (policy, memory) -> policy.allocatePod(memory, pod, hint));
+        policy -> policy.allocatePod(state.cpu(), pod, hint, quirks),
+        (policy, memory) -> policy.allocatePod(memory, pod, hint, quirks));
   }
 
   private interface MemoryStep {

@@ -1,6 +1,7 @@
 package io.podtopo.domain.node;
 
 import io.podtopo.domain.gates.FeatureGates;
+import io.podtopo.domain.quirks.Behaviour;
 import io.podtopo.domain.topology.CpuSet;
 import io.podtopo.domain.topologymanager.TopologyManagerPolicy;
 import io.podtopo.domain.topologymanager.TopologyManagerScope;
@@ -82,6 +83,16 @@ public abstract class NodeConfig {
   @Value.Default
   public int implicitHintsAboveNumaNodes() {
     return TopologyPolicy.DEFAULT_IMPLICIT_HINTS_ABOVE;
+  }
+
+  /**
+   * Not a kubelet setting: which behaviour every {@link io.podtopo.domain.quirks.KubeletQuirk}
+   * reproduces (ADR 0008): kubelet v1.37's by default, so that an admission predicts a real node;
+   * {@link Behaviour#SPEC} for the corrected one, under which the invariants hold.
+   */
+  @Value.Default
+  public Behaviour behaviour() {
+    return Behaviour.KUBELET;
   }
 
   /** The kubelet defaults. */

@@ -9,6 +9,9 @@ import io.podtopo.domain.memorymanager.ReusableInitMemory;
 import io.podtopo.domain.memorymanager.StaticMemoryPolicy;
 import io.podtopo.domain.pod.Container;
 import io.podtopo.domain.pod.Pod;
+import io.podtopo.domain.quirks.KubeletGivesNoAnswer;
+import io.podtopo.domain.quirks.KubeletQuirk;
+import io.podtopo.domain.quirks.QuirkLog;
 import io.podtopo.domain.topology.CpuSet;
 import io.podtopo.domain.topology.Machine;
 import io.podtopo.domain.topology.NumaMask;
@@ -17,6 +20,7 @@ import io.podtopo.domain.topologymanager.ScopeAdmission;
 import io.podtopo.domain.topologymanager.TopologyAdmission;
 import io.podtopo.domain.topologymanager.TopologyHint;
 import io.podtopo.domain.topologymanager.TopologyPolicy;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
@@ -48,7 +52,6 @@ public final class NodeResourceManagers {
   private final Optional<StaticPolicy> cpuPolicy;
   private final Optional<StaticMemoryPolicy> memoryPolicy;
   private final TopologyAdmission topologyAdmission;
-  private final NodeAllocator allocator;
   private final PodLevelResourcesValidation validation;
   private final AssignmentReport report;
   private final PodResourcesReport podResourcesReport;
@@ -60,7 +63,6 @@ public final class NodeResourceManagers {
     this.cpuPolicy = cpuPolicy;
     this.memoryPolicy = memoryPolicy;
     this.topologyAdmission = topologyAdmission;
-    this.allocator = new NodeAllocator(cpuPolicy, memoryPolicy);
     this.validation = new PodLevelResourcesValidation(config.featureGates(),
         cpuPolicy.isPresent() || memoryPolicy.isPresent());
     this.report = new AssignmentReport(cpuPolicy, memoryPolicy);
@@ -148,15 +150,49 @@ public final class NodeResourceManagers {
    *       from the new state.
    * </ol>
    *
-   * <p>Admitting a pod whose complete allocation is already in the state changes nothing
-   * (invariant 24): the managers restore what they find.
+   * <p>Every {@link KubeletQuirk} behaves as the configuration's
+   * {@link NodeConfig#behaviour() behaviour} says (ADR 0008). Where kubelet v1.37 would never finish
+   * or would crash and its behaviour is asked for, the admission has {@link Admission#noAnswer() no
+   * answer} and the state is unchanged. When the admission reached a quirk where the two behaviours
+   * could differ, it is run again with that quirk's behaviour switched, and the quirk is named in
+   * {@link Admission#quirks()} only if the decision changes (where no single switch changes it but
+   * switching every quirk does, all the quirks reached are named).
+   *
+   * <p>Under the corrected behaviour, admitting a pod whose complete allocation is already in the
+   * state changes nothing (invariant 24): the managers restore what they find.
    */
   public Admission admit(NodeState state, Pod pod) {
+    QuirkLog quirks = QuirkLog.of(config.behaviour());
+    Admission decided = decide(state, pod, quirks).withBehaviour(config.behaviour());
+    List<KubeletQuirk> reached = quirks.reachedQuirks();
+    if (reached.isEmpty()) {
+      return decided;
+    }
+    List<KubeletQuirk> changing = new ArrayList<>();
+    for (KubeletQuirk quirk : reached) {
+      if (!decided.decidesAlike(decide(state, pod, quirks.switching(quirk)))) {
+        changing.add(quirk);
+      }
+    }
+    if (changing.isEmpty()
+        && !decided.decidesAlike(decide(state, pod, QuirkLog.of(config.behaviour().other())))) {
+      changing.addAll(reached);
+    }
+    return decided.namingQuirks(changing);
+  }
+
+  /** One admission under {@code quirks}, recording in it the quirks reached. */
+  private Admission decide(NodeState state, Pod pod, QuirkLog quirks) {
     Optional<AdmissionFailure> invalid = validation.check(pod);
     if (invalid.isPresent()) {
       return Admission.rejected(state, invalid.get(), new AdmissionTrace.Builder().build());
     }
-    ScopeAdmission<NodeState> result = topologyAdmission.admit(pod, state, allocator);
+    ScopeAdmission<NodeState> result;
+    try {
+      result = topologyAdmission.admit(pod, state, new NodeAllocator(cpuPolicy, memoryPolicy, quirks));
+    } catch (KubeletGivesNoAnswer e) {
+      return Admission.withoutAnswer(state, e.quirk());
+    }
     AdmissionTrace.Builder trace = new AdmissionTrace.Builder().merges(result.trace());
     if (!result.admitted()) {
       return Admission.rejected(state, result.failure().orElseThrow(), trace.build());

@@ -6,6 +6,8 @@ import io.podtopo.domain.memorymanager.MemoryTable;
 import io.podtopo.domain.memorymanager.StaticMemoryPolicy;
 import io.podtopo.domain.pod.Container;
 import io.podtopo.domain.pod.Pod;
+import io.podtopo.domain.quirks.Behaviour;
+import io.podtopo.domain.quirks.KubeletQuirk;
 import io.podtopo.domain.text.ByteSizes;
 import io.podtopo.domain.topology.CpuSet;
 import io.podtopo.domain.topologymanager.AdmissionFailure;
@@ -70,6 +72,9 @@ public final class RejectionExplainer {
       return Optional.empty();
     }
     AdmissionFailure failure = admission.failure().orElseThrow();
+    if (admission.noAnswer().isEmpty() && !admission.quirks().isEmpty()) {
+      return Optional.of(quirks(admission));
+    }
     return Optional.of(switch (failure.reason()) {
       case PodLevelResourcesValidation.REASON -> validation(failure);
       case "EmptyPodSharedPoolError" -> emptyPool(pod).orElseGet(() -> restated(failure));
@@ -77,12 +82,36 @@ public final class RejectionExplainer {
           .orElseGet(() -> placement(pod, admission).orElseGet(() -> restated(failure)));
       case "SMTAlignmentError" -> smt(failure);
       case "UnexpectedAdmissionError" -> unexpected(pod, admission);
+      case AdmissionFailure.KUBELET_NO_ANSWER -> noAnswer(admission.noAnswer().orElseThrow());
       default -> restated(failure);
     });
   }
 
   private boolean podScope() {
     return managers.config().topologyManagerScope() == TopologyManagerScope.POD;
+  }
+
+  /**
+   * A rejection a quirk decided (ADR 0008): what the behaviour did at each quirk, and, as kubelet
+   * v1.37 behaves, what the corrected behaviour does instead.
+   */
+  private static RejectionCause quirks(Admission admission) {
+    boolean kubelet = admission.behaviour() == Behaviour.KUBELET;
+    List<String> causes = new ArrayList<>();
+    List<String> fixes = new ArrayList<>();
+    for (KubeletQuirk quirk : admission.quirks()) {
+      causes.add(quirk.label() + ": " + (kubelet ? quirk.kubeletBehaviour() : quirk.specBehaviour()));
+      if (kubelet) {
+        fixes.add("the corrected behaviour (behaviour spec) decides: " + quirk.specBehaviour());
+      }
+    }
+    return new RejectionCause(causes, fixes);
+  }
+
+  /** Where kubelet v1.37 never finishes or crashes: what it does there, and the corrected behaviour. */
+  private static RejectionCause noAnswer(KubeletQuirk quirk) {
+    return new RejectionCause(List.of(quirk.label() + ": " + quirk.kubeletBehaviour()),
+        List.of("the corrected behaviour (behaviour spec) decides: " + quirk.specBehaviour()));
   }
 
   private static RejectionCause restated(AdmissionFailure failure) {

@@ -1,5 +1,6 @@
 package io.podtopo.domain.topologymanager;
 
+import io.podtopo.domain.quirks.KubeletQuirk;
 import org.immutables.value.Value;
 
 /**
@@ -13,6 +14,11 @@ public abstract class AdmissionFailure {
   public static final String TOPOLOGY_AFFINITY_ERROR = "TopologyAffinityError";
   /** Reason of an allocation error that carries no type. */
   public static final String UNEXPECTED_ADMISSION_ERROR = "UnexpectedAdmissionError";
+  /**
+   * Not a kubelet reason: kubelet v1.37 would never finish or would crash admitting the pod, so it
+   * gives no reason at all (ADR 0008).
+   */
+  public static final String KUBELET_NO_ANSWER = "KubeletNoAnswer";
 
   /** Upstream {@code TopologyAffinityError} message. */
   public static final String TOPOLOGY_AFFINITY_MESSAGE = "Resources cannot be allocated with Topology locality";
@@ -43,6 +49,14 @@ public abstract class AdmissionFailure {
   /** An allocation error without a type: "Allocate failed due to ..., which is unexpected". */
   public static AdmissionFailure unexpected(String error) {
     return of(UNEXPECTED_ADMISSION_ERROR, "Allocate failed due to " + error + ", which is unexpected");
+  }
+
+  /**
+   * Where kubelet v1.37 would never finish or would crash at {@code quirk}: reason
+   * {@value #KUBELET_NO_ANSWER}, the message saying so and naming the quirk.
+   */
+  public static AdmissionFailure noAnswer(KubeletQuirk quirk) {
+    return of(KUBELET_NO_ANSWER, quirk.noAnswerMessage("admitting this pod"));
   }
 
   @Override

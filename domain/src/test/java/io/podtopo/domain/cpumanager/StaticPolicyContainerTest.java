@@ -9,6 +9,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.podtopo.domain.gates.FeatureGates;
 import io.podtopo.domain.pod.Container;
 import io.podtopo.domain.pod.Pod;
+import io.podtopo.domain.quirks.Behaviour;
+import io.podtopo.domain.quirks.KubeletQuirk;
+import io.podtopo.domain.quirks.QuirkLog;
 import io.podtopo.domain.topology.CpuSet;
 import io.podtopo.domain.topology.NumaMask;
 import io.podtopo.domain.topologymanager.TopologyHint;
@@ -140,32 +143,74 @@ class StaticPolicyContainerTest {
   }
 
   @Test
-  void rule26_fullPcpusOnlyNeverHandsOutTheSiblingOfAReservedCpu() {
-    StaticPolicyOptions full = new StaticPolicyOptions.Builder().fullPhysicalCpusOnly(true).build();
-    StaticPolicy policy = StaticPolicy.create(UpstreamTopologies.dualSocketHt(), 1, CpuSet.of(0), full,
-        FeatureGates.defaults());
+  void rule26_d21_fullPcpusOnlyNeverHandsOutTheSiblingOfAReservedCpuInSpecMode_qLoneSibling() {
+    StaticPolicy policy = fullPcpusOnlyWithCpu0Reserved();
     CpuManagerState state = policy.start(CpuManagerState.of(CpuSet.empty(), Map.of(), Map.of()));
     Container six = guaranteed("c", "6", "1G");
-    CpuSet cpus = policy.allocate(state, pod("p", six), six, TopologyHint.of(NumaMask.of(0), true))
+    QuirkLog spec = QuirkLog.of(Behaviour.SPEC);
+    CpuSet cpus = policy.allocate(state, pod("p", six), six, TopologyHint.of(NumaMask.of(0), true), spec)
         .state().containerCpus("p", "c").orElseThrow();
     assertThat(cpus).doesNotContain(6);
     assertThat(UpstreamTopologies.dualSocketHt().siblingsOf(cpus)).isEqualTo(cpus);
     assertThat(cpus.intersection(UpstreamTopologies.dualSocketHt().cpusInNumaNode(0))).isEqualTo(CpuSet.of(2, 4, 8, 10));
+    assertThat(spec.reachedQuirks()).containsExactly(KubeletQuirk.LONE_SIBLING);
   }
 
   @Test
-  void rule26_aContainerWithAnEntryReadmitsEvenWhenNoWholeCoreIsFree() {
+  void rule26_d21_kubeletV137HandsOutTheLoneSiblingOfAReservedCpu_qLoneSibling() {
+    StaticPolicy policy = fullPcpusOnlyWithCpu0Reserved();
+    CpuManagerState state = policy.start(CpuManagerState.of(CpuSet.empty(), Map.of(), Map.of()));
+    Container six = guaranteed("c", "6", "1G");
+    CpuSet cpus = policy.allocate(state, pod("p", six), six, TopologyHint.of(NumaMask.of(0), true),
+        QuirkLog.of(Behaviour.KUBELET)).state().containerCpus("p", "c").orElseThrow();
+    // The five free CPUs of NUMA 0 (6 is the sibling of the reserved 0) and one of NUMA 1.
+    assertThat(cpus).isEqualTo(CpuSet.parse("1-2,4,6,8,10"));
+    assertThat(UpstreamTopologies.dualSocketHt().siblingsOf(cpus)).isNotEqualTo(cpus);
+  }
+
+  @Test
+  void rule26_d21_withWholeCoresFreeAndAnEvenAlignedPartBothBehavioursTakeTheSameCpus_qLoneSibling() {
     StaticPolicyOptions full = new StaticPolicyOptions.Builder().fullPhysicalCpusOnly(true).build();
-    StaticPolicy policy = StaticPolicy.create(UpstreamTopologies.dualSocketHt(), 1, CpuSet.of(0), full,
+    StaticPolicy policy = StaticPolicy.create(UpstreamTopologies.dualSocketHt(), 2, CpuSet.of(0, 6), full,
         FeatureGates.defaults());
+    CpuManagerState state = policy.start(CpuManagerState.of(CpuSet.empty(), Map.of(), Map.of()));
+    QuirkLog kubelet = QuirkLog.of(Behaviour.KUBELET);
+    CpuSet cpus = policy.allocateCpus(state, 4, java.util.Optional.of(NumaMask.of(0)), CpuSet.empty(), kubelet);
+    assertThat(cpus).isEqualTo(policy.allocateCpus(state, 4, java.util.Optional.of(NumaMask.of(0)), CpuSet.empty(),
+        QuirkLog.of(Behaviour.SPEC)));
+    assertThat(kubelet.reachedQuirks()).isEmpty();
+  }
+
+  @Test
+  void rule26_d20_aContainerWithAnEntryReadmitsEvenWhenNoWholeCoreIsFreeInSpecMode_qSmtCheckBeforeEntry() {
+    StaticPolicy policy = fullPcpusOnlyWithCpu0Reserved();
     CpuManagerState state = policy.start(CpuManagerState.of(CpuSet.empty(), Map.of(), Map.of()));
     Container ten = guaranteed("c", "10", "1G");
     Pod pod = pod("p", ten);
-    CpuManagerState full10 = policy.allocate(state, pod, ten, NONE).state();
-    CpuAllocationResult again = policy.allocate(full10, pod, ten, NONE);
+    CpuManagerState full10 = policy.allocate(state, pod, ten, NONE, QuirkLog.of(Behaviour.SPEC)).state();
+    QuirkLog spec = QuirkLog.of(Behaviour.SPEC);
+    CpuAllocationResult again = policy.allocate(full10, pod, ten, NONE, spec);
     assertThat(again.error()).isEmpty();
     assertThat(again.state().containerCpus("p", "c")).isEqualTo(full10.containerCpus("p", "c"));
     assertThat(again.state().defaultCpuSet()).isEqualTo(full10.defaultCpuSet());
+    assertThat(spec.reachedQuirks()).containsExactly(KubeletQuirk.SMT_CHECK_BEFORE_ENTRY);
+  }
+
+  @Test
+  void rule26_d20_kubeletV137RejectsAContainerWithAnEntryWhenNoWholeCoreIsFree_qSmtCheckBeforeEntry() {
+    StaticPolicy policy = fullPcpusOnlyWithCpu0Reserved();
+    CpuManagerState state = policy.start(CpuManagerState.of(CpuSet.empty(), Map.of(), Map.of()));
+    Container ten = guaranteed("c", "10", "1G");
+    Pod pod = pod("p", ten);
+    CpuManagerState full10 = policy.allocate(state, pod, ten, NONE, QuirkLog.of(Behaviour.SPEC)).state();
+    CpuAllocationResult again = policy.allocate(full10, pod, ten, NONE, QuirkLog.of(Behaviour.KUBELET));
+    assertThat(again.error()).contains(SmtAlignmentError.notEnoughPhysicalCpus(10, 2, 0));
+    assertThat(again.state()).isEqualTo(full10);
+  }
+
+  private static StaticPolicy fullPcpusOnlyWithCpu0Reserved() {
+    StaticPolicyOptions full = new StaticPolicyOptions.Builder().fullPhysicalCpusOnly(true).build();
+    return StaticPolicy.create(UpstreamTopologies.dualSocketHt(), 1, CpuSet.of(0), full, FeatureGates.defaults());
   }
 
   @Test

@@ -8,16 +8,22 @@ import static io.podtopo.domain.cpumanager.PolicyFixtures.sidecar;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.podtopo.domain.pod.Pod;
+import io.podtopo.domain.quirks.Behaviour;
+import io.podtopo.domain.quirks.KubeletQuirk;
+import io.podtopo.domain.quirks.QuirkLog;
 import io.podtopo.domain.topology.CpuSet;
 import io.podtopo.domain.topology.NumaMask;
 import io.podtopo.domain.topologymanager.TopologyHint;
+import io.podtopo.domain.topologymanager.ResourceHints;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
  * The seven reference partitions of PLRM spec 6.2 (upstream {@code TestStaticPolicyAllocatePod}
  * outputs) on topoDualSocketHT with reserved CPU 0 and hint NUMA 0, plus restore and removal of a
- * pod bubble (PLRM spec 6.5).
+ * pod bubble (PLRM spec 6.5). The restore is the corrected behaviour of quirk
+ * {@code Q-cpu-restart-reallocates} (decision D-8); kubelet v1.37's is pinned beside it.
  */
 class StaticPolicyPodPartitionTest {
 
@@ -109,34 +115,82 @@ class StaticPolicyPodPartitionTest {
   }
 
   @Test
-  void rule43_aPodAlreadyCompleteInTheStateIsRestoredUnchanged() {
+  void rule43_d8_aPodAlreadyCompleteInTheStateIsRestoredUnchangedInSpecMode_qCpuRestartReallocates() {
     Pod pod = podLevelPod("p", 3)
         .addContainers(exclusive("gu1", 1), exclusive("gu2", 1), shared("ngu")).build();
     CpuManagerState once = allocated(pod);
-    CpuAllocationResult again = policy.allocatePod(once, pod, NUMA_0);
+    QuirkLog spec = QuirkLog.of(Behaviour.SPEC);
+    CpuAllocationResult again = policy.allocatePod(once, pod, NUMA_0, spec);
     assertThat(again.error()).isEmpty();
     assertThat(again.state()).isEqualTo(once);
     assertThat(again.metrics()).isEqualTo(ResourceManagerMetrics.none());
+    assertThat(spec.reachedQuirks()).containsExactly(KubeletQuirk.CPU_RESTART_REALLOCATES);
   }
 
   @Test
-  void rule43_aRestoredPodLevelPodGetsItsHintsFromTheBubble_upstreamIssue140989() {
+  void rule43_d8_kubeletV137TakesASecondBubbleForAPodAlreadyInTheStateAndLeaksTheFirst_qCpuRestartReallocates() {
+    Pod pod = podLevelPod("p", 3)
+        .addContainers(exclusive("gu1", 1), exclusive("gu2", 1), shared("ngu")).build();
+    CpuManagerState once = allocated(pod);
+    CpuSet first = once.podCpus("p").orElseThrow();
+    CpuAllocationResult again = policy.allocatePod(once, pod, NUMA_0, QuirkLog.of(Behaviour.KUBELET));
+    assertThat(again.error()).isEmpty();
+    CpuSet second = again.state().podCpus("p").orElseThrow();
+    assertThat(second).isEqualTo(CpuSet.of(1, 4, 10));
+    assertThat(second.intersects(first)).isFalse();
+    assertThat(again.state().defaultCpuSet()).isEqualTo(once.defaultCpuSet().difference(second));
+    assertThat(again.state().defaultCpuSet().intersects(first)).isFalse();
+    assertThat(again.state().containerEntries("p"))
+        .isEqualTo(Map.of("gu1", CpuSet.of(1), "gu2", CpuSet.of(4), "ngu", CpuSet.of(10)));
+    assertThat(again.metrics().podAllocations()).isEqualTo(3);
+  }
+
+  @Test
+  void rule43_d8_aRestoredPodLevelPodGetsItsHintsFromTheBubbleInSpecMode_qCpuRestartReallocates_upstreamIssue140989() {
     Pod pod = podLevelPod("p", 3)
         .addContainers(exclusive("gu1", 1), exclusive("gu2", 1), shared("ngu")).build();
     CpuManagerState restored = allocated(pod);
     CpuSet bubble = restored.podCpus("p").orElseThrow();
-    assertThat(policy.podTopologyHints(restored, pod)).contains(policy.generateHints(bubble, CpuSet.empty(), 3));
-    assertThat(policy.podTopologyHints(restored, pod).orElseThrow()).anyMatch(TopologyHint::preferred);
+    ResourceHints hints = policy.podHints(restored, pod, QuirkLog.of(Behaviour.SPEC)).orElseThrow();
+    assertThat(hints.hints()).isEqualTo(policy.generateHints(bubble, CpuSet.empty(), 3));
+    assertThat(hints.hints()).anyMatch(TopologyHint::preferred);
   }
 
   @Test
-  void rule43_aRestoredBubbleIsRePartitionedForMissingContainersWithoutASecondBubble() {
+  void rule43_d8_kubeletV137GivesARestoredPodWithASharedContainerNoCpuHint_qCpuRestartReallocates() {
+    Pod pod = podLevelPod("p", 3)
+        .addContainers(exclusive("gu1", 1), exclusive("gu2", 1), shared("ngu")).build();
+    CpuManagerState restored = allocated(pod);
+    assertThat(policy.podTopologyHints(restored, pod)).contains(List.of());
+  }
+
+  @Test
+  void rule43_d8_aRestoredBubbleIsRePartitionedForMissingContainersInSpecMode_qCpuRestartReallocates() {
     Pod pod = podLevelPod("p", 3)
         .addContainers(exclusive("gu1", 1), exclusive("gu2", 1), shared("ngu")).build();
     CpuManagerState complete = allocated(pod);
     CpuManagerState partial = complete.withoutContainer("p", "ngu");
-    CpuAllocationResult restored = policy.allocatePod(partial, pod, TopologyHint.any(false));
+    CpuAllocationResult restored = policy.allocatePod(partial, pod, TopologyHint.any(false), QuirkLog.of(Behaviour.SPEC));
     assertThat(restored.state()).isEqualTo(complete);
+  }
+
+  @Test
+  void d8_aFailedPartitionKeepsTheNewBubbleInKubeletModeAndNothingInSpecMode_qCpuPartialBubble() {
+    // No shared container, so validatePodScopeResources lets exclusive slices of 3 CPUs through for
+    // a budget of 2 (API validation refuses such a pod; AllocatePod alone does not).
+    Pod pod = podLevelPod("p", 2).addContainers(exclusive("gu1", 2), exclusive("gu2", 1)).build();
+    QuirkLog kubelet = QuirkLog.of(Behaviour.KUBELET);
+    CpuAllocationResult leaked = policy.allocatePod(initial, pod, NUMA_0, kubelet);
+    assertThat(leaked.error()).isPresent();
+    CpuSet bubble = leaked.state().podCpus("p").orElseThrow();
+    assertThat(bubble.size()).isEqualTo(2);
+    assertThat(leaked.state().defaultCpuSet()).isEqualTo(initial.defaultCpuSet().difference(bubble));
+    assertThat(leaked.state().entries()).isEmpty();
+    assertThat(kubelet.reachedQuirks()).containsExactly(KubeletQuirk.CPU_PARTIAL_BUBBLE);
+
+    CpuAllocationResult clean = policy.allocatePod(initial, pod, NUMA_0, QuirkLog.of(Behaviour.SPEC));
+    assertThat(clean.error()).isEqualTo(leaked.error());
+    assertThat(clean.state()).isEqualTo(initial);
   }
 
   @Test

@@ -21,6 +21,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.podtopo.domain.pod.Container;
 import io.podtopo.domain.pod.Pod;
 import io.podtopo.domain.pod.Quantity;
+import io.podtopo.domain.quirks.Behaviour;
+import io.podtopo.domain.quirks.KubeletQuirk;
+import io.podtopo.domain.quirks.QuirkLog;
 import io.podtopo.domain.topology.NumaMask;
 import io.podtopo.domain.topologymanager.TopologyHint;
 import java.util.List;
@@ -217,34 +220,60 @@ class PodLevelMemoryPartitionTest {
   }
 
   @Test
-  void invariant24ReadmittingACompleteRestoredAllocationChangesNothing() {
+  void invariant24_d12_readmittingACompleteRestoredAllocationChangesNothingInSpecMode_qMemoryRestartReapplies() {
     Pod pod = podLevel("p", "4", "3Gi").addContainer(gu("gu", "1", "1Gi")).addContainer(ngu("shared")).build();
     MemoryManagerState allocated = policy.allocatePod(initial, pod, node0);
     MemoryManagerState restored = policy.start(allocated);
+    QuirkLog spec = QuirkLog.of(Behaviour.SPEC);
 
-    assertThat(policy.allocatePod(restored, pod, hint(true, 1))).isEqualTo(allocated);
-    assertThat(policy.podHints(restored, pod).byResource())
+    assertThat(policy.allocatePod(restored, pod, hint(true, 1), spec)).isEqualTo(allocated);
+    assertThat(policy.podHints(restored, pod, spec).byResource())
         .isEqualTo(Map.of("memory", List.of(TopologyHint.of(NumaMask.of(0), true))));
+    assertThat(spec.reachedQuirks()).containsExactly(KubeletQuirk.MEMORY_RESTART_REAPPLIES);
   }
 
   @Test
-  void restoredPodMissingSomeContainerEntriesGetsThemWithoutReservingAgain() {
+  void invariant24_d12_kubeletV137ReservesARestoredPodsBudgetAgain_qMemoryRestartReapplies_upstreamIssue140906() {
+    Pod pod = podLevel("p", "4", "3Gi").addContainer(gu("gu", "1", "1Gi")).addContainer(ngu("shared")).build();
+    MemoryManagerState allocated = policy.allocatePod(initial, pod, node0);
+    MemoryManagerState restored = policy.start(allocated);
+    QuirkLog kubelet = QuirkLog.of(Behaviour.KUBELET);
+
+    MemoryManagerState again = policy.allocatePod(restored, pod, hint(true, 1), kubelet);
+    // The budget is reserved a second time, on NUMA 1, and NUMA 0 keeps the first reservation.
+    assertThat(table(again, 0, "memory").reserved()).isEqualTo(3 * GI);
+    assertThat(table(again, 1, "memory").reserved()).isEqualTo(3 * GI);
+    assertThat(again.podBlocks("p").orElseThrow()).containsExactly(block("memory", 3 * GI, 1));
+    assertThat(kubelet.reachedQuirks()).containsExactly(KubeletQuirk.MEMORY_RESTART_REAPPLIES);
+  }
+
+  @Test
+  void invariant24_d12_kubeletV137RegeneratesPodHintsFromTheFirstContainersBlocksOnly_qMemoryRestartReapplies_upstreamIssue141069() {
+    Pod pod = podLevel("p", "4", "3Gi").addContainer(gu("gu", "1", "1Gi")).addContainer(ngu("shared")).build();
+    MemoryManagerState restored = policy.start(policy.allocatePod(initial, pod, node0));
+
+    assertThat(policy.podHints(restored, pod, QuirkLog.of(Behaviour.KUBELET)).isNil()).isTrue();
+  }
+
+  @Test
+  void invariant24_d12_restoredPodMissingSomeContainerEntriesGetsThemWithoutReservingAgainInSpecMode_qMemoryRestartReapplies() {
     Pod pod = podLevel("p", "4", "3Gi").addContainer(gu("gu", "1", "1Gi")).addContainer(ngu("shared")).build();
     MemoryManagerState allocated = policy.allocatePod(initial, pod, node0);
     MemoryManagerState partial = allocated.withoutContainer("p", "shared");
 
-    assertThat(policy.allocatePod(partial, pod, hint(true, 1))).isEqualTo(allocated);
+    assertThat(policy.allocatePod(partial, pod, hint(true, 1), QuirkLog.of(Behaviour.SPEC))).isEqualTo(allocated);
   }
 
   @Test
-  void invariant25PodEntryWithoutContainerEntriesIsNotACompleteAllocation() {
+  void invariant25_d12_podEntryWithoutContainerEntriesIsNotACompleteAllocationInEitherBehaviour() {
     Pod pod = podLevel("p", "4", "3Gi").addContainer(gu("gu", "1", "1Gi")).addContainer(ngu("shared")).build();
     MemoryManagerState podEntryOnly = initial.withPodBlocks("p", List.of(block("memory", 3 * GI, 1)));
     assertThat(policy.start(podEntryOnly)).isEqualTo(podEntryOnly);
 
-    MemoryManagerState state = policy.allocatePod(podEntryOnly, pod, node0);
-
-    assertThat(state).isEqualTo(policy.allocatePod(initial, pod, node0));
+    for (Behaviour behaviour : Behaviour.values()) {
+      MemoryManagerState state = policy.allocatePod(podEntryOnly, pod, node0, QuirkLog.of(behaviour));
+      assertThat(state).as(behaviour.label()).isEqualTo(policy.allocatePod(initial, pod, node0));
+    }
     assertThat(policy.removeContainer(podEntryOnly, "p", "gu")).isEqualTo(initial);
   }
 

@@ -16,6 +16,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.podtopo.domain.pod.Container;
 import io.podtopo.domain.pod.Pod;
 import io.podtopo.domain.pod.Quantity;
+import io.podtopo.domain.quirks.Behaviour;
+import io.podtopo.domain.quirks.KubeletGivesNoAnswer;
+import io.podtopo.domain.quirks.KubeletQuirk;
+import io.podtopo.domain.quirks.QuirkLog;
 import io.podtopo.domain.topology.NumaMask;
 import io.podtopo.domain.topology.NumaNode;
 import io.podtopo.domain.topologymanager.TopologyHint;
@@ -171,35 +175,72 @@ class StaticMemoryPolicyAllocateTest {
   }
 
   @Test
-  void nodeWithoutAPageSizeTakesNoPartInMasksForThatSize() {
-    StaticMemoryPolicy mixed = StaticMemoryPolicy.create(List.of(
-        new NumaNode.Builder().id(0).memoryBytes(4 * GI).build(),
-        new NumaNode.Builder().id(1).memoryBytes(4 * GI).putHugepage(GI, 1L).build()),
-        java.util.Map.of(0, java.util.Map.of("memory", GI)), PLRM_OFF);
+  void d11_nodeWithoutAPageSizeTakesNoPartInMasksForThatSizeInSpecMode_qMemoryMissingTable() {
+    StaticMemoryPolicy mixed = nodeOneAloneWithGigPages();
     Pod pod = pod("p", gu("c", "1", "1Gi", "hugepages-1Gi", "1Gi"));
+    QuirkLog spec = QuirkLog.of(Behaviour.SPEC);
 
-    MemoryManagerState state = mixed.allocate(started(mixed), pod, pod.containers().get(0), ANY);
+    MemoryManagerState state = mixed.allocate(started(mixed), pod, pod.containers().get(0), ANY, spec);
 
     assertThat(state.containerBlocks("p", "c").orElseThrow())
         .containsExactly(block("hugepages-1Gi", GI, 1), block("memory", GI, 1));
     assertThat(mixed.start(state)).isEqualTo(state);
-    assertThatThrownBy(() -> mixed.allocate(started(mixed), pod, pod.containers().get(0), hint(false, 0)))
+    assertThat(spec.reachedQuirks()).containsExactly(KubeletQuirk.MEMORY_MISSING_TABLE);
+    assertThatThrownBy(() -> mixed.allocate(started(mixed), pod, pod.containers().get(0), hint(false, 0),
+        QuirkLog.of(Behaviour.SPEC)))
         .hasMessage("[memorymanager] failed to find NUMA nodes to extend the current topology hint");
   }
 
+  @Test
+  void d11_kubeletV137DereferencesTheMissingTableAndCrashes_qMemoryMissingTable() {
+    StaticMemoryPolicy mixed = nodeOneAloneWithGigPages();
+    Pod pod = pod("p", gu("c", "1", "1Gi", "hugepages-1Gi", "1Gi"));
+    Container container = pod.containers().get(0);
+
+    assertThatThrownBy(() -> mixed.allocate(started(mixed), pod, container, ANY, QuirkLog.of(Behaviour.KUBELET)))
+        .isInstanceOfSatisfying(KubeletGivesNoAnswer.class,
+            e -> assertThat(e.quirk()).isEqualTo(KubeletQuirk.MEMORY_MISSING_TABLE));
+    assertThatThrownBy(() -> mixed.containerHints(started(mixed), pod, container, QuirkLog.of(Behaviour.KUBELET)))
+        .isInstanceOf(KubeletGivesNoAnswer.class);
+    Pod memoryOnly = pod("q", gu("c", "1", "1Gi"));
+    assertThat(mixed.containerHints(started(mixed), memoryOnly, memoryOnly.containers().get(0),
+        QuirkLog.of(Behaviour.KUBELET)).isNil()).isFalse();
+  }
+
+  private static StaticMemoryPolicy nodeOneAloneWithGigPages() {
+    return StaticMemoryPolicy.create(List.of(
+        new NumaNode.Builder().id(0).memoryBytes(4 * GI).build(),
+        new NumaNode.Builder().id(1).memoryBytes(4 * GI).putHugepage(GI, 1L).build()),
+        java.util.Map.of(0, java.util.Map.of("memory", GI)), PLRM_OFF);
+  }
+
   /**
-   * Upstream quirk (pitfall 18): the allocation-time group check lets a single-NUMA mask through, so a
-   * best-effort hint narrowed to one node of a multi-NUMA group lands there and resets that node's
-   * group; once the other blocks go, the state no longer matches what {@code start} recomputes.
+   * Quirk {@code Q-memory-single-node-in-group} (decision D-13, pitfall 18): kubelet v1.37's
+   * allocation-time group check lets a single-NUMA mask through, so a best-effort hint narrowed to
+   * one node of a multi-NUMA group lands there and resets that node's group; once the other blocks
+   * go, the state no longer matches what {@code start} recomputes.
    */
   @Test
-  void singleNumaHintOnANodeOfAGroupIsNotRefusedAtAllocation() {
+  void d13_kubeletV137DoesNotRefuseASingleNumaHintOnANodeOfAGroupAtAllocation_qMemorySingleNodeInGroup() {
     MemoryManagerState grouped = allocate(started(policy), "p", "3Gi", ANY);
+    Pod pod = pod("q", gu("c", "1", "512Mi"));
+    QuirkLog kubelet = QuirkLog.of(Behaviour.KUBELET);
 
-    MemoryManagerState state = allocate(grouped, "q", "512Mi", hint(false, 1));
+    MemoryManagerState state = policy.allocate(grouped, pod, pod.containers().get(0), hint(false, 1), kubelet);
 
     assertThat(state.containerBlocks("q", "c").orElseThrow()).containsExactly(block("memory", 512L << 20, 1));
     assertThat(state.machineState().nodes().get(1).cells()).containsExactly(1);
     assertThat(state.machineState().nodes().get(0).cells()).containsExactly(0, 1);
+    assertThat(kubelet.reachedQuirks()).containsExactly(KubeletQuirk.MEMORY_SINGLE_NODE_IN_GROUP);
+  }
+
+  @Test
+  void d13_aSingleNumaHintOnANodeOfAGroupIsRefusedAsTheHintsRefuseItInSpecMode_qMemorySingleNodeInGroup() {
+    MemoryManagerState grouped = allocate(started(policy), "p", "3Gi", ANY);
+    Pod pod = pod("q", gu("c", "1", "512Mi"));
+
+    assertThatThrownBy(() -> policy.allocate(grouped, pod, pod.containers().get(0), hint(false, 1),
+        QuirkLog.of(Behaviour.SPEC)))
+        .hasMessage("[memorymanager] preferred hint violates NUMA node allocation");
   }
 }

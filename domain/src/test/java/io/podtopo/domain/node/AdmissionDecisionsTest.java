@@ -16,16 +16,24 @@ import io.podtopo.domain.cpumanager.ResourceIsolationLevel;
 import io.podtopo.domain.memorymanager.MemoryBlock;
 import io.podtopo.domain.pod.Pod;
 import io.podtopo.domain.pod.Quantity;
+import io.podtopo.domain.quirks.Behaviour;
+import io.podtopo.domain.quirks.KubeletQuirk;
 import io.podtopo.domain.topology.CpuSet;
 import io.podtopo.domain.topologymanager.TopologyManagerPolicy;
 import io.podtopo.domain.topologymanager.TopologyManagerScope;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** The admission decisions of docs/spec/node-admission.md, each with the rule or invariant it pins. */
+/**
+ * The admission decisions of docs/spec/node-admission.md, each with the rule or invariant it pins.
+ * Restarts (NA-4, invariant 24) are pinned in the corrected behaviour ({@code specPodScope}); kubelet
+ * v1.37's is pinned beside them, with the quirks the admission names.
+ */
 class AdmissionDecisionsTest {
 
   private final NodeResourceManagers podScope = managers(TopologyManagerPolicy.BEST_EFFORT, TopologyManagerScope.POD);
+  private final NodeResourceManagers specPodScope =
+      managers(TopologyManagerPolicy.BEST_EFFORT, TopologyManagerScope.POD, Behaviour.SPEC);
   private final NodeResourceManagers containerScope =
       managers(TopologyManagerPolicy.BEST_EFFORT, TopologyManagerScope.CONTAINER);
 
@@ -67,15 +75,34 @@ class AdmissionDecisionsTest {
   }
 
   @Test
-  void na4_invariant24_readmittingAnAdmittedPodChangesNothingInPodScope() {
+  void na4_invariant24_d8_d12_readmittingAnAdmittedPodChangesNothingInPodScopeInSpecMode() {
+    Admission first = specPodScope.admit(specPodScope.initialState(), mixedPod("p"));
+    NodeState restored = specPodScope.start(first.state());
+
+    Admission again = specPodScope.admit(restored, mixedPod("p"));
+
+    assertThat(again.admitted()).isTrue();
+    assertThat(again.state()).isEqualTo(first.state());
+    assertThat(again.assignment()).isEqualTo(first.assignment());
+    assertThat(again.quirks())
+        .containsExactly(KubeletQuirk.CPU_RESTART_REALLOCATES, KubeletQuirk.MEMORY_RESTART_REAPPLIES);
+  }
+
+  @Test
+  void na4_d8_d12_kubeletV137RejectsAReadmittedPodLevelPod() {
     Admission first = podScope.admit(podScope.initialState(), mixedPod("p"));
     NodeState restored = podScope.start(first.state());
 
     Admission again = podScope.admit(restored, mixedPod("p"));
 
-    assertThat(again.admitted()).isTrue();
-    assertThat(again.state()).isEqualTo(first.state());
-    assertThat(again.assignment()).isEqualTo(first.assignment());
+    // No CPU hint (its pod-shared containers fail the per-container size check), a new bubble, and
+    // memory reserved again on a mask that breaks the node's single-NUMA use.
+    assertThat(again.reason()).contains("UnexpectedAdmissionError");
+    assertThat(again.message().orElseThrow()).contains("preferred hint violates NUMA node allocation");
+    assertThat(again.state()).isEqualTo(restored);
+    assertThat(again.quirks())
+        .containsExactly(KubeletQuirk.CPU_RESTART_REALLOCATES, KubeletQuirk.MEMORY_RESTART_REAPPLIES);
+    assertThat(first.quirks()).isEmpty();
   }
 
   @Test
@@ -127,13 +154,13 @@ class AdmissionDecisionsTest {
   }
 
   @Test
-  void na4_invariant24_restartedNodeCompletesAPartialPodFromItsBubble() {
-    Admission first = podScope.admit(podScope.initialState(), mixedPod("p"));
+  void na4_invariant24_d8_restartedNodeCompletesAPartialPodFromItsBubbleInSpecMode() {
+    Admission first = specPodScope.admit(specPodScope.initialState(), mixedPod("p"));
     NodeState partial = new NodeState.Builder().from(first.state())
         .cpu(first.state().cpu().withoutContainer("p", "log"))
         .build();
 
-    Admission again = podScope.admit(partial, mixedPod("p"));
+    Admission again = specPodScope.admit(partial, mixedPod("p"));
 
     assertThat(again.state().cpu()).isEqualTo(first.state().cpu());
   }

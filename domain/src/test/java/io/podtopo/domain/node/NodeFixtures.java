@@ -4,6 +4,7 @@ import io.podtopo.domain.gates.FeatureGates;
 import io.podtopo.domain.pod.Container;
 import io.podtopo.domain.pod.Pod;
 import io.podtopo.domain.pod.TestPods;
+import io.podtopo.domain.quirks.Behaviour;
 import io.podtopo.domain.topology.Cpu;
 import io.podtopo.domain.topology.CpuSet;
 import io.podtopo.domain.topology.Machine;
@@ -75,6 +76,11 @@ final class NodeFixtures {
 
   static NodeResourceManagers managers(TopologyManagerPolicy policy, TopologyManagerScope scope) {
     return NodeResourceManagers.create(config(policy, scope, PLRM_ON).build(), twoSocketsNoSmt());
+  }
+
+  /** {@link #managers(TopologyManagerPolicy, TopologyManagerScope)} reproducing {@code behaviour} at every quirk. */
+  static NodeResourceManagers managers(TopologyManagerPolicy policy, TopologyManagerScope scope, Behaviour behaviour) {
+    return NodeResourceManagers.create(config(policy, scope, PLRM_ON).behaviour(behaviour).build(), twoSocketsNoSmt());
   }
 
   /** An equivalent-Guaranteed container: cpu and memory (and extra resources) request = limit. */

@@ -10,6 +10,8 @@ import static io.podtopo.domain.node.NodeFixtures.sidecar;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.podtopo.domain.pod.Pod;
+import io.podtopo.domain.quirks.Behaviour;
+import io.podtopo.domain.quirks.KubeletQuirk;
 import io.podtopo.domain.topology.CpuSet;
 import io.podtopo.domain.topologymanager.TopologyManagerPolicy;
 import io.podtopo.domain.topologymanager.TopologyManagerScope;
@@ -121,12 +123,25 @@ class RemovalTest {
   }
 
   @Test
-  void invariant24_restrictedPolicyReadmitsARestoredPodLevelPod() {
-    Admission first = podScope.admit(podScope.initialState(), mixedPod("p"));
+  void invariant24_d8_restrictedPolicyReadmitsARestoredPodLevelPodInSpecMode() {
+    NodeResourceManagers spec = managers(TopologyManagerPolicy.RESTRICTED, TopologyManagerScope.POD, Behaviour.SPEC);
+    Admission first = spec.admit(spec.initialState(), mixedPod("p"));
 
-    Admission again = podScope.admit(podScope.start(first.state()), mixedPod("p"));
+    Admission again = spec.admit(spec.start(first.state()), mixedPod("p"));
 
     assertThat(again.admitted()).isTrue();
     assertThat(again.state()).isEqualTo(first.state());
+  }
+
+  @Test
+  void invariant24_d8_kubeletV137RejectsARestoredPodLevelPodUnderRestricted_qCpuRestartReallocates() {
+    Admission first = podScope.admit(podScope.initialState(), mixedPod("p"));
+    NodeState restored = podScope.start(first.state());
+
+    Admission again = podScope.admit(restored, mixedPod("p"));
+
+    assertThat(again.reason()).contains("TopologyAffinityError");
+    assertThat(again.state()).isEqualTo(restored);
+    assertThat(again.quirks()).contains(KubeletQuirk.CPU_RESTART_REALLOCATES);
   }
 }

@@ -1,0 +1,239 @@
+package io.podtopo.domain.node;
+
+import static io.podtopo.domain.node.NodeFixtures.GI;
+import static io.podtopo.domain.node.NodeFixtures.PLRM_OFF;
+import static io.podtopo.domain.node.NodeFixtures.cpus;
+import static io.podtopo.domain.node.NodeFixtures.gu;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.podtopo.domain.pod.Pod;
+import io.podtopo.domain.quirks.Behaviour;
+import io.podtopo.domain.quirks.KubeletQuirk;
+import io.podtopo.domain.topology.Cpu;
+import io.podtopo.domain.topology.CpuSet;
+import io.podtopo.domain.topology.Machine;
+import io.podtopo.domain.topology.NumaNode;
+import io.podtopo.domain.topologymanager.AdmissionFailure;
+import io.podtopo.domain.topologymanager.TopologyManagerPolicy;
+import io.podtopo.domain.topologymanager.TopologyManagerScope;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The quirks of ADR 0008 through admission: the same pod on the same node under both behaviours,
+ * what each decides, and the quirks each admission names (only those whose behaviour changes the
+ * decision). The restart quirks are pinned in {@link AdmissionDecisionsTest} and {@link RemovalTest}.
+ */
+class KubeletQuirksTest {
+
+  /**
+   * Four NUMA nodes of four 2-way SMT cores (core c: CPUs c and c+16; node n: cores 4n..4n+3), one
+   * thread of each node's first core reserved, so every node has 7 free CPUs, one of them the lone
+   * sibling of a reserved CPU.
+   */
+  private static NodeResourceManagers fourNodesWithLoneSiblings(Behaviour behaviour) {
+    List<Cpu> cpus = new ArrayList<>();
+    for (int id = 0; id < 32; id++) {
+      int core = id % 16;
+      int node = core / 4;
+      cpus.add(Cpu.of(id, core, node, node, node));
+    }
+    Machine machine = new Machine.Builder().name("four-nodes-smt").cpus(cpus)
+        .addNumaNode(NumaNode.of(0, 8 * GI)).addNumaNode(NumaNode.of(1, 8 * GI))
+        .addNumaNode(NumaNode.of(2, 8 * GI)).addNumaNode(NumaNode.of(3, 8 * GI))
+        .build();
+    NodeConfig config = new NodeConfig.Builder()
+        .cpuManagerPolicy(CpuManagerPolicy.STATIC)
+        .reservedSystemCpus(CpuSet.of(0, 4, 8, 12))
+        .putCpuManagerPolicyOption("full-pcpus-only", "true")
+        .putCpuManagerPolicyOption("distribute-cpus-across-numa", "true")
+        .behaviour(behaviour)
+        .build();
+    return NodeResourceManagers.create(config, machine);
+  }
+
+  private static Pod pod(String uid, String cpu, String memory, String... extra) {
+    return new Pod.Builder().uid(uid).name(uid).addContainer(gu("c", cpu, memory, extra)).build();
+  }
+
+  @Test
+  void d16_d21_kubeletV137NeverFinishesSpreading22CpusOverNodesOf7FreeCpusInGroupsOfACore() {
+    // Kubelet: 7 free CPUs per node (the lone siblings included); shares of 4 leave 3 per node and a
+    // remainder of 6, which two nodes cover in CPUs (3 + 3) but not in whole cores: its loop spins.
+    NodeResourceManagers kubelet = fourNodesWithLoneSiblings(Behaviour.KUBELET);
+
+    Admission admission = kubelet.admit(kubelet.initialState(), pod("p", "22", "1Gi"));
+
+    assertThat(admission.admitted()).isFalse();
+    assertThat(admission.noAnswer()).contains(KubeletQuirk.NUMA_REMAINDER_LOOP);
+    assertThat(admission.reason()).contains(AdmissionFailure.KUBELET_NO_ANSWER);
+    assertThat(admission.message()).contains("kubelet v1.37 would never finish admitting this pod "
+        + "(quirk Q-numa-remainder-loop, D-16)");
+    assertThat(admission.state()).isEqualTo(kubelet.initialState());
+    // Whole cores alone (6 free per node) or whole remainder groups alone would each give an answer.
+    assertThat(admission.quirks()).containsExactly(KubeletQuirk.LONE_SIBLING, KubeletQuirk.NUMA_REMAINDER_LOOP);
+  }
+
+  @Test
+  void d16_d21_theCorrectedBehaviourGives22CpusOfWholeCores() {
+    NodeResourceManagers spec = fourNodesWithLoneSiblings(Behaviour.SPEC);
+
+    Admission admission = spec.admit(spec.initialState(), pod("p", "22", "1Gi"));
+
+    assertThat(admission.admitted()).isTrue();
+    CpuSet given = cpus(admission, "c");
+    assertThat(given.size()).isEqualTo(22);
+    assertThat(spec.cpuPolicy().orElseThrow().topology().siblingsOf(given)).isEqualTo(given);
+    // Only the lone siblings were reached in this run: switching them alone changes the CPUs given.
+    assertThat(admission.quirks()).containsExactly(KubeletQuirk.LONE_SIBLING);
+  }
+
+  @Test
+  void d21_aQuirkReachedWithoutChangingTheDecisionIsNotNamed() {
+    // Lone siblings are free, but 2 CPUs come out of a whole free core under both behaviours.
+    NodeResourceManagers kubelet = fourNodesWithLoneSiblings(Behaviour.KUBELET);
+
+    Admission admission = kubelet.admit(kubelet.initialState(), pod("p", "2", "1Gi"));
+
+    assertThat(admission.admitted()).isTrue();
+    assertThat(cpus(admission, "c")).isEqualTo(spec2Cpus());
+    assertThat(admission.quirks()).isEmpty();
+  }
+
+  private static CpuSet spec2Cpus() {
+    NodeResourceManagers spec = fourNodesWithLoneSiblings(Behaviour.SPEC);
+    return cpus(spec.admit(spec.initialState(), pod("p", "2", "1Gi")), "c");
+  }
+
+  /** Two sockets of six 2-way SMT cores, core 0 (CPUs 0 and 12) reserved, full-pcpus-only, container scope. */
+  private static NodeResourceManagers fullCoresOnly(Behaviour behaviour) {
+    NodeConfig config = new NodeConfig.Builder()
+        .cpuManagerPolicy(CpuManagerPolicy.STATIC)
+        .reservedSystemCpus(CpuSet.of(0, 12))
+        .putCpuManagerPolicyOption("full-pcpus-only", "true")
+        .topologyManagerPolicy(TopologyManagerPolicy.BEST_EFFORT)
+        .topologyManagerScope(TopologyManagerScope.CONTAINER)
+        .behaviour(behaviour)
+        .build();
+    return NodeResourceManagers.create(config, NodeFixtures.twoSocketsSmt());
+  }
+
+  @Test
+  void d20_invariant24_kubeletV137RejectsARestoredContainerWhenTooFewWholeCoresAreLeftForItAgain() {
+    NodeResourceManagers kubelet = fullCoresOnly(Behaviour.KUBELET);
+    NodeState two = kubelet.admit(kubelet.admit(kubelet.initialState(), pod("a", "10", "1Gi")).state(),
+        pod("b", "10", "1Gi")).state();
+
+    Admission again = kubelet.admit(kubelet.start(two), pod("a", "10", "1Gi"));
+
+    assertThat(again.reason()).contains("SMTAlignmentError");
+    assertThat(again.message()).contains("SMT Alignment Error: not enough free physical CPUs: "
+        + "available physical CPUs = 2, requested CPUs = 10, CPUs per core = 2");
+    assertThat(again.quirks()).containsExactly(KubeletQuirk.SMT_CHECK_BEFORE_ENTRY);
+  }
+
+  @Test
+  void d20_invariant24_theCorrectedBehaviourReadmitsTheRestoredContainerUnchanged() {
+    NodeResourceManagers spec = fullCoresOnly(Behaviour.SPEC);
+    NodeState two = spec.admit(spec.admit(spec.initialState(), pod("a", "10", "1Gi")).state(),
+        pod("b", "10", "1Gi")).state();
+
+    Admission again = spec.admit(spec.start(two), pod("a", "10", "1Gi"));
+
+    assertThat(again.admitted()).isTrue();
+    assertThat(again.state()).isEqualTo(two);
+    assertThat(again.quirks()).containsExactly(KubeletQuirk.SMT_CHECK_BEFORE_ENTRY);
+  }
+
+  /** NUMA node 0 without hugepages at all, node 1 with two 1 GiB pages (a machine cadvisor never reports). */
+  private static NodeResourceManagers gigPagesOnNodeOneOnly(Behaviour behaviour) {
+    List<Cpu> cpus = new ArrayList<>();
+    for (int id = 0; id < 8; id++) {
+      cpus.add(Cpu.of(id, id, id / 4, id / 4, id / 4));
+    }
+    Machine machine = new Machine.Builder().name("pages-on-one-node").cpus(cpus)
+        .addNumaNode(NumaNode.of(0, 8 * GI))
+        .addNumaNode(new NumaNode.Builder().id(1).memoryBytes(8 * GI).putHugepage(GI, 2L).build())
+        .build();
+    NodeConfig config = new NodeConfig.Builder()
+        .cpuManagerPolicy(CpuManagerPolicy.STATIC)
+        .reservedSystemCpus(CpuSet.of(0))
+        .memoryManagerPolicy(MemoryManagerPolicy.STATIC)
+        .putReservedMemory(0, new TreeMap<>(Map.of("memory", GI)))
+        .topologyManagerPolicy(TopologyManagerPolicy.SINGLE_NUMA_NODE)
+        .featureGates(PLRM_OFF)
+        .behaviour(behaviour)
+        .build();
+    return NodeResourceManagers.create(config, machine);
+  }
+
+  @Test
+  void d11_kubeletV137CrashesReadingTheHugepageTableOfANodeThatHasNone() {
+    NodeResourceManagers kubelet = gigPagesOnNodeOneOnly(Behaviour.KUBELET);
+
+    Admission admission = kubelet.admit(kubelet.initialState(), pod("p", "1", "1Gi", "hugepages-1Gi", "1Gi"));
+
+    assertThat(admission.noAnswer()).contains(KubeletQuirk.MEMORY_MISSING_TABLE);
+    assertThat(admission.message()).contains("kubelet v1.37 would crash admitting this pod "
+        + "(quirk Q-memory-missing-table, D-11)");
+    assertThat(admission.quirks()).containsExactly(KubeletQuirk.MEMORY_MISSING_TABLE);
+  }
+
+  @Test
+  void d11_theCorrectedBehaviourPlacesThePodOnTheNodeWithThePages() {
+    NodeResourceManagers spec = gigPagesOnNodeOneOnly(Behaviour.SPEC);
+
+    Admission admission = spec.admit(spec.initialState(), pod("p", "1", "1Gi", "hugepages-1Gi", "1Gi"));
+
+    assertThat(admission.admitted()).isTrue();
+    assertThat(admission.assignment().orElseThrow().numaAffinity().orElseThrow().nodes()).containsExactly(1);
+    assertThat(admission.quirks()).containsExactly(KubeletQuirk.MEMORY_MISSING_TABLE);
+  }
+
+  /**
+   * Four NUMA nodes of 9 CPUs in cores of 3, 2, 2 and 2 threads (2 CPUs per core on average, so
+   * groups of 2): choosing 30 reserved CPUs spreads shares of 6 and leaves 3 per node for a remainder
+   * of 6, which two nodes cover in CPUs but not in whole groups.
+   */
+  private static NodeConfig.Builder thirtyReservedOnOddNodes() {
+    return new NodeConfig.Builder()
+        .cpuManagerPolicy(CpuManagerPolicy.STATIC)
+        .reservedCpuCount(30)
+        .putCpuManagerPolicyOption("full-pcpus-only", "true")
+        .putCpuManagerPolicyOption("distribute-cpus-across-numa", "true");
+  }
+
+  private static Machine oddNodes() {
+    List<Cpu> cpus = new ArrayList<>();
+    int[] threads = {3, 2, 2, 2};
+    int id = 0;
+    for (int node = 0; node < 4; node++) {
+      for (int core = 0; core < 4; core++) {
+        for (int thread = 0; thread < threads[core]; thread++) {
+          cpus.add(Cpu.of(id++, node * 4 + core, node, node, node));
+        }
+      }
+    }
+    return new Machine.Builder().name("odd-nodes").cpus(cpus)
+        .addNumaNode(NumaNode.of(0, 8 * GI)).addNumaNode(NumaNode.of(1, 8 * GI))
+        .addNumaNode(NumaNode.of(2, 8 * GI)).addNumaNode(NumaNode.of(3, 8 * GI))
+        .build();
+  }
+
+  @Test
+  void d16_kubeletV137NeverFinishesChoosingItsReservedCpusAtStartUpWhichIsAConfigurationError() {
+    NodeConfig kubelet = thirtyReservedOnOddNodes().behaviour(Behaviour.KUBELET).build();
+
+    assertThatThrownBy(() -> NodeResourceManagers.create(kubelet, oddNodes()))
+        .isInstanceOf(InvalidNodeConfigException.class)
+        .hasMessageContaining("kubelet v1.37 would never finish choosing the 30 reserved CPUs at start-up "
+            + "(quirk Q-numa-remainder-loop, D-16)");
+    NodeResourceManagers spec = NodeResourceManagers.create(
+        thirtyReservedOnOddNodes().behaviour(Behaviour.SPEC).build(), oddNodes());
+    assertThat(spec.cpuPolicy().orElseThrow().reservedCpus().size()).isEqualTo(30);
+  }
+}
