@@ -1,8 +1,10 @@
 package io.podtopo.conformance.scenarios;
 
 import io.podtopo.conformance.generators.NodeOperations;
+import io.podtopo.domain.node.NodeConfig;
 import io.podtopo.domain.pod.Container;
 import io.podtopo.domain.pod.Pod;
+import io.podtopo.domain.quirks.Behaviour;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -56,7 +58,9 @@ public final class GeneratedScenarios {
         }
       }
     }
-    return new NodeScenario(generated.machine(), generated.config(), NodeScenario.KUBELET, steps);
+    // The invariants hold in the corrected behaviour (ADR 0008): every generated scenario asks for it.
+    NodeConfig config = new NodeConfig.Builder().from(generated.config()).behaviour(Behaviour.SPEC).build();
+    return new NodeScenario(generated.machine(), config, NodeScenario.SPEC, steps);
   }
 
   private static List<String> left(Pod pod, Map<String, Set<String>> removed) {

@@ -9,6 +9,7 @@ import io.podtopo.conformance.json.KubeletJson;
 import io.podtopo.conformance.json.MachineJson;
 import io.podtopo.conformance.json.PodJson;
 import io.podtopo.domain.node.NodeConfig;
+import io.podtopo.domain.quirks.Behaviour;
 import io.podtopo.domain.pod.Pod;
 import io.podtopo.domain.topology.Machine;
 import java.util.ArrayList;
@@ -114,7 +115,9 @@ public record NodeScenario(Machine machine, NodeConfig config, String behaviour,
     for (JsonNode step : stepsNode) {
       steps.add(step(steps.size(), step));
     }
-    return new NodeScenario(FixtureJson.machine(machine), KubeletJson.config(input.get("kubelet")), behaviour, steps);
+    NodeConfig config = new NodeConfig.Builder().from(KubeletJson.config(input.get("kubelet")))
+        .behaviour(Behaviour.parse(behaviour)).build();
+    return new NodeScenario(FixtureJson.machine(machine), config, behaviour, steps);
   }
 
   private static Step step(int index, JsonNode step) {
