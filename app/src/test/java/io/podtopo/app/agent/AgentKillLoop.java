@@ -156,7 +156,8 @@ final class AgentKillLoop {
     /** The probes by outcome: {@value #ANSWERED} or a gRPC status; lives killed before any probe are not counted. */
     Map<String, Integer> probes() {
       Map<String, Integer> probes = new TreeMap<>();
-      kills.stream().filter(kill -> !kill.probe().isEmpty()).forEach(kill -> probes.merge(kill.probe(), 1, Integer::sum));
+      kills.stream().filter(kill -> !kill.probe().isEmpty())
+          .forEach(kill -> probes.merge(kill.probe(), 1, Integer::sum));
       return probes;
     }
 
@@ -179,7 +180,10 @@ final class AgentKillLoop {
   /** The outcome of the last, undisturbed life, and its {@code List} answer before the stop. */
   record Settled(NodeSnapshot snapshot, List<JsonNode> log, int exitStatus, PodResourcesView answer) {}
 
-  /** What the cgroup checks and the probes learned of one life. */
+  /**
+   * What the checks after one life found: whether its state file held an unlogged change, and whether
+   * its cgroup files were read.
+   */
   private record Checked(boolean unloggedChange, boolean cgroupsChecked) {}
 
   /** Decision events: the pod of a file was decided in this life. */
@@ -231,7 +235,8 @@ final class AgentKillLoop {
     SplittableRandom random = new SplittableRandom(seed);
     ExecutorService prober = Executors.newSingleThreadExecutor();
     // held for the whole run, never called: keeps the clients' shared event loops up between probes
-    try (PodResourcesClient eventLoops = PodResourcesClient.connect(socket)) {
+    PodResourcesClient eventLoops = PodResourcesClient.connect(socket);
+    try {
       for (int life = 0; life < killCount || !played(); life++) {
         kills.add(life(life, window, random, prober));
         if ((life + 1) % 500 == 0) {
@@ -240,6 +245,7 @@ final class AgentKillLoop {
         }
       }
     } finally {
+      eventLoops.close();
       prober.shutdownNow();
     }
     return new Result(loop, seed, window, List.copyOf(kills), TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start));

@@ -57,7 +57,8 @@ final class CgroupTree {
    * @throws AssertionError when this process cannot make mount namespaces (not root, no unshare)
    */
   static CgroupTree create(Path dir, Machine machine, Iterable<TestPod> pods) throws IOException {
-    CgroupTree tree = new CgroupTree(Files.createDirectories(dir), CpusetHierarchy.detect(CpusetHierarchy.SELF_MOUNTINFO));
+    CgroupTree tree = new CgroupTree(Files.createDirectories(dir),
+        CpusetHierarchy.detect(CpusetHierarchy.SELF_MOUNTINFO));
     requireMountNamespaces(tree.tree);
     tree.makeCgroup(tree.layout.root(), machine.cpuSet().toString(), CpuSet.of(machine.numaNodeIds()).toString(),
         true);

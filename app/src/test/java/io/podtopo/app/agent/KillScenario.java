@@ -89,7 +89,8 @@ final class KillScenario {
     new PodsFolder(folder, "manifests", false).scan().values()
         .forEach(file -> file.pods().forEach(pod -> read.put(pod.uid(), pod)));
     if (!read.keySet().equals(pods.keySet())) {
-      throw new IllegalStateException("the scan of " + folder + " gives pods " + read.keySet() + ", not " + pods.keySet());
+      throw new IllegalStateException("the scan of " + folder + " gives pods " + read.keySet() + ", not "
+          + pods.keySet());
     }
     return read;
   }

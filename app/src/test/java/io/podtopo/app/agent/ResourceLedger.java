@@ -95,7 +95,8 @@ final class ResourceLedger {
       }
       node.memoryMap().forEach((type, table) -> {
         balance(id, type, table, problems);
-        books.computeIfAbsent(group, g -> new TreeMap<>()).computeIfAbsent(type, t -> new long[2])[0] += table.reserved();
+        books.computeIfAbsent(group, g -> new TreeMap<>()).computeIfAbsent(type, t -> new long[2])[0] +=
+            table.reserved();
       });
     });
     SortedSet<String> active = new TreeSet<>();
