@@ -144,8 +144,8 @@ final class AgentProcess implements AutoCloseable {
   }
 
   /**
-   * Makes it collect all its garbage now ({@code jcmd PID GC.run}: {@code System.gc()}, a full
-   * collection), returning once the collection is over.
+   * Makes it collect all its garbage now ({@code jcmd PID GC.run}: a full collection,
+   * as {@code System.gc()} makes), returning once it is over.
    *
    * @throws IllegalStateException when jcmd fails
    */
