@@ -1,6 +1,9 @@
 package io.podtopo.app.agent;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.grpc.StatusRuntimeException;
+import io.podtopo.adapters.grpc.PodResourcesClient;
+import io.podtopo.adapters.grpc.PodResourcesClientException;
 import io.podtopo.adapters.linux.store.RefusedStateFileException;
 import io.podtopo.adapters.linux.store.SavedState;
 import io.podtopo.adapters.linux.store.StateDirectory;
@@ -11,20 +14,30 @@ import io.podtopo.domain.node.NodeResourceManagers;
 import io.podtopo.domain.node.PodResources;
 import io.podtopo.domain.node.PodResourcesView;
 import io.podtopo.domain.pod.Pod;
+import io.podtopo.ports.in.ContainerRef;
 import io.podtopo.ports.in.NodeSnapshot;
+import io.podtopo.ports.out.CpusetWrite;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.SplittableRandom;
+import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -43,7 +56,13 @@ import java.util.concurrent.locks.LockSupport;
  * phase waits for its barrier), so that the scenario's changes spread over most lives. The start-up
  * time and the first scan's length are measured first, on this machine: an agent started on every
  * file the scenario ever writes. Between two lives the loop reads the state folder as
- * {@code podtopo state check} does, changing nothing, and the life's decision log.
+ * {@code podtopo state check} does, changing nothing, the life's decision log and its cgroup files.
+ *
+ * <p><b>Cgroups and PodResources.</b> Every life pins for real and serves PodResources: it runs
+ * with {@code --cgroup-root} on a {@link CgroupTree} of the loop's own (the real cpuset writer, in a
+ * private mount namespace) and {@code --socket}. Once a life has logged {@code started}, a probe
+ * thread calls {@code List} on its socket while the loop goes on to the kill; the answer, when the
+ * kill does not cut the call, is checked after the kill.
  *
  * <p><b>After each kill</b> (an exit status other than 137 fails the loop):
  *
@@ -57,7 +76,19 @@ import java.util.concurrent.locks.LockSupport;
  *   <li>nothing lost: every pod the life logged {@code admitted} or {@code restored} and did not log
  *       {@code removed} afterwards is in the state unless its file is gone from the folder (a change
  *       is saved before it is logged, so a removal saved an instant before the kill has no line);
- *       every pod it logged {@code removed} is not.</li>
+ *       every pod it logged {@code removed} is not;</li>
+ *   <li>the state is exactly the old one or the new one, nothing in between: a {@link LifeReplay} makes
+ *       the life's logged changes again from the state it started from and the file must equal the
+ *       state after the last logged change, or after one more (saved, not yet logged); the replay
+ *       decides as the agent logged (same admissions, same rejection reasons);</li>
+ *   <li>no CPU and no memory block leaked or held twice ({@link ResourceLedger}: every CPU in the
+ *       default set or in one pod; per NUMA group and memory type, the reserved bytes are the bytes
+ *       the pods hold);</li>
+ *   <li>when the life logged {@code started} (its restart wrote every cpuset again): every running
+ *       container's {@code cpuset.cpus} and {@code cpuset.mems} on disk are what the replay wrote
+ *       for it (an unlogged change's own writes may be half done);</li>
+ *   <li>when the probe got an answer: it is the PodResources view of one of the states the life
+ *       saved, the one it restored included (the agent serves only saved states).</li>
  * </ul>
  *
  * <p><b>Where kills land</b> is read from the life's log and the folder at the kill, whatever the
@@ -65,8 +96,11 @@ import java.util.concurrent.locks.LockSupport;
  * cpusets); in its first scan (files present at its start not all decided yet: restoring and catching
  * up); during admissions or releases (first scan done, a change of the folder not yet handled); idle.
  * Counted too: the kills that left admissions or releases to do (a file of the folder neither in the
- * state nor rejected by the life, or a pod in the state whose file is gone), and those that left a
- * saved change unlogged (the state holds a change the log does not have). The draws come from one
+ * state nor rejected by the life, or a pod in the state whose file is gone), those that left a
+ * saved change unlogged (the state holds a change the log does not have: the new state), the lives
+ * whose cgroup files were checked, and the probes answered or cut by the kill (by gRPC status). The
+ * settling life must have no unlogged change, and a {@code List} it answers once it has decided
+ * every file must be the view of its final state. The draws come from one
  * seed, printed with the result; the instants they hit depend on the machine, so a replay repeats the
  * draws, not the landings.
  */
@@ -88,7 +122,10 @@ final class AgentKillLoop {
 
   /** One life: its kill delay, where the kill landed, and what the life logged. */
   record Kill(int life, long delayMillis, Landing landing, int admitted, int rejected, int removed, int restored,
-      boolean unloggedChange, boolean workPending) {}
+      boolean unloggedChange, boolean workPending, boolean cgroupsChecked, String probe) {}
+
+  /** A probe's outcome: {@value #ANSWERED}, or the gRPC status of the call the kill cut. */
+  private record Probe(String outcome, Optional<PodResourcesView> answer) {}
 
   /** What the lives' kill instants are drawn from: the measured start-up time and first scan's length. */
   record Window(long startMillis, long scanMillis) {}
@@ -112,13 +149,26 @@ final class AgentKillLoop {
       return (int) kills.stream().filter(Kill::workPending).count();
     }
 
+    int cgroupsChecked() {
+      return (int) kills.stream().filter(Kill::cgroupsChecked).count();
+    }
+
+    /** The probes by outcome: {@value #ANSWERED} or a gRPC status; lives killed before any probe are not counted. */
+    Map<String, Integer> probes() {
+      Map<String, Integer> probes = new TreeMap<>();
+      kills.stream().filter(kill -> !kill.probe().isEmpty())
+          .forEach(kill -> probes.merge(kill.probe(), 1, Integer::sum));
+      return probes;
+    }
+
     /** One line: the seed, the window, the kills by landing, what the lives did, the time taken. */
     String summary() {
       StringBuilder text = new StringBuilder("loop " + loop + ": " + kills.size() + " SIGKILLs (start-up "
           + window.startMillis() + " ms, first scan " + window.scanMillis() + " ms; seed " + seed + "): ");
       landings().forEach((landing, count) -> text.append(landing.text).append(' ').append(count).append(", "));
       return text.append(withWorkPending()).append(" with admissions or releases pending, ").append(unlogged())
-          .append(" with a saved change not yet logged; the lives logged ")
+          .append(" with a saved change not yet logged; cgroup files checked after ").append(cgroupsChecked())
+          .append(" kills; List probes ").append(probes()).append("; the lives logged ")
           .append(kills.stream().mapToInt(Kill::admitted).sum()).append(" admitted, ")
           .append(kills.stream().mapToInt(Kill::rejected).sum()).append(" rejected, ")
           .append(kills.stream().mapToInt(Kill::removed).sum()).append(" removed, ")
@@ -127,8 +177,14 @@ final class AgentKillLoop {
     }
   }
 
-  /** The outcome of the last, undisturbed life. */
-  record Settled(NodeSnapshot snapshot, List<JsonNode> log, int exitStatus) {}
+  /** The outcome of the last, undisturbed life, and its {@code List} answer before the stop. */
+  record Settled(NodeSnapshot snapshot, List<JsonNode> log, int exitStatus, PodResourcesView answer) {}
+
+  /**
+   * What the checks after one life found: whether its state file held an unlogged change, and whether
+   * its cgroup files were read.
+   */
+  private record Checked(boolean unloggedChange, boolean cgroupsChecked) {}
 
   /** Decision events: the pod of a file was decided in this life. */
   private static final Set<String> DECISIONS = Set.of("admitted", "restored", "rejected", "duplicate-pod",
@@ -136,12 +192,18 @@ final class AgentKillLoop {
   private static final List<String> FAST_START = List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
       "-Xshare:auto", "-XX:-UsePerfData");
   private static final long AIMED_MILLIS = 60;
+  static final String ANSWERED = "answered";
+  /** The lives whose output files are kept (the last ones), for a failure's story. */
+  private static final int LIVES_KEPT = 20;
 
   private final int loop;
   private final KillScenario scenario;
   private final Path dir;
   private final Path pods;
   private final Path state;
+  private final Path socket;
+  private final CgroupTree tree;
+  private final Map<String, Pod> manifests;
   private final NodeResourceManagers managers = NodeResourceManagers.create(AgentFixtures.POD_SCOPE,
       AgentFixtures.MACHINE);
   private final Set<String> present = new TreeSet<>();
@@ -157,6 +219,9 @@ final class AgentKillLoop {
     this.dir = dir;
     this.pods = Files.createDirectories(dir.resolve("pods"));
     this.state = dir.resolve("state");
+    this.socket = dir.resolve("pod-resources.sock");
+    this.tree = CgroupTree.create(dir.resolve("cgroup"), AgentFixtures.MACHINE, scenario.pods().values());
+    this.manifests = scenario.manifests(Files.createDirectories(dir.resolve("manifests")));
     this.last = NodeSnapshot.of(managers.initialState());
   }
 
@@ -168,8 +233,20 @@ final class AgentKillLoop {
     long start = System.nanoTime();
     Window window = window();
     SplittableRandom random = new SplittableRandom(seed);
-    for (int life = 0; life < killCount || !played(); life++) {
-      kills.add(life(life, window, random));
+    ExecutorService prober = Executors.newSingleThreadExecutor();
+    // held for the whole run, never called: keeps the clients' shared event loops up between probes
+    PodResourcesClient eventLoops = PodResourcesClient.connect(socket);
+    try {
+      for (int life = 0; life < killCount || !played(); life++) {
+        kills.add(life(life, window, random, prober));
+        if ((life + 1) % 500 == 0) {
+          System.out.printf(Locale.ROOT, "AgentKillLoop %d: %d lives, %.1f min%n", loop, life + 1,
+              (System.nanoTime() - start) / 60e9);
+        }
+      }
+    } finally {
+      eventLoops.close();
+      prober.shutdownNow();
     }
     return new Result(loop, seed, window, List.copyOf(kills), TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start));
   }
@@ -178,11 +255,18 @@ final class AgentKillLoop {
   Settled settle() throws IOException, InterruptedException {
     try (AgentProcess agent = start("settle")) {
       agent.awaitLog(lines -> decidedAll(lines, present), 60);
+      PodResourcesView answer;
+      try (PodResourcesClient client = PodResourcesClient.connect(socket)) {
+        answer = client.list();
+      }
       int exit = agent.stop(30);
       List<JsonNode> log = agent.lines();
       NodeSnapshot settled = read("settle");
-      check("settle", log, settled);
-      return new Settled(settled, log, exit);
+      Checked checked = check("settle", log, settled, Optional.of(answer));
+      if (checked.unloggedChange()) {
+        throw new AssertionError(where("settle") + "the settled life saved a change it did not log: " + log);
+      }
+      return new Settled(settled, log, exit, answer);
     }
   }
 
@@ -191,7 +275,8 @@ final class AgentKillLoop {
     return Set.copyOf(present);
   }
 
-  private Kill life(int life, Window window, SplittableRandom random) throws IOException, InterruptedException {
+  private Kill life(int life, Window window, SplittableRandom random, ExecutorService prober)
+      throws IOException, InterruptedException {
     double stretch = random.nextDouble();
     boolean midLife = stretch >= 0.7 && stretch < 0.92 && !played();
     List<Op> ops = midLife ? nextOps(1) : stretch < 0.7 ? nextOps(random.nextInt(2)) : List.of();
@@ -203,20 +288,25 @@ final class AgentKillLoop {
     List<JsonNode> log;
     long delay;
     String where = "life " + life;
+    Future<Probe> probe = null;
     try (AgentProcess agent = start(Integer.toString(life))) {
       long started = System.nanoTime();
       long killAt;
       if (stretch < 0.3) {
         killAt = started + TimeUnit.MILLISECONDS.toNanos(random.nextLong(window.startMillis() + 1));
-      } else if (stretch < 0.7) {
-        agent.awaitLog(lines -> lines.stream().anyMatch(line -> event(line).equals("started")), 60);
-        killAt = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(random.nextLong(window.scanMillis() + 1));
       } else {
-        agent.awaitLog(lines -> decidedAll(lines, atStart), 60);
-        if (midLife) {
-          apply(ops);
+        agent.awaitLog(lines -> lines.stream().anyMatch(line -> event(line).equals("started")), 60);
+        probe = prober.submit(this::probe);
+        if (stretch < 0.7) {
+          killAt = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(random.nextLong(window.scanMillis() + 1));
+        } else {
+          agent.awaitLog(lines -> decidedAll(lines, atStart), 60);
+          if (midLife) {
+            apply(ops);
+          }
+          killAt = System.nanoTime()
+              + TimeUnit.MILLISECONDS.toNanos(random.nextLong((midLife ? AIMED_MILLIS : 200) + 1));
         }
-        killAt = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(random.nextLong((midLife ? AIMED_MILLIS : 200) + 1));
       }
       parkUntil(killAt);
       delay = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started);
@@ -227,16 +317,42 @@ final class AgentKillLoop {
       }
       log = agent.lines();
     }
+    Probe probed = probe == null ? new Probe("", Optional.empty()) : probed(probe, where);
     NodeSnapshot before = last;
     NodeSnapshot after = read(where);
-    check(where, log, after);
+    Checked checked = check(where, log, after, probed.answer());
     for (JsonNode line : log) {
       if (DECISIONS.contains(event(line))) {
         decided.add(line.get("file").asText());
       }
     }
+    Files.deleteIfExists(dir.resolve("life-" + (life - LIVES_KEPT) + ".out"));
+    Files.deleteIfExists(dir.resolve("life-" + (life - LIVES_KEPT) + ".err"));
     return new Kill(life, delay, landing(log, atStart, before), count(log, "admitted"), count(log, "rejected"),
-        count(log, "removed"), count(log, "restored"), unloggedChange(log, before, after), workPending(log, after));
+        count(log, "removed"), count(log, "restored"), checked.unloggedChange(), workPending(log, after),
+        checked.cgroupsChecked(), probed.outcome());
+  }
+
+  /** One {@code List} call on the life's socket, on a connection of its own. */
+  private Probe probe() {
+    try (PodResourcesClient client = PodResourcesClient.builder(socket).deadline(Duration.ofSeconds(10)).connect()) {
+      return new Probe(ANSWERED, Optional.of(client.list()));
+    } catch (PodResourcesClientException e) {
+      if (e.getCause() instanceof StatusRuntimeException failed) {
+        return new Probe(failed.getStatus().getCode().name(), Optional.empty());
+      }
+      throw e;
+    }
+  }
+
+  private Probe probed(Future<Probe> probe, String where) throws InterruptedException {
+    try {
+      return probe.get(30, TimeUnit.SECONDS);
+    } catch (ExecutionException e) {
+      throw new AssertionError(where(where) + "the List probe failed: " + e.getCause(), e.getCause());
+    } catch (TimeoutException e) {
+      throw new AssertionError(where(where) + "the List probe got no answer and no failure within 30 s after the kill");
+    }
   }
 
   /** The next {@code wanted} changes of the current phase, none while its barrier is not passed. */
@@ -273,14 +389,15 @@ final class AgentKillLoop {
   }
 
   private AgentProcess start(String life) throws IOException {
-    return AgentProcess.start(FAST_START, arguments(pods, state), dir.resolve("life-" + life + ".out"),
-        dir.resolve("life-" + life + ".err"));
+    return AgentProcess.start(tree.launcher(), FAST_START, arguments(pods, state, tree, socket),
+        dir.resolve("life-" + life + ".out"), dir.resolve("life-" + life + ".err"));
   }
 
-  private static List<String> arguments(Path pods, Path state) {
+  private static List<String> arguments(Path pods, Path state, CgroupTree tree, Path socket) {
     return List.of("--machine", "demo-2s", "--kubelet-config",
         AgentFixtures.EXAMPLES.resolve("kubelet/pod-scope.yaml").toAbsolutePath().toString(), "--pods-dir",
-        pods.toString(), "--state-dir", state.toString(), "--scan-interval", "10ms");
+        pods.toString(), "--state-dir", state.toString(), "--scan-interval", "10ms", "--cgroup-root",
+        tree.cgroupRoot(), "--socket", socket.toString());
   }
 
   /**
@@ -296,7 +413,10 @@ final class AgentKillLoop {
       KillScenario.write(folder, pod);
       files.add(pod.file());
     });
-    try (AgentProcess agent = AgentProcess.start(FAST_START, arguments(folder, scratch.resolve("state")),
+    CgroupTree scratchTree = CgroupTree.create(scratch.resolve("cgroup"), AgentFixtures.MACHINE,
+        scenario.pods().values());
+    try (AgentProcess agent = AgentProcess.start(scratchTree.launcher(), FAST_START,
+        arguments(folder, scratch.resolve("state"), scratchTree, scratch.resolve("pod-resources.sock")),
         scratch.resolve("out"), scratch.resolve("err"))) {
       long start = System.nanoTime();
       agent.awaitLog(lines -> lines.stream().anyMatch(line -> event(line).equals("started")), 60);
@@ -318,10 +438,10 @@ final class AgentKillLoop {
   }
 
   /**
-   * The checks after a life that started from {@link #last} and logged {@code log}; {@code after}
-   * becomes {@link #last}.
+   * The checks after a life that started from {@link #last}, logged {@code log} and answered
+   * {@code answer} to the probe; {@code after} becomes {@link #last}.
    */
-  private void check(String where, List<JsonNode> log, NodeSnapshot after) {
+  private Checked check(String where, List<JsonNode> log, NodeSnapshot after, Optional<PodResourcesView> answer) {
     String at = where(where);
     if (log.stream().anyMatch(line -> line.get("level").asText().equals("error"))) {
       throw new AssertionError(at + "the agent logged an error: " + log);
@@ -376,7 +496,44 @@ final class AgentKillLoop {
             + view.pod(pod.name(), pod.namespace()));
       }
     }
+    List<String> books = ResourceLedger.problems(AgentFixtures.MACHINE, after);
+    if (!books.isEmpty()) {
+      throw new AssertionError(at + "the saved state's books do not balance: " + books);
+    }
+    LifeReplay replay = new LifeReplay(AgentFixtures.POD_SCOPE, AgentFixtures.MACHINE, last, manifests);
+    try {
+      log.forEach(replay::replay);
+      replay.settle(after, presentUids());
+    } catch (AssertionError e) {
+      throw new AssertionError(at + e.getMessage() + "; the life's log: " + log, e);
+    }
+    boolean started = log.stream().anyMatch(line -> event(line).equals("started"));
+    if (started) {
+      checkCgroups(at, replay.cgroupValues());
+    }
+    if (answer.isPresent() && !replay.views().contains(answer.get())) {
+      throw new AssertionError(at + "the List answer " + answer.get() + " is the view of none of the states the life"
+          + " saved: " + replay.views());
+    }
     last = after;
+    return new Checked(replay.unloggedChange(), started);
+  }
+
+  /** Every container's cgroup files hold one of the values {@code allowed} gives it. */
+  private void checkCgroups(String at, Map<ContainerRef, Set<CpusetWrite>> allowed) {
+    allowed.forEach((container, values) -> {
+      CpusetWrite onDisk = tree.read(container.podUid(), container.containerName());
+      if (!values.contains(onDisk)) {
+        throw new AssertionError(at + "the cgroup of " + container.podUid() + "/" + container.containerName()
+            + " holds " + onDisk + ", the state gives " + values);
+      }
+    });
+  }
+
+  private Set<String> presentUids() {
+    Set<String> uids = new HashSet<>();
+    scenario.pods().values().stream().filter(pod -> present.contains(pod.file())).forEach(pod -> uids.add(pod.uid()));
+    return uids;
   }
 
   private Landing landing(List<JsonNode> log, Set<String> atStart, NodeSnapshot before) {
@@ -414,20 +571,6 @@ final class AgentKillLoop {
         .anyMatch(pod -> present.contains(pod.file()) && !saved.contains(pod.uid()) && !rejected.contains(pod.file()));
     boolean releases = saved.stream().anyMatch(uid -> !present.contains(scenario.pods().get(uid).file()));
     return admissions || releases;
-  }
-
-  /** Whether the state holds a change the life did not log: saved, then killed before the log line. */
-  private static boolean unloggedChange(List<JsonNode> log, NodeSnapshot before, NodeSnapshot after) {
-    Set<String> logged = uids(before);
-    for (JsonNode line : log) {
-      switch (event(line)) {
-        case "admitted" -> logged.add(line.get("uid").asText());
-        case "removed" -> logged.remove(line.get("uid").asText());
-        default -> {
-        }
-      }
-    }
-    return !logged.equals(uids(after));
   }
 
   private static boolean decidedAll(List<JsonNode> log, Set<String> files) {

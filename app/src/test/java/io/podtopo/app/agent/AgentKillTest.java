@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.podtopo.app.agent.AgentKillLoop.Landing;
 import io.podtopo.app.agent.TestPod.Kind;
+import io.podtopo.domain.node.NodeResourceManagers;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -12,6 +13,7 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -26,10 +28,14 @@ import org.junit.jupiter.api.io.TempDir;
  * as a child JVM on {@code demo-2s} with {@code examples/kubelet/pod-scope.yaml}, a pods folder
  * that a {@link KillScenario} fills (1- and 2-CPU Guaranteed pods, pod-level pods with a shared
  * sidecar, pods rejected whatever the node holds) and empties again, and a state folder; it is killed
- * at a random instant of every life and started again on the same folders ({@link AgentKillLoop},
- * whose Javadoc lists the checks made after every kill: the state file never refused, the §15
- * invariants, no CPU in two pods, nothing admitted again that was restored, every pod logged admitted
- * or restored still saved unless its file is gone). Two loops run side by side, each on folders of its own. The store's own crash test is
+ * at a random instant of every life and started again on the same folders, pinning containers in a
+ * cgroup tree of its own and serving PodResources on a socket ({@link AgentKillLoop}, whose Javadoc
+ * lists the checks made after every kill: the state file never refused, the §15 invariants, no CPU in
+ * two pods, nothing admitted again that was restored, every pod logged admitted or restored still
+ * saved unless its file is gone, the state exactly the old or the new one, no CPU or memory leaked or
+ * held twice, the cgroup files as the state says, a {@code List} answer the view of a saved state).
+ * Two loops run side by side, each on folders of its own; {@link AgentKillAtScaleTest} runs the same
+ * with 10,000 kills or more ({@code -Pkill-at-scale}). The store's own crash test is
  * STORE-7 ({@code CrashConsistencyTest}); restored allocations kept as they are is P§8.3 (NA-4,
  * PLR-9).
  *
@@ -62,8 +68,10 @@ import org.junit.jupiter.api.io.TempDir;
  *       it (or releases it, its file gone) instead of making it again.</li>
  * </ul>
  *
- * <p>The test prints, for the closing note, the kill points by landing, what the lives logged and the
- * wall time; {@code -D}{@value #SEED_PROPERTY}{@code =SEED} replays the draws of a run.
+ * <p>The test prints, for the closing note, the kill points by landing, what the lives logged, how
+ * many kills had their cgroup files checked, the {@code List} probes by outcome and the wall time;
+ * {@code -D}{@value #SEED_PROPERTY}{@code =SEED} replays the draws of a run. The settled agent's
+ * {@code List} answer must equal the uninterrupted run's view too.
  */
 class AgentKillTest {
 
@@ -76,7 +84,16 @@ class AgentKillTest {
 
   @Test
   @Timeout(value = 20, unit = TimeUnit.MINUTES)
-  void killingTheAgentDuringABurstOfAdmissionsLosesNothingAndAllocatesNothingTwice() throws Exception {
+  void killingTheAgentDuringABurstOfAdmissionsLosesNothingAndAllocatesNothingTwice_ag3() throws Exception {
+    killAndRestart(dir, LOOPS, KILLS_PER_LOOP, "AgentKillTest");
+  }
+
+  /**
+   * The run the class Javadoc describes: {@code loopCount} loops side by side in {@code dir}, each killing
+   * the agent at least {@code killsPerLoop} times, then settled and compared with the reference; prints
+   * its numbers as {@code name}.
+   */
+  static void killAndRestart(Path dir, int loopCount, int killsPerLoop, String name) throws Exception {
     KillScenario scenario = new KillScenario();
     KillScenario.Reference reference = scenario.reference(Files.createDirectories(dir.resolve("reference")));
     assertScenarioAsDescribed(scenario, reference);
@@ -86,14 +103,14 @@ class AgentKillTest {
     List<AgentKillLoop.Result> results = new ArrayList<>();
     List<AgentKillLoop.Settled> settled = new ArrayList<>();
     List<AgentKillLoop> loops = new ArrayList<>();
-    ExecutorService threads = Executors.newFixedThreadPool(LOOPS);
+    ExecutorService threads = Executors.newFixedThreadPool(loopCount);
     try {
       List<Future<AgentKillLoop.Result>> running = new ArrayList<>();
-      for (int i = 0; i < LOOPS; i++) {
+      for (int i = 0; i < loopCount; i++) {
         AgentKillLoop loop = new AgentKillLoop(i, scenario, Files.createDirectories(dir.resolve("loop-" + i)));
         loops.add(loop);
         long loopSeed = seed + i;
-        running.add(threads.submit(() -> loop.run(KILLS_PER_LOOP, loopSeed)));
+        running.add(threads.submit(() -> loop.run(killsPerLoop, loopSeed)));
       }
       for (Future<AgentKillLoop.Result> result : running) {
         results.add(result.get());
@@ -107,25 +124,29 @@ class AgentKillTest {
     }
     long wall = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
 
-    results.forEach(result -> System.out.println("AgentKillTest " + result.summary()));
+    results.forEach(result -> System.out.println(name + " " + result.summary()));
     Map<Landing, Integer> landings = new EnumMap<>(Landing.class);
     results.forEach(result -> result.landings()
         .forEach((landing, count) -> landings.merge(landing, count, Integer::sum)));
+    Map<String, Integer> probes = new TreeMap<>();
+    results.forEach(result -> result.probes().forEach((outcome, count) -> probes.merge(outcome, count, Integer::sum)));
     int kills = results.stream().mapToInt(result -> result.kills().size()).sum();
-    String total = "AgentKillTest: " + kills + " SIGKILLs, " + landings.get(Landing.START_UP) + " in start-up, "
+    String total = name + ": " + kills + " SIGKILLs, " + landings.get(Landing.START_UP) + " in start-up, "
         + landings.get(Landing.FIRST_SCAN) + " in the first scan, " + landings.get(Landing.BUSY)
         + " during admissions or releases of a later scan, " + landings.get(Landing.IDLE) + " idle; "
         + results.stream().mapToInt(AgentKillLoop.Result::withWorkPending).sum() + " with admissions or releases"
         + " pending, " + results.stream().mapToInt(AgentKillLoop.Result::unlogged).sum()
-        + " with a saved change not yet logged; "
-        + "wall time " + wall / 1000.0 + " s with the reference and the settling; seed " + seed + " (-D"
+        + " with a saved change not yet logged (the new state); cgroup files checked after "
+        + results.stream().mapToInt(AgentKillLoop.Result::cgroupsChecked).sum() + " kills; List probes by outcome "
+        + probes + "; wall time " + wall / 1000.0 + " s with the reference and the settling; seed " + seed + " (-D"
         + SEED_PROPERTY + "=" + seed + " replays the draws)";
     System.out.println(total);
 
-    assertThat(kills).as(total).isGreaterThanOrEqualTo(LOOPS * KILLS_PER_LOOP);
+    assertThat(kills).as(total).isGreaterThanOrEqualTo(loopCount * killsPerLoop);
     assertThat(landings).as("kills land everywhere: " + total)
         .allSatisfy((landing, count) -> assertThat(count).isPositive());
-    for (int i = 0; i < LOOPS; i++) {
+    assertThat(probes.getOrDefault(AgentKillLoop.ANSWERED, 0)).as("List answers checked: " + total).isPositive();
+    for (int i = 0; i < loopCount; i++) {
       assertSettledLikeTheReference(loops.get(i), settled.get(i), scenario, reference);
     }
   }
@@ -149,6 +170,9 @@ class AgentKillTest {
     assertThat(loop.present()).as("the folder the loop left").isEqualTo(scenario.finalFiles());
     assertThat(settled.snapshot()).as("the settled state against the uninterrupted run's")
         .isEqualTo(reference.snapshot());
+    assertThat(settled.answer()).as("the settled agent's List answer against the uninterrupted run's view")
+        .isEqualTo(NodeResourceManagers.create(AgentFixtures.POD_SCOPE, AgentFixtures.MACHINE)
+            .podResources(reference.snapshot().state(), reference.snapshot().activePods()));
     for (TestPod pod : scenario.pods().values()) {
       if (!scenario.finalFiles().contains(pod.file())) {
         continue;

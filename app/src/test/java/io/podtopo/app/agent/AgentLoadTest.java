@@ -4,17 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.podtopo.adapters.grpc.PodResourcesClient;
-import io.podtopo.app.agent.TestPod.Kind;
 import io.podtopo.domain.node.PodResources;
-import io.podtopo.domain.node.PodResourcesView;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -33,20 +29,18 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Rule AG-6, issue 8 acceptance, the load: 16 concurrent clients calling {@code List} for 30 s against an agent
  * running 250 pods while pods are admitted and removed, the rate limit raised out of the way: no
- * call fails and every answer is consistent ({@link PodResourcesConsistency}: no CPU in two pods,
- * container CPUs inside their pod's, every pod with every container its manifest declares, so never a
- * half-admitted pod; and every one of the 250 pods in every answer). The agent is {@code podtopo
- * agent} in a child JVM with a 256 MiB heap ({@code -Xmx256m}) serving PodResources on a Unix socket,
- * on {@code epyc-9654-2s-nps4} with the built-in kubelet configuration fitted to it (pod scope,
- * restricted): 125 pod-level pods of 2 CPUs and 2Gi (an exclusive 1-CPU app, a shared sidecar and log
- * container) and 125 BestEffort pods of two containers, written before it starts. A churn thread adds
- * a 2-CPU pod-level pod and removes the one added eight steps before every 250 ms; the agent scans its
- * folder at its default interval, every second, so each scan admits and removes about four pods.
+ * call fails and every answer is consistent (no CPU in two pods, container CPUs inside their pod's,
+ * every pod with every container its manifest declares, so never a half-admitted pod; and every one of
+ * the 250 pods in every answer). The agent is {@code podtopo agent} in a child JVM with a 256 MiB heap
+ * ({@code -Xmx256m}) serving PodResources on a Unix socket, on the {@link ChurnedPodsFolder} (250 pods
+ * written before it starts, a churn thread adding and removing a pod every 250 ms, so each scan of the
+ * agent admits and removes about four pods); {@link AgentSoakTest} runs 64 clients for 10 minutes on
+ * the same folder.
  *
- * <p>Every answer is checked: the clients take it as the agent encoded it
- * ({@code PodResourcesClient.listEncoded}); one with the same bytes as the last answer its client
- * checked is that answer (the agent serves one state as one byte string until the node changes), any
- * other is decoded into domain values and checked in full.
+ * <p>Every answer is checked ({@link ChurnedPodsFolder.ListAnswers}): the clients take it as the agent
+ * encoded it ({@code PodResourcesClient.listEncoded}); one with the same bytes as the last answer its
+ * client checked is that answer (the agent serves one state as one byte string until the node changes),
+ * any other is decoded into domain values and checked in full.
  *
  * <p>Three runs, every answer checked in each: a warm-up of {@value #WARM_UP_SECONDS} s; the
  * measurement of the targets (at least 10,000 {@code List}/s, p99 under 5 ms): 30 s with every client
@@ -69,9 +63,8 @@ class AgentLoadTest {
   private static final int PACED_SECONDS = 20;
   /** Each client's pace in the paced run: 16 x 640 = 10,240 calls a second, above the target. */
   private static final int CALLS_PER_SECOND_PER_CLIENT = 640;
-  private static final int PODS_OF_EACH_KIND = 125;
-  private static final int CHURN_MILLIS = 250;
-  private static final int CHURN_KEPT = 8;
+  /** More churn steps than the run makes: one every 250 ms. */
+  private static final int CHURN_STEPS = 10_000;
 
   @TempDir
   Path dir;
@@ -81,36 +74,23 @@ class AgentLoadTest {
   void sixteenClientsListingWhilePodsComeAndGoGetNoErrorAndOnlyConsistentAnswers() throws Exception {
     int seconds = Integer.getInteger(SECONDS_PROPERTY, 30);
     String loadAverage = Files.readString(Path.of("/proc/loadavg")).strip();
-    Path pods = Files.createDirectories(dir.resolve("pods"));
+    ChurnedPodsFolder pods = new ChurnedPodsFolder(Files.createDirectories(dir.resolve("pods")), CHURN_STEPS);
     Path socket = dir.resolve("pod-resources.sock");
-    Map<String, List<String>> containers = new HashMap<>();
-    List<String> base = new ArrayList<>();
-    for (int i = 0; i < 2 * PODS_OF_EACH_KIND; i++) {
-      TestPod pod = TestPod.numbered("base", i, i % 2 == 0 ? Kind.POD_LEVEL_2 : Kind.BEST_EFFORT);
-      KillScenario.write(pods, pod);
-      containers.put(pod.name(), pod.reportedContainers());
-      base.add(pod.name());
-    }
-    for (int i = 0; i < 10_000; i++) {
-      containers.put(churn(i).name(), churn(i).reportedContainers());
-    }
 
-    try (AgentProcess agent = AgentProcess.start(List.of("-Xmx256m"), List.of("--machine", "epyc-9654-2s-nps4",
-            "--pods-dir", pods.toString(), "--state-dir", dir.resolve("state").toString(),
-            "--socket", socket.toString(),
-            "--rate-limit", "1000000,1000000"),
+    try (AgentProcess agent = AgentProcess.start(List.of("-Xmx256m"),
+        pods.agentArguments(dir.resolve("state"), socket, "1000000,1000000"),
         dir.resolve("agent.out"), dir.resolve("agent.err"))) {
       long filling = System.nanoTime();
-      agent.awaitLog(lines -> count(lines, "admitted") == base.size(), 300);
+      agent.awaitLog(lines -> count(lines, "admitted") == pods.base().size(), 300);
       long filled = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - filling);
 
-      Load load = new Load(socket, containers, Set.copyOf(base));
+      Load load = new Load(socket, pods);
       ExecutorService threads = Executors.newFixedThreadPool(CLIENTS + 1);
       Measurement warmUp;
       Measurement paced;
       Measurement measured;
       try {
-        Future<Integer> churn = threads.submit(() -> churn(pods, load));
+        Future<Integer> churn = threads.submit(() -> pods.churn(load::stopped));
         warmUp = load.run(threads, WARM_UP_SECONDS, 0);
         long agentCpu = cpuMillis(agent.pid());
         Map<String, Long> threadCpu = agent.cpuMillisByThread();
@@ -167,25 +147,6 @@ class AgentLoadTest {
     }
   }
 
-  /** Churn pod {@code i}: a 2-CPU pod-level pod. */
-  private static TestPod churn(int i) {
-    return TestPod.numbered("churn", i, Kind.POD_LEVEL_2);
-  }
-
-  /** Adds churn pod i and removes pod i - 8 every 250 ms until the load stops; returns the steps made. */
-  private static int churn(Path pods, Load load) throws IOException, InterruptedException {
-    int step = 0;
-    while (!load.stopped()) {
-      KillScenario.write(pods, churn(step));
-      if (step >= CHURN_KEPT) {
-        Files.delete(pods.resolve(churn(step - CHURN_KEPT).file()));
-      }
-      step++;
-      Thread.sleep(CHURN_MILLIS);
-    }
-    return step;
-  }
-
   /** This JVM's garbage collections so far: how many, and their time in ms. */
   private static long[] testGc() {
     long[] gc = new long[2];
@@ -236,15 +197,13 @@ class AgentLoadTest {
   private static final class Load {
 
     private final Path socket;
-    private final Map<String, List<String>> containers;
-    private final Set<String> base;
+    private final ChurnedPodsFolder pods;
     private final Set<List<String>> podSets = ConcurrentHashMap.newKeySet();
     private final CountDownLatch stop = new CountDownLatch(1);
 
-    Load(Path socket, Map<String, List<String>> containers, Set<String> base) {
+    Load(Path socket, ChurnedPodsFolder pods) {
       this.socket = socket;
-      this.containers = containers;
-      this.base = base;
+      this.pods = pods;
     }
 
     /**
@@ -296,14 +255,13 @@ class AgentLoadTest {
      * Calls List until the window closes: back to back ({@code interval} 0) or the k-th call due at
      * {@code offset + k * interval} after the window opens. A paced call's latency counts from when it
      * was due, not from when it was sent, so a call that waited for a slow one before it is measured
-     * with that wait (no coordinated omission). Every answer is checked: one with the same bytes as
-     * the last this client checked is the same answer (the server encodes one state to one byte
-     * string), any other is decoded and checked again.
+     * with that wait (no coordinated omission). Every answer is checked
+     * ({@link ChurnedPodsFolder.ListAnswers}).
      */
     private Client call(PodResourcesClient client, long[] window, long offset, long interval)
         throws InterruptedException {
       Client result = new Client();
-      byte[] checked = null;
+      ChurnedPodsFolder.ListAnswers answers = pods.new ListAnswers();
       long due = window[0] + offset;
       while (System.nanoTime() < window[1]) {
         if (interval > 0) {
@@ -324,28 +282,13 @@ class AgentLoadTest {
           continue;
         }
         result.record(System.nanoTime() - start);
-        if (Arrays.equals(encoded, checked)) {
-          continue;
-        }
-        PodResourcesView view = PodResourcesClient.decodeList(encoded);
-        Optional<String> problem = problem(view);
+        Optional<String> problem = answers.check(encoded,
+            view -> podSets.add(view.pods().stream().map(PodResources::name).toList()));
         if (problem.isPresent() && result.inconsistencyCount++ < 5) {
-          result.inconsistencies.add(problem.get() + " in " + view);
+          result.inconsistencies.add(problem.get());
         }
-        podSets.add(view.pods().stream().map(PodResources::name).toList());
-        checked = encoded;
       }
       return result;
-    }
-
-    private Optional<String> problem(PodResourcesView view) {
-      Optional<String> problem = PodResourcesConsistency.problem(view, containers);
-      if (problem.isPresent()) {
-        return problem;
-      }
-      Set<String> listed = new HashSet<>();
-      view.pods().forEach(pod -> listed.add(pod.name()));
-      return listed.containsAll(base) ? Optional.empty() : Optional.of("a pod of the 250 is missing");
     }
 
     int podSetsSeen() {

@@ -41,9 +41,19 @@ final class AgentProcess implements AutoCloseable {
    */
   static AgentProcess start(List<String> jvmOptions, List<String> agentArguments, Path out, Path err)
       throws IOException {
+    return start(List.of(), jvmOptions, agentArguments, out, err);
+  }
+
+  /**
+   * As {@link #start(List, List, Path, Path)}, the JVM started by {@code launcher}, a command that ends
+   * by executing the rest of its command line in its own process (so that the agent's pid is the one
+   * started), such as {@link CgroupTree#launcher}.
+   */
+  static AgentProcess start(List<String> launcher, List<String> jvmOptions, List<String> agentArguments, Path out,
+      Path err) throws IOException {
     String java = ProcessHandle.current().info().command()
         .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    List<String> command = new ArrayList<>();
+    List<String> command = new ArrayList<>(launcher);
     command.add(java);
     command.addAll(jvmOptions);
     command.addAll(List.of("-cp", System.getProperty("java.class.path"), AgentLauncher.class.getName(), "agent"));
@@ -118,12 +128,43 @@ final class AgentProcess implements AutoCloseable {
 
   /** Its peak resident set size in KiB ({@code VmHWM} of {@code /proc/PID/status}), read while it runs. */
   long peakRssKib() throws IOException {
+    return status("VmHWM");
+  }
+
+  /** Its resident set size now, in KiB ({@code VmRSS} of {@code /proc/PID/status}). */
+  long rssKib() throws IOException {
+    return status("VmRSS");
+  }
+
+  /** How many file descriptors it has open now (the entries of {@code /proc/PID/fd}). */
+  long openFileDescriptors() throws IOException {
+    try (Stream<Path> fds = Files.list(Path.of("/proc", Long.toString(pid()), "fd"))) {
+      return fds.count();
+    }
+  }
+
+  /**
+   * Makes it collect all its garbage now ({@code jcmd PID GC.run}: a full collection,
+   * as {@code System.gc()} makes), returning once it is over.
+   *
+   * @throws IllegalStateException when jcmd fails
+   */
+  void collectGarbage() throws IOException, InterruptedException {
+    Path jcmd = Path.of(System.getProperty("java.home"), "bin", "jcmd");
+    Process gc = new ProcessBuilder(jcmd.toString(), Long.toString(pid()), "GC.run").redirectErrorStream(true).start();
+    String output = new String(gc.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+    if (!gc.waitFor(60, TimeUnit.SECONDS) || gc.exitValue() != 0) {
+      throw new IllegalStateException(jcmd + " " + pid() + " GC.run failed: " + output);
+    }
+  }
+
+  private long status(String field) throws IOException {
     for (String line : Files.readAllLines(Path.of("/proc", Long.toString(pid()), "status"))) {
-      if (line.startsWith("VmHWM:")) {
-        return Long.parseLong(line.substring("VmHWM:".length()).replace("kB", "").strip());
+      if (line.startsWith(field + ":")) {
+        return Long.parseLong(line.substring(field.length() + 1).replace("kB", "").strip());
       }
     }
-    throw new IllegalStateException("/proc/" + pid() + "/status has no VmHWM");
+    throw new IllegalStateException("/proc/" + pid() + "/status has no " + field);
   }
 
   /**

@@ -2,6 +2,7 @@ package io.podtopo.app.agent;
 
 import io.podtopo.adapters.fake.InMemoryAllocationStore;
 import io.podtopo.app.agent.TestPod.Kind;
+import io.podtopo.domain.pod.Pod;
 import io.podtopo.ports.in.NodeResourceManager;
 import io.podtopo.ports.in.NodeSnapshot;
 import java.io.IOException;
@@ -76,6 +77,22 @@ final class KillScenario {
     Map<String, List<String>> containers = new LinkedHashMap<>();
     pods.values().forEach(pod -> containers.put(pod.name(), pod.reportedContainers()));
     return containers;
+  }
+
+  /**
+   * Every pod of the scenario by uid as the agent reads it: written into the empty folder
+   * {@code folder} and scanned as the agent scans.
+   */
+  Map<String, Pod> manifests(Path folder) {
+    pods.values().forEach(pod -> write(folder, pod));
+    Map<String, Pod> read = new LinkedHashMap<>();
+    new PodsFolder(folder, "manifests", false).scan().values()
+        .forEach(file -> file.pods().forEach(pod -> read.put(pod.uid(), pod)));
+    if (!read.keySet().equals(pods.keySet())) {
+      throw new IllegalStateException("the scan of " + folder + " gives pods " + read.keySet() + ", not "
+          + pods.keySet());
+    }
+    return read;
   }
 
   /** The file the agent must have decided before phase {@code phase} starts; empty: none needed. */
