@@ -34,6 +34,12 @@ public final class ReferenceKinds {
         // memory_static_policy.json
         new MemoryNewKind(),
         new MemoryStartKind(),
-        new MemoryAllocateKind());
+        new MemoryAllocateKind(),
+        // device_manager.json
+        new DeviceHintsKind(),
+        new DeviceAllocateKind(),
+        new DevicePreferredAllocationKind(),
+        new DevicePodRequestKind(),
+        new DeviceAllocateSequenceKind());
   }
 }

@@ -40,16 +40,21 @@ public final class DeviceManager {
 
   private final List<Integer> numaNodes;
   private final SortedMap<String, Map<String, Device>> devicesByResource;
+  private final SortedSet<String> registered;
   private final PreferredAllocation plugins;
   private final DeviceTopologyHints hints;
 
-  private DeviceManager(List<Integer> numaNodes, List<Device> devices, PreferredAllocation plugins) {
+  private DeviceManager(List<Integer> numaNodes, List<Device> devices, SortedSet<String> registered,
+      PreferredAllocation plugins) {
     this.numaNodes = List.copyOf(numaNodes);
     SortedMap<String, Map<String, Device>> byResource = new TreeMap<>();
     devices.stream().sorted(Device.ORDER).forEach(device -> byResource
         .computeIfAbsent(device.resource(), resource -> new LinkedHashMap<>()).put(device.id(), device));
     byResource.replaceAll((resource, byId) -> Collections.unmodifiableMap(byId));
     this.devicesByResource = Collections.unmodifiableSortedMap(byResource);
+    SortedSet<String> names = new TreeSet<>(registered);
+    names.addAll(byResource.keySet());
+    this.registered = Collections.unmodifiableSortedSet(names);
     this.plugins = plugins;
     this.hints = new DeviceTopologyHints(this.numaNodes);
   }
@@ -61,12 +66,22 @@ public final class DeviceManager {
 
   /** A Device Manager over these NUMA nodes and devices, with plugins offering no preference. */
   public static DeviceManager of(List<Integer> numaNodes, List<Device> devices) {
-    return new DeviceManager(numaNodes, devices, PreferredAllocation.none());
+    return new DeviceManager(numaNodes, devices, new TreeSet<>(), PreferredAllocation.none());
   }
 
   /** The same manager whose plugins answer {@code GetPreferredAllocation} as {@code plugins} does. */
   public DeviceManager withPreferredAllocation(PreferredAllocation plugins) {
-    return new DeviceManager(numaNodes, devices(), plugins);
+    return new DeviceManager(numaNodes, devices(), registered, plugins);
+  }
+
+  /**
+   * The same manager with a plugin registered for {@code resource} even if it advertises no device
+   * (upstream: a {@code healthyDevices} entry, possibly empty).
+   */
+  public DeviceManager withRegistered(String resource) {
+    SortedSet<String> names = new TreeSet<>(registered);
+    names.add(resource);
+    return new DeviceManager(numaNodes, devices(), names, plugins);
   }
 
   /** Every device, in {@link Device#ORDER}. */
@@ -76,7 +91,7 @@ public final class DeviceManager {
 
   /** Whether the machine advertises no device at all. */
   public boolean hasNoDevices() {
-    return devicesByResource.isEmpty();
+    return registered.isEmpty();
   }
 
   /** The device of a resource with this id, if the machine advertises it. */
@@ -84,9 +99,14 @@ public final class DeviceManager {
     return java.util.Optional.ofNullable(devicesByResource.getOrDefault(resource, Map.of()).get(id));
   }
 
-  /** Upstream {@code isDevicePluginResource}: advertised by a plugin, or held by some container. */
+  /** Upstream {@code isDevicePluginResource}: registered by a plugin, or held by some container. */
   public boolean isDevicePluginResource(DeviceManagerState state, String resource) {
-    return devicesByResource.containsKey(resource) || !state.allocated(resource).isEmpty();
+    return registered.contains(resource) || !state.allocated(resource).isEmpty();
+  }
+
+  /** Upstream {@code getPodDeviceRequest}: the pod's aggregated limits of device plugin resources. */
+  public SortedMap<String, Long> podRequests(DeviceManagerState state, Pod pod) {
+    return DeviceRequests.ofPod(pod, resource -> isDevicePluginResource(state, resource));
   }
 
   /** Upstream {@code deviceHasTopologyAlignment}: some device of the resource reports a NUMA node. */
@@ -204,6 +224,6 @@ public final class DeviceManager {
   }
 
   boolean isRegistered(String resource) {
-    return devicesByResource.containsKey(resource);
+    return registered.contains(resource);
   }
 }
