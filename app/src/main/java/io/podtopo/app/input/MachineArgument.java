@@ -41,11 +41,11 @@ public final class MachineArgument {
   public static Machine resolve(String argument, MachineCatalog catalog) {
     Path file = path(argument);
     if (isSysfs(file)) {
-      return sysfs(file).toMachine();
+      return machine(file, sysfs(file));
     }
     if (Files.isRegularFile(file)) {
       JsonNode tree = readJson(file);
-      return isTopologyJson(tree) ? topologyJson(file, tree).toMachine() : vectorTopology(file, tree);
+      return isTopologyJson(tree) ? machine(file, topologyJson(file, tree)) : vectorTopology(file, tree);
     }
     if (MachineShape.looksLikeShape(argument)) {
       try {
@@ -92,6 +92,15 @@ public final class MachineArgument {
     } catch (InvalidPathException e) {
       throw new InputException("--machine: " + GoQuote.of(argument) + " is neither a machine name, a shape nor a "
           + "path: " + e.getReason());
+    }
+  }
+
+  /** The machine a topology gives; one that is not consistent (a device on a NUMA node it lacks) names the file. */
+  private static Machine machine(Path file, SysfsTopology topology) {
+    try {
+      return topology.toMachine();
+    } catch (IllegalArgumentException e) {
+      throw new InputException(file + ": " + e.getMessage(), e);
     }
   }
 
