@@ -104,6 +104,11 @@ public final class DeviceManager {
     return registered.contains(resource) || !state.allocated(resource).isEmpty();
   }
 
+  /** Upstream {@code getContainerDeviceRequest}: the container's limits of device plugin resources. */
+  public SortedMap<String, Long> containerRequests(DeviceManagerState state, Container container) {
+    return DeviceRequests.ofContainer(container, resource -> isDevicePluginResource(state, resource));
+  }
+
   /** Upstream {@code getPodDeviceRequest}: the pod's aggregated limits of device plugin resources. */
   public SortedMap<String, Long> podRequests(DeviceManagerState state, Pod pod) {
     return DeviceRequests.ofPod(pod, resource -> isDevicePluginResource(state, resource));
@@ -138,8 +143,7 @@ public final class DeviceManager {
   /** Upstream {@code GetTopologyHints(pod, container)}: per device plugin resource the container limits. */
   public SortedMap<String, ResourceHints> containerHints(DeviceManagerState state, Pod pod, Container container) {
     SortedMap<String, ResourceHints> answer = new TreeMap<>();
-    DeviceRequests.ofContainer(container, resource -> isDevicePluginResource(state, resource))
-        .forEach((resource, requested) -> {
+    containerRequests(state, container).forEach((resource, requested) -> {
           SortedSet<String> allocated = state.containerDevices(pod.uid(), container.name(), resource);
           SortedSet<String> reusable = state.reusable().of(pod.uid(), resource);
           answer.put(resource, resourceHints(state, resource, requested, allocated, reusable));

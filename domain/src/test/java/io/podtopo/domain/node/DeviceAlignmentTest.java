@@ -120,4 +120,15 @@ class DeviceAlignmentTest {
     assertThat(managers.allocatable(state).devices())
         .containsExactly(Device.of(GPU, "GPU-0", 0), Device.of(GPU, "GPU-1", 1));
   }
+
+  @Test
+  void aRejectionForWantOfDevicesIsExplainedByTheDevicesFreeOnEachNode_dev12() {
+    NodeResourceManagers managers = managers(TopologyManagerScope.POD);
+    Admission third = managers.admit(admitTwo(managers).state(), inference("third"));
+    RejectionCause cause = new RejectionExplainer(managers).explain(inference("third"), third).orElseThrow();
+    assertThat(cause.causes()).contains("nvidia.com/gpu: the pod needs 1 device on 1 NUMA node (the fewest that can"
+        + " hold it); free by NUMA node: 0-1: 0 devices");
+    assertThat(cause.fixes()).contains("free 1 device of nvidia.com/gpu on NUMA node 0 (0 devices of the 1 device are"
+        + " free there)");
+  }
 }
