@@ -102,10 +102,21 @@ public record SysfsTopology(String name, List<Cpu> cpus, List<Node> numaNodes,
    * such root, a {@code sys} folder itself, or a {@code .tar.bz2}, {@code .tar.gz} or {@code .tgz}
    * archive of a root (read in memory; the root is the archive's top or its one top-level folder).
    *
+   * <p>Devices are the PCI functions the bundled {@link DeviceMapping#defaults()} names.
+   *
    * @throws SysfsException naming the file at fault when the tree cannot be used
    */
   public static SysfsTopology read(Path root) {
-    return SysfsReader.read(SysfsTree.open(root));
+    return read(root, DeviceMapping.defaults());
+  }
+
+  /**
+   * As {@link #read(Path)}, the devices being the PCI functions {@code mapping} names.
+   *
+   * @throws SysfsException naming the file at fault when the tree cannot be used
+   */
+  public static SysfsTopology read(Path root, DeviceMapping mapping) {
+    return SysfsReader.read(SysfsTree.open(root), mapping);
   }
 
   /**
