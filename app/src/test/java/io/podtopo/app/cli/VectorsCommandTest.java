@@ -23,7 +23,7 @@ class VectorsCommandTest {
     Matcher totals = TOTALS.matcher(run.lastOutLine());
     assertThat(totals.matches()).as(run.lastOutLine()).isTrue();
     assertThat(totals.group(2)).isEqualTo("0");
-    assertThat(Integer.parseInt(totals.group(1)) + Integer.parseInt(totals.group(3))).isEqualTo(361);
+    assertThat(Integer.parseInt(totals.group(1)) + Integer.parseInt(totals.group(3))).isEqualTo(418);
     assertThat(run.exitCode()).isEqualTo(ExitCodes.OK);
     assertThat(run.err()).isEmpty();
   }
