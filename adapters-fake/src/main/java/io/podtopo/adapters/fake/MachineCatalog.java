@@ -171,8 +171,16 @@ public final class MachineCatalog {
         "1s1n72c,mem=480Gi,hp512m=64,hp16g=4"));
     all.add(real("gb200-tray",
         "GB200-like compute tray: 2 Grace CPUs of 72 cores (1 NUMA node each) and 4 GPUs whose HBM is "
-            + "4 CPU-less NUMA nodes",
-        "2s2n72c,mem=480Gi,hp2m=8192,cpuless=4,cpulessmem=186Gi"));
+            + "4 CPU-less NUMA nodes; the GPU devices and 2 ConnectX NICs on each Grace node",
+        "2s2n72c,mem=480Gi,hp2m=8192,cpuless=4,cpulessmem=186Gi,dev=nvidia.com/gpu:2,dev=nvidia.com/rdma:2"));
+    all.add(real("gpu-2s",
+        "2-socket GPU inference server: 2 sockets x 16 cores, HT, 2 NUMA nodes of 256 GiB, on each "
+            + "NUMA node 2 NVIDIA GPUs and 1 SR-IOV NIC",
+        "2s2n16c2t,mem=256Gi,hp1g=8,hp2m=2048,dev=nvidia.com/gpu:2,dev=intel.com/sriov_netdevice:1"));
+    all.add(real("dgx-h100-like",
+        "DGX H100-like: 2x Intel Xeon Platinum 8480C (56 cores), HT, 2 NUMA nodes of 1 TiB, 8 GPUs and 8 "
+            + "ConnectX-7 NICs, 4 of each on each NUMA node",
+        "2s2n56c2t,mem=1Ti,hp1g=64,hp2m=8192,dev=nvidia.com/gpu:4,dev=nvidia.com/rdma:4"));
     all.add(real("ampere-altra-q80",
         "Ampere Altra Q80-30 (80 Neoverse N1 cores, no SMT), 1 NUMA node, 256 GiB",
         "1s1n80c,mem=256Gi,hp1g=8,hp2m=4096"));

@@ -5,6 +5,7 @@ import io.podtopo.domain.pod.Quantity;
 import io.podtopo.domain.text.GoQuote;
 import io.podtopo.domain.topology.Cpu;
 import io.podtopo.domain.topology.CpuSet;
+import io.podtopo.domain.topology.Device;
 import io.podtopo.domain.topology.Machine;
 import io.podtopo.domain.topology.NumaMask;
 import io.podtopo.domain.topology.NumaNode;
@@ -50,6 +51,11 @@ import java.util.regex.Pattern;
  *   <li>{@code order=packed} (default) numbers the cores of socket 0 first, then socket 1;
  *       {@code order=interleaved} deals the cores round-robin over the sockets (socket 0's first
  *       core, socket 1's first core, ...), as some firmware does.
+ *   <li>{@code dev=R:K}: {@code K} devices of the device plugin resource {@code R} (an extended
+ *       resource name such as {@code nvidia.com/gpu}) on every NUMA node with CPUs, named after the
+ *       part of {@code R} after its {@code /} and numbered across the machine ({@code dev=nvidia.com/gpu:2}
+ *       on two nodes: {@code gpu-0}, {@code gpu-1} on node 0, {@code gpu-2}, {@code gpu-3} on node 1).
+ *       May be given once per resource.
  * </ul>
  *
  * <h2>Numbering</h2>
@@ -81,7 +87,8 @@ public final class MachineShape {
   private static final Pattern LAYOUT = Pattern.compile("(\\d+)s(\\d+)n(\\d+)c(?:(\\d+)t)?");
   private static final Pattern HUGEPAGE_KEY = Pattern.compile("hp(\\d+)([kmg])");
   private static final List<String> KEYS =
-      List.of("l3", "mem", "hp<size>", "cpuless", "cpulessmem", "siblings", "order");
+      List.of("l3", "mem", "hp<size>", "cpuless", "cpulessmem", "siblings", "order", "dev");
+  private static final Pattern DEVICES = Pattern.compile("([^:]+):(\\d+)");
 
   /** How SMT siblings are numbered. */
   public enum Siblings { FAR, NEAR }
@@ -101,6 +108,7 @@ public final class MachineShape {
   private final long cpulessMemory;
   private final Siblings siblings;
   private final Order order;
+  private final SortedMap<String, Integer> devicesPerNode;
 
   private MachineShape(Parser parser) {
     this.text = parser.text;
@@ -115,6 +123,7 @@ public final class MachineShape {
     this.cpulessMemory = parser.cpulessMemory < 0 ? parser.memoryPerNode : parser.cpulessMemory;
     this.siblings = parser.siblings;
     this.order = parser.order;
+    this.devicesPerNode = new TreeMap<>(parser.devicesPerNode);
   }
 
   /**
@@ -192,7 +201,22 @@ public final class MachineShape {
         .cpus(cpus())
         .numaNodes(nodes())
         .distances(distances())
+        .devices(devices())
         .build();
+  }
+
+  /** {@code dev=R:K}: K devices of each resource R on every NUMA node with CPUs. */
+  private List<Device> devices() {
+    List<Device> devices = new ArrayList<>();
+    devicesPerNode.forEach((resource, count) -> {
+      String prefix = resource.substring(resource.indexOf('/') + 1);
+      for (int node = 0; node < numaNodes; node++) {
+        for (int i = 0; i < count; i++) {
+          devices.add(Device.of(resource, prefix + "-" + (node * count + i), node));
+        }
+      }
+    });
+    return devices;
   }
 
   /** The CPUs, ascending by id. */
@@ -287,6 +311,7 @@ public final class MachineShape {
     private long cpulessMemory = -1;
     private Siblings siblings = Siblings.FAR;
     private Order order = Order.PACKED;
+    private final Map<String, Integer> devicesPerNode = new TreeMap<>();
 
     Parser(String text) {
       if (text == null || text.isBlank()) {
@@ -308,7 +333,7 @@ public final class MachineShape {
         }
         String key = part.substring(0, equals).strip().toLowerCase(Locale.ROOT);
         String value = part.substring(equals + 1).strip();
-        if (seen.contains(key)) {
+        if (seen.contains(key) && !key.equals("dev")) {
           throw fail(part, GoQuote.of(key) + " is given twice");
         }
         seen.add(key);
@@ -338,6 +363,7 @@ public final class MachineShape {
         case "cpulessmem" -> cpulessMemory = bytes(part, value);
         case "siblings" -> siblings = choice(part, value, Siblings.class);
         case "order" -> order = choice(part, value, Order.class);
+        case "dev" -> devices(part, value);
         default -> {
           if (!hugepage.matches()) {
             throw fail(part, "unknown key " + GoQuote.of(key) + "; known keys: " + KEYS);
@@ -346,6 +372,22 @@ public final class MachineShape {
           hugepages.put(size, (long) nonNegative(part, value, "hugepages"));
         }
       }
+    }
+
+    private void devices(String part, String value) {
+      Matcher matcher = DEVICES.matcher(value);
+      if (!matcher.matches()) {
+        throw fail(part, "expected dev=<resource>:<devices per NUMA node>, e.g. dev=nvidia.com/gpu:2");
+      }
+      String resource = matcher.group(1).strip();
+      if (!Device.isExtendedResourceName(resource)) {
+        throw fail(part, GoQuote.of(resource) + " is not an extended resource name (a domain/name outside "
+            + "kubernetes.io, such as nvidia.com/gpu)");
+      }
+      if (devicesPerNode.containsKey(resource)) {
+        throw fail(part, "devices of " + GoQuote.of(resource) + " are given twice");
+      }
+      devicesPerNode.put(resource, positive(part, matcher.group(2), "devices per NUMA node"));
     }
 
     private void validate() {

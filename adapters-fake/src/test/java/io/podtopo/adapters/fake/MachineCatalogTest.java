@@ -63,6 +63,21 @@ class MachineCatalogTest {
   }
 
   @Test
+  void theGpuServersCarryTheirGpusAndNicsOnTheirCpuNodes_dev14() {
+    Machine tray = catalog.machine("gb200-tray");
+    assertThat(tray.devicesOf("nvidia.com/gpu")).extracting(device -> device.numaNode().orElseThrow())
+        .containsExactly(0, 0, 1, 1);
+    assertThat(tray.devicesOf("nvidia.com/rdma")).hasSize(4);
+    Machine gpu2s = catalog.machine("gpu-2s");
+    assertThat(gpu2s.deviceResources()).containsExactly("intel.com/sriov_netdevice", "nvidia.com/gpu");
+    assertThat(gpu2s.devicesOf("nvidia.com/gpu")).extracting(device -> device.numaNode().orElseThrow())
+        .containsExactly(0, 0, 1, 1);
+    Machine dgx = catalog.machine("dgx-h100-like");
+    assertThat(dgx.devicesOf("nvidia.com/gpu")).hasSize(8);
+    assertThat(dgx.devicesOf("nvidia.com/rdma")).hasSize(8);
+  }
+
+  @Test
   void graceIsOneNumaNodeWithoutSmtAndWithADistanceMatrix() {
     Machine machine = catalog.machine("grace-1s");
 

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.podtopo.domain.topology.Cpu;
+import io.podtopo.domain.topology.Device;
 import io.podtopo.domain.topology.CpuSet;
 import io.podtopo.domain.topology.Machine;
 import java.util.List;
@@ -130,6 +131,16 @@ class MachineShapeTest {
   }
 
   @Test
+  void devPutsThatManyDevicesOnEveryNumaNodeWithCpusNumberedAcrossTheMachine_dev14() {
+    Machine machine = MachineShape.parse("2s2n4c,cpuless=1,dev=nvidia.com/gpu:2,dev=intel.com/sriov_netdevice:1").toMachine();
+    assertThat(machine.devicesOf("nvidia.com/gpu")).containsExactly(Device.of("nvidia.com/gpu", "gpu-0", 0),
+        Device.of("nvidia.com/gpu", "gpu-1", 0), Device.of("nvidia.com/gpu", "gpu-2", 1),
+        Device.of("nvidia.com/gpu", "gpu-3", 1));
+    assertThat(machine.devicesOf("intel.com/sriov_netdevice")).extracting(Device::id)
+        .containsExactly("sriov_netdevice-0", "sriov_netdevice-1");
+  }
+
+  @Test
   void looksLikeShapeRecognisesTheLayoutOnly() {
     assertThat(MachineShape.looksLikeShape("2s4n8c2t,mem=1Gi")).isTrue();
     assertThat(MachineShape.looksLikeShape("epyc-9654-2s-nps4")).isFalse();
@@ -150,6 +161,10 @@ class MachineShapeTest {
       "1s1n8c,l3 | part \"l3\": expected key=value",
       "1s1n8c,l3=4,l3=2 | part \"l3=2\": \"l3\" is given twice",
       "1s65n1c | 65 NUMA nodes are more than the 64 supported",
+      "1s1n8c,dev=gpu:2 | part \"dev=gpu:2\": \"gpu\" is not an extended resource name",
+      "1s1n8c,dev=nvidia.com/gpu | part \"dev=nvidia.com/gpu\": expected dev=<resource>:<devices per NUMA node>",
+      "1s1n8c,dev=nvidia.com/gpu:0 | devices per NUMA node must be at least 1",
+      "1s1n8c,dev=a.io/x:1,dev=a.io/x:2 | part \"dev=a.io/x:2\": devices of \"a.io/x\" are given twice",
       "1s1n40000c2t | 80000 CPUs are more than the 65536 supported",
   })
   void parseErrorsNameTheTextAndThePartAtFault(String shape, String message) {

@@ -37,8 +37,9 @@ import java.util.function.Function;
  * <p><b>Domain values.</b> Answers are returned as the domain's {@link PodResourcesView},
  * {@link PodResources} and {@link AllocatableResources}, the values podtopo's own node computes, so
  * a caller compares an endpoint with a simulation or checks the spec's invariants without touching
- * gRPC or protobuf. The domain has no devices: {@code devices} and {@code dynamic_resources} are
- * not read. A CPU id, NUMA node id or memory size the domain cannot hold fails the call.
+ * gRPC or protobuf. {@code devices} are read one per device with its NUMA node;
+ * {@code dynamic_resources} are not read. A CPU id, NUMA node id or memory size the domain cannot
+ * hold, or a device on two NUMA nodes, fails the call.
  *
  * <p><b>Calls.</b> Each call has a deadline (default 10 s, the kubelet's own client timeout) and
  * accepts answers up to 16 MiB (the kubelet's client limit). The connection is made on the first

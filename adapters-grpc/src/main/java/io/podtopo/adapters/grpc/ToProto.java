@@ -1,6 +1,7 @@
 package io.podtopo.adapters.grpc;
 
 import io.podtopo.adapters.grpc.v1.AllocatableResourcesResponse;
+import io.podtopo.adapters.grpc.v1.ContainerDevices;
 import io.podtopo.adapters.grpc.v1.ContainerMemory;
 import io.podtopo.adapters.grpc.v1.ContainerResources;
 import io.podtopo.adapters.grpc.v1.GetPodResourcesResponse;
@@ -12,6 +13,7 @@ import io.podtopo.domain.memorymanager.MemoryBlock;
 import io.podtopo.domain.node.AllocatableResources;
 import io.podtopo.domain.node.PodResourcesView;
 import io.podtopo.domain.topology.CpuSet;
+import io.podtopo.domain.topology.Device;
 import java.util.List;
 
 /**
@@ -19,8 +21,11 @@ import java.util.List;
  * holds is sent, nothing is decided here. Empty sets and lists are absent on the wire (proto3), so
  * a pod without a pod-level allocation sends no field 4 or 5 and a container on a shared pool no
  * field 3 or 4. CPU ids are sent in ascending order; memory blocks in the view's order, each with
- * its NUMA nodes as {@code topology}. podtopo has no device model: {@code devices} and
- * {@code dynamic_resources} are always empty.
+ * its NUMA nodes as {@code topology}. Devices as the kubelet's
+ * {@code containerDevicesFromResourceDeviceInstances} sends them: one {@code ContainerDevices} per
+ * device, its id alone in {@code device_ids} and its NUMA node as {@code topology} (no topology for
+ * a device without one), in the view's order (by resource, then id). {@code dynamic_resources} is
+ * always empty.
  */
 final class ToProto {
 
@@ -41,6 +46,7 @@ final class ToProto {
   /** The {@code GetAllocatableResources} answer. */
   static AllocatableResourcesResponse allocatable(AllocatableResources allocatable) {
     return AllocatableResourcesResponse.newBuilder()
+        .addAllDevices(devices(allocatable.devices()))
         .addAllCpuIds(cpuIds(allocatable.cpuIds()))
         .addAllMemory(memory(allocatable.memory()))
         .build();
@@ -59,9 +65,21 @@ final class ToProto {
   private static ContainerResources container(io.podtopo.domain.node.ContainerResources container) {
     return ContainerResources.newBuilder()
         .setName(container.name())
+        .addAllDevices(devices(container.devices()))
         .addAllCpuIds(cpuIds(container.cpuIds()))
         .addAllMemory(memory(container.memory()))
         .build();
+  }
+
+  private static List<ContainerDevices> devices(List<Device> devices) {
+    return devices.stream().map(device -> {
+      ContainerDevices.Builder message = ContainerDevices.newBuilder()
+          .setResourceName(device.resource())
+          .addDeviceIds(device.id());
+      device.numaNode().ifPresent(node -> message.setTopology(
+          TopologyInfo.newBuilder().addNodes(NUMANode.newBuilder().setID(node))));
+      return message.build();
+    }).toList();
   }
 
   private static List<Long> cpuIds(CpuSet cpus) {

@@ -65,6 +65,8 @@ import picocli.CommandLine.Spec;
         "      the KEP-5526 examples in pod scope and in container scope",
         "  ./podtopo simulate --machine epyc-9654-2s-nps4 --kubelet-config examples/kubelet/pod-scope.yaml --pods examples/pods/pod-scope --explain",
         "      the pod-scope examples on a 384-CPU machine, every hint and partition step",
+        "  ./podtopo simulate --machine gpu-2s --kubelet-config examples/gpu-inference/kubelet-pod-scope.yaml --pods examples/gpu-inference/pods",
+        "      GPU inference pods: CPUs, memory, GPU and NIC on one NUMA node (devices)",
         "  ./podtopo simulate --machine / --kubelet-config /var/lib/kubelet/config.yaml --pods pod.yaml",
         "      where the pod would land on this node, under its own kubelet configuration",
         "  ./podtopo simulate --machine 2s4n8c2t,mem=64Gi --pods web.yaml db.yaml --format json",

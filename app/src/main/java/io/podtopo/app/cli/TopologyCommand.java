@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.podtopo.adapters.fake.MachineCatalog;
+import io.podtopo.adapters.linux.sysfs.DeviceMapping;
 import io.podtopo.adapters.linux.sysfs.SysfsTopology;
 import io.podtopo.app.input.MachineArgument;
 import io.podtopo.app.report.HtmlReport;
@@ -11,6 +12,7 @@ import io.podtopo.app.report.TopologyMap;
 import jakarta.inject.Inject;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
+import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -24,7 +26,9 @@ import picocli.CommandLine.Spec;
     versionProvider = PodtopoVersion.class,
     description = {
         "Show a machine as the kubelet's resource managers see it: sockets, NUMA nodes with their memory "
-            + "and hugepage pools, L3 (uncore) caches, cores and their CPUs, and the NUMA distances.",
+            + "and hugepage pools, L3 (uncore) caches, cores and their CPUs, the NUMA distances, and the "
+            + "devices device plugins would advertise on each NUMA node (GPUs, NICs: the PCI functions of a "
+            + "sysfs tree that the device mapping names).",
         "",
         "Without --machine: this node, read from its own sysfs (/sys/devices/system/cpu and "
             + "/sys/devices/system/node). The JSON form is the schema of fixtures/sysfs/*.expected.json "
@@ -47,6 +51,8 @@ import picocli.CommandLine.Spec;
         "      a copy of another node's sysfs root (holding sys/devices/system/...)",
         "  ./podtopo topology --machine epyc-9654-2s-nps4",
         "      a catalog machine (docs/guide/machines.md); shapes such as 2s4n8c2t too",
+        "  ./podtopo topology --device-mapping my-devices.conf",
+        "      this node with the PCI devices named as your device plugins name them",
         "  ./podtopo topology --machine epyc-9654-2s-nps4 --format html > machine.html",
         "      the same as one self-contained HTML page, an SVG picture of the machine",
         "",
@@ -59,6 +65,12 @@ public final class TopologyCommand implements Callable<Integer> {
       description = "A sysfs root or a copy of one (a folder), a sysfs archive (.tar.bz2, .tar.gz, .tgz), a "
           + "machine JSON file, a catalog name or a shape (default: this node, from /).")
   String machine;
+
+  @Option(names = "--device-mapping", paramLabel = "FILE",
+      description = "Which PCI functions of a sysfs tree are devices, under which resource names: lines of "
+          + "VENDOR DEVICE CLASS RESOURCE (default: the bundled mapping of common GPUs and NICs; "
+          + "docs/guide/real-node.md).")
+  Path deviceMapping;
 
   @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "table",
       description = "Output format: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}); html is one "
@@ -77,7 +89,9 @@ public final class TopologyCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    SysfsTopology topology = machine == null ? MachineArgument.host() : MachineArgument.topology(machine, catalog);
+    DeviceMapping mapping = deviceMapping == null ? DeviceMapping.defaults() : MachineArgument.deviceMapping(deviceMapping);
+    SysfsTopology topology = machine == null ? MachineArgument.host(mapping)
+        : MachineArgument.topology(machine, catalog, mapping);
     String text = switch (format) {
       case json -> json(topology);
       case html -> HtmlReport.topology(topology.toMachine());

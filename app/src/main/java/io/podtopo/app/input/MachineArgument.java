@@ -7,6 +7,7 @@ import io.podtopo.adapters.fake.MachineCatalog;
 import io.podtopo.adapters.fake.MachineShape;
 import io.podtopo.adapters.fake.MachineShapeException;
 import io.podtopo.adapters.fake.UnknownMachineException;
+import io.podtopo.adapters.linux.sysfs.DeviceMapping;
 import io.podtopo.adapters.linux.sysfs.SysfsException;
 import io.podtopo.adapters.linux.sysfs.SysfsTopology;
 import io.podtopo.conformance.json.FixtureJson;
@@ -25,7 +26,8 @@ import java.util.Locale;
  * or {@code .tgz} file is an archive of one; any other existing file is a machine JSON file: the
  * schema of {@code fixtures/sysfs/*.expected.json} and {@code topology --format json} (it has
  * {@code numaNodes}; read as {@link SysfsTopology#fromJson} reads it, so it gives the machine its
- * tree gave) or a vector topology fixture (the kubelet's view as it is); text that starts
+ * tree gave; a tree's devices are the PCI functions a {@link DeviceMapping} names, by default the
+ * bundled one) or a vector topology fixture (the kubelet's view as it is); text that starts
  * like a shape ({@code 2s4n8c2t,...}) is a {@link MachineShape}; anything else is a catalog name.
  * Errors are one {@link InputException} naming the argument (and the file or shape part).
  */
@@ -39,13 +41,21 @@ public final class MachineArgument {
 
   /** The machine {@code argument} names. @throws InputException */
   public static Machine resolve(String argument, MachineCatalog catalog) {
+    return resolve(argument, catalog, DeviceMapping.defaults());
+  }
+
+  /**
+   * The machine {@code argument} names, a sysfs tree's devices being the PCI functions
+   * {@code mapping} names. @throws InputException
+   */
+  public static Machine resolve(String argument, MachineCatalog catalog, DeviceMapping mapping) {
     Path file = path(argument);
     if (isSysfs(file)) {
-      return sysfs(file).toMachine();
+      return machine(file, sysfs(file, mapping));
     }
     if (Files.isRegularFile(file)) {
       JsonNode tree = readJson(file);
-      return isTopologyJson(tree) ? topologyJson(file, tree).toMachine() : vectorTopology(file, tree);
+      return isTopologyJson(tree) ? machine(file, topologyJson(file, tree)) : vectorTopology(file, tree);
     }
     if (MachineShape.looksLikeShape(argument)) {
       try {
@@ -72,9 +82,14 @@ public final class MachineArgument {
    * the same terms. @throws InputException
    */
   public static SysfsTopology topology(String argument, MachineCatalog catalog) {
+    return topology(argument, catalog, DeviceMapping.defaults());
+  }
+
+  /** As {@link #topology(String, MachineCatalog)}, a tree's devices named by {@code mapping}. @throws InputException */
+  public static SysfsTopology topology(String argument, MachineCatalog catalog, DeviceMapping mapping) {
     Path file = path(argument);
     if (isSysfs(file)) {
-      return sysfs(file);
+      return sysfs(file, mapping);
     }
     if (Files.isRegularFile(file)) {
       JsonNode tree = readJson(file);
@@ -82,7 +97,7 @@ public final class MachineArgument {
         return topologyJson(file, tree);
       }
     }
-    return SysfsTopology.fromMachine(resolve(argument, catalog));
+    return SysfsTopology.fromMachine(resolve(argument, catalog, mapping));
   }
 
   /** {@code argument} as a path. @throws InputException when no file can have that name (a NUL character) */
@@ -95,9 +110,32 @@ public final class MachineArgument {
     }
   }
 
+  /** The machine a topology gives; one that is not consistent (a device on a NUMA node it lacks) names the file. */
+  private static Machine machine(Path file, SysfsTopology topology) {
+    try {
+      return topology.toMachine();
+    } catch (IllegalArgumentException e) {
+      throw new InputException(file + ": " + e.getMessage(), e);
+    }
+  }
+
   /** This node's own sysfs tree ({@code /}). @throws InputException */
   public static SysfsTopology host() {
-    return sysfs(SysfsTopology.HOST_ROOT);
+    return host(DeviceMapping.defaults());
+  }
+
+  /** This node's own sysfs tree ({@code /}), its devices named by {@code mapping}. @throws InputException */
+  public static SysfsTopology host(DeviceMapping mapping) {
+    return sysfs(SysfsTopology.HOST_ROOT, mapping);
+  }
+
+  /** The mapping in {@code file} ({@code --device-mapping}). @throws InputException naming the file and line */
+  public static DeviceMapping deviceMapping(Path file) {
+    try {
+      return DeviceMapping.read(file);
+    } catch (IllegalArgumentException e) {
+      throw new InputException("--device-mapping: " + e.getMessage(), e);
+    }
   }
 
   private static boolean isSysfs(Path file) {
@@ -106,9 +144,9 @@ public final class MachineArgument {
         || Files.isRegularFile(file) && ARCHIVE_SUFFIXES.stream().anyMatch(name::endsWith);
   }
 
-  private static SysfsTopology sysfs(Path root) {
+  private static SysfsTopology sysfs(Path root, DeviceMapping mapping) {
     try {
-      return SysfsTopology.read(root);
+      return SysfsTopology.read(root, mapping);
     } catch (SysfsException e) {
       throw new InputException("--machine: " + e.getMessage(), e);
     }

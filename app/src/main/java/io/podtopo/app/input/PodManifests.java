@@ -15,6 +15,8 @@ import io.podtopo.domain.pod.InvalidQuantityException;
 import io.podtopo.domain.pod.Pod;
 import io.podtopo.domain.pod.PodDefaults;
 import io.podtopo.domain.pod.Quantity;
+import io.podtopo.domain.text.GoQuote;
+import io.podtopo.domain.topology.Device;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.Reader;
@@ -52,8 +54,13 @@ import java.util.stream.Stream;
  * <p>An input holds at most {@link #MAX_PODS} pods, a pod at most {@link #MAX_CONTAINERS_PER_POD}
  * containers.
  *
+ * <p>Extended resources (device plugin resources such as {@code nvidia.com/gpu}) are read as the API
+ * server admits them and the kubelet then reads them: whole numbers, a request only beside an equal
+ * limit, never at pod level.
+ *
  * <p>Anything else in a document is an error naming the file and the document: another kind, a Pod
- * without a name, a field of the wrong type, or an invalid quantity (named down to the container
+ * without a name, a field of the wrong type, a fractional or overcommitted extended resource, or an
+ * invalid quantity (named down to the container
  * and the field, e.g. {@code pods.yaml: pod default/web: containers[1] "app": resources.limits.cpu:
  * invalid quantity "2x": ...}).
  */
@@ -267,8 +274,9 @@ public final class PodManifests {
       Pod.Builder pod = new Pod.Builder().uid(uid).name(name).namespace(namespace);
       ResourceRequirements podResources = spec.getResources();
       if (podResources != null) {
-        pod.podRequests(quantities("spec.resources.requests", podResources.getRequests()));
-        pod.podLimits(quantities("spec.resources.limits", podResources.getLimits()));
+        pod.podRequests(podLevel("spec.resources.requests", quantities("spec.resources.requests",
+            podResources.getRequests())));
+        pod.podLimits(podLevel("spec.resources.limits", quantities("spec.resources.limits", podResources.getLimits())));
       }
       List<io.fabric8.kubernetes.api.model.Container> initContainers = orEmpty(spec.getInitContainers());
       for (int i = 0; i < initContainers.size(); i++) {
@@ -301,10 +309,52 @@ public final class PodManifests {
       String prefix = at + " \"" + name + "\": resources.";
       Container.Builder container = new Container.Builder().name(name).restartable(restartable);
       if (resources != null) {
-        container.requests(quantities(prefix + "requests", resources.getRequests()));
-        container.limits(quantities(prefix + "limits", resources.getLimits()));
+        SortedMap<String, Quantity> requests = quantities(prefix + "requests", resources.getRequests());
+        SortedMap<String, Quantity> limits = quantities(prefix + "limits", resources.getLimits());
+        extendedResources(prefix, requests, limits);
+        container.requests(requests);
+        container.limits(limits);
       }
       return container.build();
+    }
+
+    /**
+     * Extended resources (device plugin resources such as {@code nvidia.com/gpu}) as the API server
+     * admits them: whole numbers, never overcommitted (a request needs a limit, and equals it).
+     */
+    private void extendedResources(String prefix, SortedMap<String, Quantity> requests,
+        SortedMap<String, Quantity> limits) {
+      for (String field : List.of("requests", "limits")) {
+        (field.equals("requests") ? requests : limits).forEach((resource, quantity) -> {
+          if (Device.isExtendedResourceName(resource) && !quantity.isIntegral()) {
+            throw new InputException(where + ": " + prefix + field + "." + resource + ": " + GoQuote.of(quantity.toString())
+                + " must be an integer (extended resources are whole devices)");
+          }
+        });
+      }
+      requests.forEach((resource, request) -> {
+        if (!Device.isExtendedResourceName(resource)) {
+          return;
+        }
+        Quantity limit = limits.get(resource);
+        if (limit == null) {
+          throw new InputException(where + ": " + prefix + "limits." + resource
+              + ": a limit must be set for an extended resource, which cannot be overcommitted");
+        }
+        if (limit.compareTo(request) != 0) {
+          throw new InputException(where + ": " + prefix + "requests." + resource + ": " + GoQuote.of(request.toString())
+              + " must equal the limit " + GoQuote.of(limit.toString()) + " for an extended resource");
+        }
+      });
+    }
+
+    /** Pod-level resources name only cpu, memory and hugepages: an extended resource there is an error. */
+    private SortedMap<String, Quantity> podLevel(String field, SortedMap<String, Quantity> quantities) {
+      quantities.keySet().stream().filter(Device::isExtendedResourceName).findFirst().ifPresent(resource -> {
+        throw new InputException(where + ": " + field + "." + resource
+            + ": pod-level resources support only cpu, memory and hugepages-<size>; ask for devices in the containers");
+      });
+      return quantities;
     }
 
     private SortedMap<String, Quantity> quantities(String field,

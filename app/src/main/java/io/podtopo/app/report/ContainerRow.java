@@ -10,10 +10,13 @@ import io.podtopo.domain.node.ContainerRole;
 import io.podtopo.domain.pod.Container;
 import io.podtopo.domain.pod.Pod;
 import io.podtopo.domain.topology.CpuSet;
+import io.podtopo.domain.topology.Device;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 import java.util.stream.Collectors;
 
 /**
@@ -27,10 +30,11 @@ import java.util.stream.Collectors;
  * @param exclusive whether the CPUs are the container's alone
  * @param isolation the CPU isolation level; empty when its pod was rejected
  * @param memory its memory blocks (exclusive or the pod shared pool's)
+ * @param devices the devices it holds
  * @param removed whether it was removed after admission
  */
 public record ContainerRow(String name, ContainerRole role, Optional<CpuSet> cpus, boolean exclusive,
-    Optional<ResourceIsolationLevel> isolation, List<MemoryBlock> memory, boolean removed) {
+    Optional<ResourceIsolationLevel> isolation, List<MemoryBlock> memory, List<Device> devices, boolean removed) {
 
   /** The rows of one pod, in pod order (init containers and sidecars, app, ephemeral containers). */
   public static List<ContainerRow> of(SimulationRun run, PodOutcome outcome) {
@@ -40,7 +44,8 @@ public record ContainerRow(String name, ContainerRole role, Optional<CpuSet> cpu
       for (ContainerAssignment container : assigned.get()) {
         rows.add(new ContainerRow(container.name(), container.role(),
             Optional.of(container.cpus().orElse(run.nodeSharedPool())), container.exclusive(),
-            Optional.of(container.isolation()), container.memory(), outcome.isRemoved(container.name())));
+            Optional.of(container.isolation()), container.memory(), container.devices(),
+            outcome.isRemoved(container.name())));
       }
       return rows;
     }
@@ -49,7 +54,7 @@ public record ContainerRow(String name, ContainerRole role, Optional<CpuSet> cpu
     all.addAll(pod.ephemeralContainers());
     for (Container container : all) {
       rows.add(new ContainerRow(container.name(), run.managers().roleOf(pod, container), Optional.empty(), false,
-          Optional.empty(), List.of(), outcome.isRemoved(container.name())));
+          Optional.empty(), List.of(), List.of(), outcome.isRemoved(container.name())));
     }
     return rows;
   }
@@ -70,6 +75,21 @@ public record ContainerRow(String name, ContainerRole role, Optional<CpuSet> cpu
    */
   public boolean onPodSharedPool() {
     return !exclusive && isolation.equals(Optional.of(ResourceIsolationLevel.POD));
+  }
+
+  /**
+   * Devices by resource, each with its NUMA node: {@code nvidia.com/gpu gpu-0@0,gpu-1@0}, resources
+   * separated by {@code ; } ({@code @-} for a device without one); {@code -} for none.
+   */
+  public static String devicesText(List<Device> devices) {
+    if (devices.isEmpty()) {
+      return "-";
+    }
+    Map<String, List<String>> byResource = new TreeMap<>();
+    devices.forEach(device -> byResource.computeIfAbsent(device.resource(), resource -> new ArrayList<>())
+        .add(device.id() + "@" + device.numaNode().map(String::valueOf).orElse("-")));
+    return byResource.entrySet().stream().map(entry -> entry.getKey() + " " + String.join(",", entry.getValue()))
+        .collect(Collectors.joining("; "));
   }
 
   /**

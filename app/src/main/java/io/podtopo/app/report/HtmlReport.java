@@ -44,7 +44,8 @@ public final class HtmlReport {
       svg.machine text.mark{font-size:12.5px;font-weight:700;text-anchor:middle}
       .socket-box{fill:#fafafa;stroke:#444;stroke-width:1.5}.numa-box{fill:#eef3f8;stroke:#6d8fb3}\
       .l3-box{fill:#e3ebf3;stroke:#9ab;stroke-dasharray:4 2}.core-box{fill:#ffffff;stroke:#999}\
-      .cpuless .numa-box{fill:#f6efe6;stroke:#b39a6d}
+      .cpuless .numa-box{fill:#f6efe6;stroke:#b39a6d}.device-box{fill:#fffaf0;stroke:#b38f00}\
+      .device-box.held{fill:#ffe08a;stroke:#805f00;stroke-width:1.5}
       ul.legend{list-style:none;padding:0;margin:6px 0;display:flex;flex-wrap:wrap;gap:4px 18px}
       ul.legend li{display:flex;align-items:center;gap:6px}
       .swatch{flex:none}.swatch text{font:700 11px ui-monospace,monospace;text-anchor:middle}
@@ -151,7 +152,8 @@ public final class HtmlReport {
             .append(legend(marks, List.of())).append("</details>");
       }
     }
-    out.append(picture(run.machine(), SimulationOwners.of(run), SimulationOwners.memory(run)));
+    out.append(picture(run.machine(), SimulationOwners.of(run), SimulationOwners.memory(run),
+        SimulationOwners.devices(run)));
     out.append("<h3>Containers</h3>");
     if (run.pods().isEmpty() && run.restored().isEmpty()) {
       out.append("<p>").append(escape(SimulationTable.NO_PODS)).append("</p>");
@@ -222,8 +224,14 @@ public final class HtmlReport {
 
   /** The machine's picture, the legend of its owners and the memory bars, all with the same marks. */
   private static String picture(Machine machine, Map<Integer, CpuOwner> owners, List<MemoryBar> memory) {
+    return picture(machine, owners, memory, Map.of());
+  }
+
+  /** As {@link #picture(Machine, Map, List)}, the devices drawn with their holders. */
+  private static String picture(Machine machine, Map<Integer, CpuOwner> owners, List<MemoryBar> memory,
+      Map<String, String> deviceHolders) {
     OwnerMarks marks = new OwnerMarks(machine, owners, memoryOwners(memory));
-    return "<h3>CPUs by owner</h3><figure>" + MachineSvg.render(machine, marks) + "</figure>"
+    return "<h3>CPUs by owner</h3><figure>" + MachineSvg.render(machine, marks, deviceHolders) + "</figure>"
         + "<h3>Legend</h3>" + legend(marks, memory)
         + "<h3>Memory per NUMA node</h3>" + memory(memory, marks);
   }

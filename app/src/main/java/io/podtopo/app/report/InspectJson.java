@@ -7,7 +7,9 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.podtopo.domain.node.ContainerResources;
 import io.podtopo.domain.node.PodResources;
+import io.podtopo.domain.topology.Device;
 import java.io.UncheckedIOException;
+import java.util.List;
 
 /**
  * A PodResources endpoint as one JSON document for programs; the schema is in
@@ -20,6 +22,14 @@ public final class InspectJson {
   private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
   private InspectJson() {}
+
+  /** Devices as the endpoint reports them, one per device: {@code {"resource", "id", "numa": n | null}}. */
+  private static void devices(ArrayNode array, List<Device> devices) {
+    devices.forEach(device -> {
+      ObjectNode entry = array.addObject().put("resource", device.resource()).put("id", device.id());
+      device.numaNode().ifPresentOrElse(node -> entry.put("numa", node), () -> entry.putNull("numa"));
+    });
+  }
 
   /** The document. */
   public static String render(InspectedEndpoint endpoint) {
@@ -38,6 +48,7 @@ public final class InspectJson {
         entry.put("name", container.name());
         entry.put("cpuIds", container.cpuIds().toString());
         MemoryJson.add(entry.putArray("memory"), container.memory());
+        devices(entry.putArray("devices"), container.devices());
       }
       if (pod.cpuIds().isEmpty()) {
         node.putNull("sharedPool");
@@ -50,6 +61,7 @@ public final class InspectJson {
     ObjectNode allocatable = root.putObject("allocatable");
     allocatable.put("cpuIds", endpoint.allocatable().cpuIds().toString());
     MemoryJson.add(allocatable.putArray("memory"), endpoint.allocatable().memory());
+    devices(allocatable.putArray("devices"), endpoint.allocatable().devices());
     try {
       return JSON.writeValueAsString(root) + "\n";
     } catch (JsonProcessingException e) {

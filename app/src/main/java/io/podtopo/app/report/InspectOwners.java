@@ -55,6 +55,18 @@ final class InspectOwners {
     return MemoryBar.of(endpoint.allocatable().memory(), tally);
   }
 
+  /** Who holds each device the endpoint reports ({@code resource id} to {@code pod container}), for the map. */
+  static Map<String, String> devices(InspectedEndpoint endpoint) {
+    Map<String, String> holders = new HashMap<>();
+    for (PodResources pod : endpoint.pods().pods()) {
+      for (ContainerResources container : pod.containers()) {
+        container.devices().forEach(device -> holders.put(SimulationOwners.deviceKey(device.resource(), device.id()),
+            pod.namespace() + "/" + pod.name() + " " + container.name()));
+      }
+    }
+    return holders;
+  }
+
   private static void mark(Map<Integer, CpuOwner> owners, CpuSet cpus, CpuOwner owner) {
     cpus.forEachCpu(cpu -> owners.put(cpu, owner));
   }

@@ -4,6 +4,7 @@ import static io.podtopo.app.report.OwnerStyle.escape;
 
 import io.podtopo.domain.topology.Cpu;
 import io.podtopo.domain.topology.CpuSet;
+import io.podtopo.domain.topology.Device;
 import io.podtopo.domain.topology.Machine;
 import io.podtopo.domain.topology.NumaNode;
 import java.util.ArrayList;
@@ -17,7 +18,9 @@ import java.util.SortedMap;
  * holding its CPUs side by side, and NUMA nodes without CPUs at the end. Each CPU is one
  * {@code <g class="cpu" data-cpu="ID" data-owner="KEY">} with its id, its owner's mark, colour and
  * pattern, and a {@code <title>} tooltip. Cores wrap onto as many rows as needed, so the picture
- * keeps its width from 2 CPUs to thousands.
+ * keeps its width from 2 CPUs to thousands. A NUMA node's devices are chips below its cores, each a
+ * {@code <g class="device" data-device="RESOURCE ID" data-holder="POD CONTAINER">} (no holder when
+ * free), devices off the NUMA nodes with CPUs a row at the end.
  */
 final class MachineSvg {
 
@@ -35,6 +38,7 @@ final class MachineSvg {
   private final Machine machine;
   private final OwnerMarks marks;
   private final boolean withOwners;
+  private final Map<String, String> deviceHolders;
   /** Boxes by depth (socket, NUMA node, L3, core), drawn before the CPUs, outermost first. */
   private final List<List<String>> boxes = List.of(new ArrayList<>(), new ArrayList<>(), new ArrayList<>(),
       new ArrayList<>());
@@ -43,10 +47,11 @@ final class MachineSvg {
   private final int coreWidth;
   private int y;
 
-  private MachineSvg(Machine machine, OwnerMarks marks, boolean withOwners) {
+  private MachineSvg(Machine machine, OwnerMarks marks, boolean withOwners, Map<String, String> deviceHolders) {
     this.machine = machine;
     this.marks = marks;
     this.withOwners = withOwners;
+    this.deviceHolders = deviceHolders;
     this.threads = TopologyMap.layout(machine).values().stream()
         .flatMap(node -> node.values().stream()).flatMap(cache -> cache.values().stream())
         .flatMap(List::stream).mapToInt(List::size).max().orElse(1);
@@ -55,12 +60,17 @@ final class MachineSvg {
 
   /** The picture of {@code machine} with every CPU painted by its owner in {@code marks}. */
   static String render(Machine machine, OwnerMarks marks) {
-    return new MachineSvg(machine, marks, true).draw();
+    return render(machine, marks, Map.of());
+  }
+
+  /** As {@link #render(Machine, OwnerMarks)}, each device with its holder ({@code resource id} to holder). */
+  static String render(Machine machine, OwnerMarks marks, Map<String, String> deviceHolders) {
+    return new MachineSvg(machine, marks, true, deviceHolders).draw();
   }
 
   /** The machine alone: CPU ids without owners. */
   static String render(Machine machine) {
-    return new MachineSvg(machine, new OwnerMarks(machine, Map.of()), false).draw();
+    return new MachineSvg(machine, new OwnerMarks(machine, Map.of()), false, Map.of()).draw();
   }
 
   private String draw() {
@@ -86,6 +96,9 @@ final class MachineSvg {
             y += INSET / 2 + 4;
           }
         }
+        int nodeId = node.getKey();
+        devices(2 * INSET, machine.devices().stream()
+            .filter(device -> device.numaNode().equals(java.util.Optional.of(nodeId))).toList());
         NumaNode numa = machine.numaNode(node.getKey());
         box(1, INSET, nodeTop, WIDTH - 2 * INSET, y - nodeTop + INSET / 2, "numa", nodeLabel(numa),
             nodeLabel(numa) + ": CPUs " + machine.cpusOfNode(node.getKey()));
@@ -95,6 +108,8 @@ final class MachineSvg {
       y += GAP;
     }
     cpuless();
+    devices(0, machine.devices().stream()
+        .filter(device -> device.numaNode().map(id -> machine.cpusOfNode(id).isEmpty()).orElse(true)).toList());
     StringBuilder svg = new StringBuilder();
     svg.append("<svg class=\"machine\" role=\"img\" width=\"").append(WIDTH).append("\" height=\"").append(y)
         .append("\" viewBox=\"0 0 ").append(WIDTH).append(' ').append(y).append("\"><title>")
@@ -146,6 +161,36 @@ final class MachineSvg {
           .append("\">").append(escape(marks.mark(cpu.id()))).append("</text>");
     }
     cpus.append("</g>");
+  }
+
+  /** A row of device chips from the current row on, wrapped at the picture's width. */
+  private void devices(int left, List<Device> devices) {
+    if (devices.isEmpty()) {
+      return;
+    }
+    int x = left;
+    int height = CELL_H - 8;
+    for (Device device : devices) {
+      int width = Math.max(56, 7 * device.id().length() + 14);
+      if (x + width > WIDTH - left && x > left) {
+        x = left;
+        y += height + CORE_GAP;
+      }
+      String key = SimulationOwners.deviceKey(device.resource(), device.id());
+      String holder = deviceHolders.get(key);
+      String where = device.resource() + " " + device.id() + device.numaNode().map(node -> " on NUMA node " + node)
+          .orElse(" without a NUMA node") + (device.healthy() ? "" : ", unhealthy");
+      String tooltip = withOwners ? where + ": " + (holder == null ? "free" : "held by " + holder) : where;
+      cpus.append("<g class=\"device\" data-device=\"").append(escape(key)).append('"')
+          .append(holder == null ? "" : " data-holder=\"" + escape(holder) + "\"")
+          .append(" transform=\"translate(").append(x).append(',').append(y).append(")\"><title>")
+          .append(escape(tooltip)).append("</title><rect class=\"device-box").append(holder == null ? "" : " held")
+          .append("\" width=\"").append(width).append("\" height=\"").append(height).append("\" rx=\"6\"/>")
+          .append("<text class=\"id\" x=\"").append(width / 2).append("\" y=\"16\">").append(escape(device.id()))
+          .append("</text></g>");
+      x += width + CORE_GAP;
+    }
+    y += height + CORE_GAP;
   }
 
   /** NUMA nodes without CPUs (CXL or GPU memory): a row of small boxes with their memory. */

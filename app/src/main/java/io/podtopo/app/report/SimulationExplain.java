@@ -20,9 +20,10 @@ import java.util.stream.Collectors;
 
 /**
  * How each pod's admission was decided, from its {@link AdmissionTrace}: every Topology Manager
- * merge (each provider's hints per resource, the merged hint, the policy's decision), then every
- * allocation and partition step, then the verdict, then each quirk of kubelet v1.37 that changed it
- * (ADR 0008) with what the run's behaviour did there.
+ * merge (each provider's hints per resource, the device manager's per device plugin resource on a
+ * machine with devices, the merged hint, the policy's decision), then every allocation and
+ * partition step (the devices each container got among them), then the verdict, then each quirk
+ * of kubelet v1.37 that changed it (ADR 0008) with what the run's behaviour did there.
  *
  * <p>A resource with more than {@value #LISTED_HINTS} hints (a machine of many NUMA nodes has up to
  * {@code 2^N - 1}) is summarised: how many masks, the preferred ones by width, and the narrowest
@@ -92,6 +93,9 @@ public final class SimulationExplain {
     step.cpus().ifPresent(cpus -> given.append(cpus.isEmpty() ? "(none)" : cpus.toString()));
     if (!step.memory().isEmpty()) {
       given.append(ContainerRow.memoryText(step.memory()));
+    }
+    if (!step.devices().isEmpty()) {
+      given.append(ContainerRow.devicesText(step.devices()));
     }
     step.numaNodes().ifPresent(mask -> given.append(" on NUMA ")
         .append(mask.nodes().stream().map(String::valueOf).collect(Collectors.joining(","))));

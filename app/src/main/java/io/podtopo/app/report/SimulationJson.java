@@ -18,8 +18,12 @@ import io.podtopo.domain.node.PodAssignment;
 import io.podtopo.domain.node.RejectionExplainer;
 import io.podtopo.domain.quirks.KubeletQuirk;
 import io.podtopo.domain.topology.CpuSet;
+import io.podtopo.domain.topology.Device;
 import java.io.UncheckedIOException;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.Optional;
 
 /**
@@ -129,6 +133,7 @@ public final class SimulationJson {
         container.putNull("isolation");
       }
       MemoryJson.add(container.putArray("memory"), row.memory());
+      devices(container.putArray("devices"), row.devices());
       container.put("removed", row.removed());
     }
     if (explain) {
@@ -164,6 +169,19 @@ public final class SimulationJson {
       }
     }
     return node;
+  }
+
+  /** {@code [{"resource", "ids": [...], "numaNodes": [...]}]}, one entry per resource, ids and nodes as the machine lists them. */
+  private static void devices(ArrayNode array, List<Device> devices) {
+    Map<String, List<Device>> byResource = new TreeMap<>();
+    devices.forEach(device -> byResource.computeIfAbsent(device.resource(), resource -> new ArrayList<>()).add(device));
+    byResource.forEach((resource, held) -> {
+      ObjectNode entry = array.addObject().put("resource", resource);
+      ArrayNode ids = entry.putArray("ids");
+      held.forEach(device -> ids.add(device.id()));
+      ArrayNode numa = entry.putArray("numaNodes");
+      held.stream().flatMap(device -> device.numaNode().stream()).distinct().sorted().forEach(numa::add);
+    });
   }
 
   private static void text(ObjectNode node, String field, Optional<String> text) {

@@ -102,6 +102,33 @@ public final class SimulationOwners {
     return MemoryBar.of(memory.machineState(), tally);
   }
 
+  /**
+   * Who holds every device at the end of the run ({@code resource id} to {@code pod container}): a
+   * device an app container or sidecar reused from a finished init container is the later
+   * container's; a removed pod's devices are free again.
+   */
+  public static Map<String, String> devices(SimulationRun run) {
+    Map<String, PodOutcome> byUid = new HashMap<>();
+    run.pods().forEach(outcome -> byUid.put(outcome.pod().uid(), outcome));
+    Map<String, String> holders = new HashMap<>();
+    run.finalState().devices().allocations().forEach((uid, containers) -> containers.forEach((name, resources) -> {
+      PodOutcome outcome = byUid.get(uid);
+      boolean init = assignment(outcome, name).map(a -> a.role() == ContainerRole.INIT).orElse(false);
+      resources.forEach((resource, ids) -> ids.forEach(id -> {
+        String key = deviceKey(resource, id);
+        if (!init || !holders.containsKey(key)) {
+          holders.put(key, podName(outcome, uid) + " " + name + (init ? " (init)" : ""));
+        }
+      }));
+    }));
+    return holders;
+  }
+
+  /** How {@link #devices} and the {@link TopologyMap} name a device: {@code resource id}. */
+  static String deviceKey(String resource, String id) {
+    return resource + " " + id;
+  }
+
   /** CPUs a container holds; a higher rank wins where sets overlap. */
   private record Claim(int rank, CpuSet cpus, CpuOwner owner) {}
 

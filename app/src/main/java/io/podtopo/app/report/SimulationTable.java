@@ -13,7 +13,8 @@ import java.util.List;
 
 /**
  * A simulation for people: the configuration in one line, one table row per container (pod,
- * container, role, cpus, exclusive, isolation, memory, verdict), the pod shared pools (each pool's
+ * container, role, cpus, exclusive, isolation, memory, on a machine with devices the devices it
+ * holds, verdict), the pod shared pools (each pool's
  * CPUs and memory once, with the containers sharing it: their rows say {@value #POOL} for memory),
  * the rejection messages, the node shared pool after the run, and the {@link TopologyMap} of the
  * final state.
@@ -84,7 +85,7 @@ public final class SimulationTable {
       quirks.forEach(line -> out.append(line).append('\n'));
     }
     out.append("\nnode shared pool after the run: ").append(cpuText(run.nodeSharedPool().toString())).append("\n\n");
-    out.append(map.render(run.machine(), SimulationOwners.of(run)));
+    out.append(map.render(run.machine(), SimulationOwners.of(run), SimulationOwners.devices(run)));
     return out.toString();
   }
 
@@ -114,12 +115,13 @@ public final class SimulationTable {
 
   /** The table: the header, then one row per container, then the pre-existing pods of a kubelet state. */
   static List<String[]> rows(SimulationRun run) {
+    boolean devices = !run.managers().deviceManager().hasNoDevices();
     List<String[]> rows = new ArrayList<>();
-    rows.add(HEADER);
+    rows.add(withDevices(HEADER, devices, "DEVICES"));
     for (PodOutcome outcome : run.pods()) {
       String verdict = QuirkText.verdict(outcome.admission());
       for (ContainerRow row : ContainerRow.of(run, outcome)) {
-        rows.add(new String[] {
+        rows.add(withDevices(new String[] {
             ScenarioStep.key(outcome.pod()),
             row.name(),
             ContainerRow.roleName(row.role()),
@@ -127,11 +129,23 @@ public final class SimulationTable {
             row.isolation().isPresent() ? (row.exclusive() ? "yes" : "no") : "-",
             row.isolation().map(ContainerRow::isolationName).orElse("-"),
             row.onPodSharedPool() ? POOL : ContainerRow.memoryText(row.memory()),
-            row.removed() ? verdict + ", removed" : verdict});
+            row.removed() ? verdict + ", removed" : verdict}, devices, ContainerRow.devicesText(row.devices())));
       }
     }
-    run.restored().ifPresent(restored -> restored.preExisting().forEach(pod -> rows.addAll(preExistingRows(pod))));
+    run.restored().ifPresent(restored -> restored.preExisting()
+        .forEach(pod -> preExistingRows(pod).forEach(row -> rows.add(withDevices(row, devices, "-")))));
     return rows;
+  }
+
+  /** The row with {@code cell} before its last column (the verdict) on a machine with devices. */
+  private static String[] withDevices(String[] row, boolean devices, String cell) {
+    if (!devices) {
+      return row;
+    }
+    String[] wider = java.util.Arrays.copyOf(row, row.length + 1);
+    wider[row.length] = row[row.length - 1];
+    wider[row.length - 1] = cell;
+    return wider;
   }
 
   /** A header and one row per step: what it did, and the node shared pool after it. */

@@ -2,6 +2,7 @@ package io.podtopo.app.report;
 
 import io.podtopo.domain.topology.Cpu;
 import io.podtopo.domain.topology.CpuSet;
+import io.podtopo.domain.topology.Device;
 import io.podtopo.domain.topology.Machine;
 import io.podtopo.domain.topology.NumaNode;
 import java.util.ArrayList;
@@ -19,7 +20,8 @@ import java.util.TreeMap;
  * <p>Every core is a block of its CPUs: their ids on one line and their marks right below, so SMT
  * siblings sit side by side whatever their numbering. Marks: {@code #} reserved, {@code .} node
  * shared pool, {@code A B C ...} a container's exclusive CPUs, {@code a b c ...} a pod shared pool,
- * {@code -} a CPU the caller assigned to nobody. Letters are given in the order of each owner's
+ * {@code -} a CPU the caller assigned to nobody. The devices of a NUMA node are listed under it, with
+ * the container holding each. Letters are given in the order of each owner's
  * lowest CPU; after {@code Z} (or {@code z}) come two-letter marks. The picture reads without
  * colour; ANSI colour is optional. Lines wrap so that the picture fits the width (100 columns by
  * default) for machines of up to several hundred CPUs. The same input gives the same text.
@@ -62,8 +64,17 @@ public final class TopologyMap {
 
   /** The picture of {@code machine} with CPUs marked by {@code owners} (CPU id to owner). */
   public String render(Machine machine, Map<Integer, CpuOwner> owners) {
+    return render(machine, owners, Map.of());
+  }
+
+  /**
+   * The picture of {@code machine} with CPUs marked by {@code owners} and, under each NUMA node, its
+   * devices with their holders ({@code resource id} to holder, as {@link SimulationOwners#devices}
+   * names them; a device nobody holds is {@code free}).
+   */
+  public String render(Machine machine, Map<Integer, CpuOwner> owners, Map<String, String> deviceHolders) {
     Marks marks = new Marks(machine, owners);
-    return draw(machine, marks, false) + marks.legend();
+    return draw(machine, marks, false, deviceHolders) + marks.legend();
   }
 
   /**
@@ -73,14 +84,14 @@ public final class TopologyMap {
    */
   public String render(Machine machine) {
     Marks marks = new Marks(machine, Map.of());
-    StringBuilder out = new StringBuilder(draw(machine, marks, true));
+    StringBuilder out = new StringBuilder(draw(machine, marks, true, Map.of()));
     if (machine.hasDistances() && machine.numaNodes().size() > 1) {
       out.append(distances(machine));
     }
     return out.toString();
   }
 
-  private String draw(Machine machine, Marks marks, boolean topologyOnly) {
+  private String draw(Machine machine, Marks marks, boolean topologyOnly, Map<String, String> deviceHolders) {
     StringBuilder out = new StringBuilder();
     out.append(summary(machine)).append('\n');
     boolean showL3 = showsL3(machine);
@@ -88,6 +99,9 @@ public final class TopologyMap {
       out.append("socket ").append(socket.getKey()).append('\n');
       for (Map.Entry<Integer, SortedMap<Integer, List<List<Cpu>>>> node : socket.getValue().entrySet()) {
         out.append(wrapAtCommas("  " + nodeHeader(machine, node.getKey(), node.getValue(), topologyOnly), INDENT + "  "));
+        List<Device> onNode = machine.devices().stream()
+            .filter(device -> device.numaNode().equals(java.util.Optional.of(node.getKey()))).toList();
+        appendDevices(out, INDENT + "devices: ", devices(onNode, topologyOnly, deviceHolders, false));
         for (Map.Entry<Integer, List<List<Cpu>>> cache : node.getValue().entrySet()) {
           String prefix = showL3 ? String.format(Locale.ROOT, "L3 %-3d ", cache.getKey()) : "";
           appendCores(out, prefix, cache.getValue(), marks, !topologyOnly);
@@ -101,7 +115,39 @@ public final class TopologyMap {
     if (!cpuless.isEmpty()) {
       out.append(wrapAtCommas("NUMA nodes without CPUs: " + String.join(", ", cpuless), "  "));
     }
+    List<Device> elsewhere = machine.devices().stream()
+        .filter(device -> device.numaNode().map(id -> machine.cpusOfNode(id).isEmpty()).orElse(true)).toList();
+    appendDevices(out, "devices off the NUMA nodes with CPUs: ", devices(elsewhere, topologyOnly, deviceHolders, true));
     return out.toString();
+  }
+
+  /** One line per resource, the first after {@code heading}, the others aligned below it, each wrapped at commas. */
+  private void appendDevices(StringBuilder out, String heading, List<String> perResource) {
+    String indent = " ".repeat(heading.length());
+    for (int i = 0; i < perResource.size(); i++) {
+      out.append(wrapAtCommas((i == 0 ? heading : indent) + perResource.get(i), indent + "  "));
+    }
+  }
+
+  /**
+   * Devices, one text per resource: {@code nvidia.com/gpu gpu-0 (default/infer model), gpu-1 (free)};
+   * without holders when drawing the machine alone; with {@code @node} ({@code @-}: no NUMA node)
+   * when {@code withNode}.
+   */
+  private static List<String> devices(List<Device> devices, boolean topologyOnly, Map<String, String> holders,
+      boolean withNode) {
+    Map<String, List<String>> byResource = new java.util.TreeMap<>();
+    for (Device device : devices) {
+      String id = device.id() + (withNode ? "@" + device.numaNode().map(String::valueOf).orElse("-") : "")
+          + (device.healthy() ? "" : " unhealthy");
+      if (!topologyOnly) {
+        id += " (" + holders.getOrDefault(SimulationOwners.deviceKey(device.resource(), device.id()), "free") + ")";
+      }
+      byResource.computeIfAbsent(device.resource(), resource -> new ArrayList<>()).add(id);
+    }
+    List<String> parts = new ArrayList<>();
+    byResource.forEach((resource, ids) -> parts.add(resource + " " + String.join(", ", ids)));
+    return parts;
   }
 
   /** Whether the L3 caches are worth showing: more of them than sockets. */

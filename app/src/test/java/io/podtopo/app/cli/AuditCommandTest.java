@@ -84,10 +84,10 @@ class AuditCommandTest {
         "container-cpus-disjoint             pass         0",
         "pod-fields-empty-outside-pod-scope  not-checked  pod scope (--scope pod): the fields are filled there",
         "cgroup-no-cpu-leak                  not-checked  no cgroup tree read",
-        "11 rules: 7 passed, 0 failed, 4 not checked");
+        "12 rules: 8 passed, 0 failed, 4 not checked");
     assertThat(containerScope.exitCode()).as(containerScope.out()).isEqualTo(ExitCodes.OK);
     assertThat(containerScope.outLines()).contains("pod-fields-empty-outside-pod-scope  pass         0",
-        "11 rules: 8 passed, 0 failed, 3 not checked");
+        "12 rules: 9 passed, 0 failed, 3 not checked");
   }
 
   @Test
@@ -132,7 +132,7 @@ class AuditCommandTest {
     assertThat(run.outLines()).contains("container-cpus-disjoint             fail         1",
         "  container-cpus-disjoint: pod default/shared-only container web and pod default/shared-only container cache "
             + "both report CPUs 1-2,17-18",
-        "11 rules: 6 passed, 1 failed, 4 not checked");
+        "12 rules: 7 passed, 1 failed, 4 not checked");
   }
 
   @Test
@@ -161,7 +161,7 @@ class AuditCommandTest {
     JsonNode line = JSON.readTree(first.out());
     assertThat(line.fieldNames()).toIterable().containsExactly("socket", "pods", "scope", "cgroupRoot", "cgroups",
         "rules", "passed", "failed", "notChecked");
-    assertThat(line.get("rules")).hasSize(11);
+    assertThat(line.get("rules")).hasSize(12);
     assertThat(line.get("rules").get(0).fieldNames()).toIterable()
         .containsExactly("id", "result", "violations", "reason");
     assertThat(line.get("scope").get("podLevelFields").asText()).isEqualTo("allowed");
@@ -179,7 +179,7 @@ class AuditCommandTest {
 
     assertThat(applied.exitCode()).as(applied.out()).isZero();
     assertThat(applied.outLines()).contains("cgroups:  16 cgroups at and below " + root + ", 12 leaves",
-        "11 rules: 10 passed, 0 failed, 1 not checked");
+        "12 rules: 11 passed, 0 failed, 1 not checked");
     assertThat(leaking.exitCode()).isEqualTo(ExitCodes.FAILURES);
     assertThat(leaking.outLines()).contains("cgroup-no-cpu-leak                  fail         2",
         "  cgroup-no-cpu-leak: cgroup kubepods-besteffort.slice/cri-containerd-leaky.scope has cpuset 0-4,8-15, which "

@@ -121,7 +121,7 @@ class SimulateCommandTest {
         "numaAffinity", "podCpus", "podMemory", "containers");
     assertThat(mixed.path("podCpus").asText()).isNotEmpty();
     assertThat(names(mixed.path("containers").get(0)))
-        .containsExactly("name", "role", "cpus", "exclusive", "isolation", "memory", "removed");
+        .containsExactly("name", "role", "cpus", "exclusive", "isolation", "memory", "devices", "removed");
     JsonNode rejected = pod(podScope, "empty-shared-pool");
     assertThat(rejected.path("admitted").asBoolean()).isFalse();
     assertThat(rejected.path("reason").asText()).isEqualTo("TopologyAffinityError");

@@ -114,4 +114,30 @@ class TopologyCommandTest {
     assertThat(run.err().lines()).singleElement().asString()
         .contains("sys/devices/system/cpu/cpu0/topology/physical_package_id").contains("\"zero\"");
   }
+
+  @Test
+  void aSysfsTreesDevicesAreShownOnTheirNumaNodeAndAMappingFileRenamesThem_dev17(@TempDir Path dir) throws IOException {
+    Path archive = FIXTURES.resolve("32intel64-2p8co2t+8ve.tar.bz2");
+    CliRun defaults = CliRun.reference("topology", "--machine", archive.toString());
+    assertThat(defaults.exitCode()).as(defaults.err()).isZero();
+    assertThat(defaults.out()).containsPattern("  NUMA node 0 .*\n    devices: nvidia.com/rdma 0000:1a:00.0");
+
+    Path mapping = Files.writeString(dir.resolve("devices.conf"), "0x15b3 0x1013 0x0207 example.com/ib\n");
+    CliRun renamed = CliRun.reference("topology", "--machine", archive.toString(), "--device-mapping", mapping.toString(),
+        "--format", "json");
+    assertThat(renamed.exitCode()).as(renamed.err()).isZero();
+    assertThat(JSON.readTree(renamed.out()).get("devices").toString())
+        .contains("{\"resource\":\"example.com/ib\",\"id\":\"0000:1a:00.0\",\"numa\":0}")
+        .doesNotContain("nvidia.com/rdma");
+  }
+
+  @Test
+  void aBadDeviceMappingIsOneLineExit2_dev17(@TempDir Path dir) throws IOException {
+    Path mapping = Files.writeString(dir.resolve("bad.conf"), "0x15b3 * 0x0207\n");
+    CliRun run = CliRun.reference("topology", "--device-mapping", mapping.toString());
+
+    assertThat(run.exitCode()).isEqualTo(ExitCodes.USAGE);
+    assertThat(run.err().lines()).singleElement().asString().isEqualTo("podtopo topology: error: --device-mapping: "
+        + mapping + ":1: expected VENDOR DEVICE CLASS RESOURCE, found \"0x15b3 * 0x0207\"");
+  }
 }

@@ -78,4 +78,25 @@ class ExampleInputsTest {
     assertThat(new NodeSettings.Builder().from(pod).source(KubeletConfigFile.builtInDefault().source()).build())
         .isEqualTo(KubeletConfigFile.builtInDefault());
   }
+
+  @Test
+  void gpuInferenceExamplesAreAPodLevelPodAndItsReplicaEachAskingForAGpuAndANic_dev10() {
+    List<Pod> pods = PodManifests.read(EXAMPLES.resolve("gpu-inference/pods"), FieldValidation.strict());
+
+    assertThat(pods).extracting(Pod::name).containsExactly("inference", "inference-replica");
+    assertThat(pods).allSatisfy(pod -> {
+      assertThat(pod.isPodLevelResourcesSet()).isTrue();
+      assertThat(pod.initContainers()).singleElement().satisfies(sidecar -> assertThat(sidecar.restartable()).isTrue());
+      Container server = pod.containers().get(0);
+      assertThat(server.limit("nvidia.com/gpu")).contains(Quantity.parse("1"));
+      assertThat(server.limit("intel.com/sriov_netdevice")).contains(Quantity.parse("1"));
+    });
+    NodeSettings podScope = KubeletConfigFile.read(EXAMPLES.resolve("gpu-inference/kubelet-pod-scope.yaml"),
+        FieldValidation.strict());
+    NodeSettings containerScope = KubeletConfigFile.read(EXAMPLES.resolve("gpu-inference/kubelet-container-scope.yaml"),
+        FieldValidation.strict());
+    assertThat(podScope.topologyManagerScope()).isEqualTo("pod");
+    assertThat(new NodeSettings.Builder().from(containerScope).topologyManagerScope("pod").source(podScope.source())
+        .build()).isEqualTo(podScope);
+  }
 }

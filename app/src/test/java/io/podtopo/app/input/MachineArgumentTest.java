@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.podtopo.adapters.fake.MachineCatalog;
+import io.podtopo.domain.topology.Device;
 import io.podtopo.domain.topology.Machine;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -75,5 +76,44 @@ class MachineArgumentTest {
         .hasMessageStartingWith(broken + ": malformed JSON: ");
     assertThatThrownBy(() -> MachineArgument.resolve(noCpus.toString(), CATALOG))
         .hasMessage(noCpus + ": x: field \"cpus\" must be an array");
+  }
+
+  private Path tinyWithDevices(String devices) throws IOException {
+    return Files.writeString(dir.resolve("gpus.json"), """
+        {"name": "gpus",
+         "cpus": [{"id": 0, "socket": 0, "core": 0, "uncoreCache": 0, "numa": 0},
+                  {"id": 1, "socket": 1, "core": 1, "uncoreCache": 1, "numa": 1}],
+         "numaNodes": [{"id": 0, "cpus": "0", "memoryBytes": 1073741824},
+                       {"id": 1, "cpus": "1", "memoryBytes": 1073741824}],
+         "numaDistances": null,
+         "devices": %s}
+        """.formatted(devices));
+  }
+
+  @Test
+  void machineJsonDevicesAreReadWithTheirNumaNodeOrNone_dev14() throws IOException {
+    Machine machine = MachineArgument.resolve(tinyWithDevices("""
+        [{"resource": "nvidia.com/gpu", "id": "GPU-1", "numa": 1}, {"resource": "nvidia.com/gpu", "id": "GPU-0", "numa": 0},
+         {"resource": "example.com/fpga", "id": "f", "numa": null}]""").toString(), CATALOG);
+    assertThat(machine.devices()).containsExactly(Device.of("example.com/fpga", "f", null),
+        Device.of("nvidia.com/gpu", "GPU-0", 0), Device.of("nvidia.com/gpu", "GPU-1", 1));
+  }
+
+  @Test
+  void aDeviceOnAMissingNumaNodeOrADuplicateIdIsOneLineNamingTheFile_dev14() throws IOException {
+    Path missingNode = tinyWithDevices("[{\"resource\": \"nvidia.com/gpu\", \"id\": \"GPU-0\", \"numa\": 3}]");
+    assertThatThrownBy(() -> MachineArgument.resolve(missingNode.toString(), CATALOG))
+        .isInstanceOf(InputException.class)
+        .hasMessage(missingNode + ": gpus: device \"GPU-0\" of \"nvidia.com/gpu\" is on NUMA node 3, which the machine"
+            + " does not have [0, 1]");
+    Path duplicate = tinyWithDevices("[{\"resource\": \"nvidia.com/gpu\", \"id\": \"GPU-0\", \"numa\": 0},"
+        + " {\"resource\": \"nvidia.com/gpu\", \"id\": \"GPU-0\", \"numa\": 1}]");
+    assertThatThrownBy(() -> MachineArgument.resolve(duplicate.toString(), CATALOG))
+        .isInstanceOf(InputException.class)
+        .hasMessage(duplicate + ": gpus: device \"GPU-0\" of \"nvidia.com/gpu\" is listed twice");
+    Path badNuma = tinyWithDevices("[{\"resource\": \"nvidia.com/gpu\", \"id\": \"GPU-0\", \"numa\": \"0\"}]");
+    assertThatThrownBy(() -> MachineArgument.resolve(badNuma.toString(), CATALOG))
+        .isInstanceOf(InputException.class)
+        .hasMessage(badNuma + ": devices[0].numa: expected a NUMA node id or null, found \"0\"");
   }
 }

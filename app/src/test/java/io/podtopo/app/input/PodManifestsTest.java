@@ -262,6 +262,62 @@ class PodManifestsTest {
     assertThatThrownBy(() -> PodManifests.read(empty, FieldValidation.strict())).hasMessage(empty + ": the folder holds no *.yaml or *.yml file");
   }
 
+  private static String gpuPod(String resources) {
+    return """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: infer}
+        spec:
+          containers:
+            - name: model
+              resources:
+        %s
+        """.formatted(resources.indent(8));
+  }
+
+  @Test
+  void extendedResourcesAreReadFromLimitsAndARequestDefaultsToTheLimit_dev5() throws IOException {
+    Pod pod = single(write("gpu.yaml", gpuPod("limits: {nvidia.com/gpu: 2, cpu: 1}")));
+    Container model = pod.containers().get(0);
+    assertThat(model.limit("nvidia.com/gpu")).contains(Quantity.parse("2"));
+    assertThat(model.request("nvidia.com/gpu")).contains(Quantity.parse("2"));
+  }
+
+  @Test
+  void aFractionalDeviceRequestIsOneLineNamingTheField_dev5() throws IOException {
+    Path file = write("half.yaml", gpuPod("limits: {nvidia.com/gpu: 500m}"));
+    assertThatThrownBy(() -> single(file))
+        .isInstanceOf(InputException.class)
+        .hasMessage(file + ": pod default/infer: containers[0] \"model\": resources.limits.nvidia.com/gpu: \"500m\" must"
+            + " be an integer (extended resources are whole devices)");
+    Path decimal = write("decimal.yaml", gpuPod("limits: {nvidia.com/gpu: \"1.5\"}"));
+    assertThatThrownBy(() -> single(decimal)).hasMessageContaining("\"1.5\" must be an integer");
+  }
+
+  @Test
+  void anOvercommittedOrPodLevelExtendedResourceIsAnError_dev5() throws IOException {
+    Path noLimit = write("nolimit.yaml", gpuPod("requests: {nvidia.com/gpu: 1}"));
+    assertThatThrownBy(() -> single(noLimit))
+        .hasMessageEndingWith("resources.limits.nvidia.com/gpu: a limit must be set for an extended resource, which"
+            + " cannot be overcommitted");
+    Path unequal = write("unequal.yaml", gpuPod("requests: {nvidia.com/gpu: 1}\nlimits: {nvidia.com/gpu: 2}"));
+    assertThatThrownBy(() -> single(unequal))
+        .hasMessageEndingWith("resources.requests.nvidia.com/gpu: \"1\" must equal the limit \"2\" for an extended"
+            + " resource");
+    Path podLevel = write("podlevel.yaml", """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: infer}
+        spec:
+          resources:
+            limits: {cpu: "2", memory: 2Gi, nvidia.com/gpu: 1}
+          containers: [{name: model}]
+        """);
+    assertThatThrownBy(() -> single(podLevel))
+        .hasMessageEndingWith("spec.resources.limits.nvidia.com/gpu: pod-level resources support only cpu, memory and"
+            + " hugepages-<size>; ask for devices in the containers");
+  }
+
   private static Pod single(Path file) {
     List<Pod> pods = PodManifests.read(file, FieldValidation.strict());
     assertThat(pods).hasSize(1);

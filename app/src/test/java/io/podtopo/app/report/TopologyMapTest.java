@@ -124,7 +124,8 @@ class TopologyMapTest {
   }
 
   @Test
-  void topologyPictureOfTheGb200TrayShowsHugepagesCpuLessNodesAndDistancesAsItsGoldenPicture() throws IOException {
+  void topologyPictureOfTheGb200TrayShowsHugepagesCpuLessNodesDevicesAndDistancesAsItsGoldenPicture_dev14()
+      throws IOException {
     assertGolden("gb200-tray-topology.txt", TopologyMap.plain().render(CATALOG.machine("gb200-tray")));
   }
 

@@ -18,6 +18,7 @@ public final class Audit {
       new MemoryWithinAllocatable(),
       new ContainerMemoryInPodMemory(),
       new PodFieldsEmptyOutsidePodScope(),
+      new DevicesDisjoint(),
       new CgroupExclusiveCpusApplied(),
       new CgroupPodSharedPoolApplied(),
       new CgroupNoCpuLeak());

@@ -21,8 +21,8 @@ import org.quicktheories.generators.SourceDSL;
  * burstable), among standard init containers, sidecars, app containers and ephemeral containers, with
  * a budget that leaves 0 to 2 CPUs (sometimes a fractional half more, sometimes a CPU less) and 0 to
  * 256Mi beside the containers' requests; non-Guaranteed pods with pod-level resources; legacy pods
- * without pod-level resources (Guaranteed or Burstable). Every pod has uid {@code pod}: callers give
- * each its own uid.
+ * without pod-level resources (Guaranteed or Burstable). A third of the containers ask for one or two
+ * {@link Devices#GPU} devices. Every pod has uid {@code pod}: callers give each its own uid.
  */
 public final class NodePods {
 
@@ -30,7 +30,7 @@ public final class NodePods {
 
   private enum Kind { ELIGIBLE, MEMORY_ONLY, NO_RESOURCES, CPU_ONLY, BURSTABLE }
 
-  private record Spec(Kind kind, int cpus, long memory, long hugepages, boolean sidecar) {}
+  private record Spec(Kind kind, int cpus, long memory, long hugepages, boolean sidecar, int gpus) {}
 
   /** Pods whose exclusive containers ask for 1 to {@code cpuScale} CPUs each. */
   public static Gen<Pod> pods(int cpuScale) {
@@ -38,9 +38,13 @@ public final class NodePods {
         Pair.of(5, Generate.constant(Kind.ELIGIBLE)), Pair.of(1, Generate.constant(Kind.MEMORY_ONLY)),
         Pair.of(3, Generate.constant(Kind.NO_RESOURCES)), Pair.of(1, Generate.constant(Kind.CPU_ONLY)),
         Pair.of(1, Generate.constant(Kind.BURSTABLE)));
+    Gen<Integer> gpus = Generate.frequency(Pair.of(6, Generate.constant(0)), Pair.of(2, Generate.constant(1)),
+        Pair.of(1, Generate.constant(2)));
     Gen<Spec> specs = kinds.zip(Generate.range(1, Math.max(1, cpuScale)), Generate.range(1, 4),
         Generate.pick(List.of(0L, 0L, 0L, 4 * MI)), Generate.booleans(),
-        (kind, cpus, memory, hugepages, sidecar) -> new Spec(kind, cpus, memory * 128 * MI, hugepages, sidecar));
+        (kind, cpus, memory, hugepages, sidecar) -> new Spec(kind, cpus, memory * 128 * MI, hugepages, sidecar, 0))
+        .zip(gpus, (spec, count) -> new Spec(spec.kind(), spec.cpus(), spec.memory(), spec.hugepages(), spec.sidecar(),
+            count));
     Gen<List<Spec>> inits = SourceDSL.lists().of(specs).ofSizeBetween(0, 2);
     Gen<List<Spec>> apps = SourceDSL.lists().of(specs).ofSizeBetween(1, 3);
     Gen<Integer> extraCpus = Generate.frequency(Pair.of(3, Generate.constant(0)), Pair.of(2, Generate.constant(1)),
@@ -103,9 +107,9 @@ public final class NodePods {
   private static Spec legacy(Spec spec, boolean guaranteed) {
     if (guaranteed) {
       Kind kind = spec.kind() == Kind.MEMORY_ONLY ? Kind.MEMORY_ONLY : Kind.ELIGIBLE;
-      return new Spec(kind, spec.cpus(), spec.memory(), spec.hugepages(), spec.sidecar());
+      return new Spec(kind, spec.cpus(), spec.memory(), spec.hugepages(), spec.sidecar(), spec.gpus());
     }
-    return new Spec(Kind.BURSTABLE, spec.cpus(), spec.memory(), 0, spec.sidecar());
+    return new Spec(Kind.BURSTABLE, spec.cpus(), spec.memory(), 0, spec.sidecar(), spec.gpus());
   }
 
   private static long roundUpToCpus(long millis) {
@@ -130,6 +134,9 @@ public final class NodePods {
     }
     if (spec.hugepages() > 0 && (spec.kind() == Kind.ELIGIBLE || spec.kind() == Kind.MEMORY_ONLY)) {
       pin(container, "hugepages-2Mi", Quantity.of(spec.hugepages()));
+    }
+    if (spec.gpus() > 0) {
+      pin(container, Devices.GPU, Quantity.of(spec.gpus()));
     }
     return container.build();
   }

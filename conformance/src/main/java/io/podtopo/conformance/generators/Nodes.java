@@ -18,7 +18,7 @@ import org.quicktheories.generators.Generate;
 
 /**
  * Whole nodes: the synthetic machines of {@link Machines} (at least 4 CPUs) given memory (8 or 16 GiB
- * per NUMA node, 2Mi hugepages on some nodes), and kubelet configurations for them: CPU Manager
+ * per NUMA node, 2Mi hugepages on some nodes) and, half of them, devices ({@link Devices}), and kubelet configurations for them: CPU Manager
  * {@code static} with any of {@code full-pcpus-only} (a quarter of the time),
  * {@code strict-cpu-reservation} and {@code distribute-cpus-across-numa} (half the time each), 1 or 2
  * reserved CPUs; Memory Manager {@code Static} with
@@ -32,17 +32,21 @@ public final class Nodes {
 
   private Nodes() {}
 
-  /** Machines of 4 to 192 CPUs with memory on every NUMA node. */
+  /** Machines of 4 to 192 CPUs with memory on every NUMA node, half of them with devices ({@link Devices}). */
   public static Gen<Machine> machines() {
     Gen<Machine> cpus = Machines.machines().assuming(machine -> machine.cpus().size() >= 4);
-    return cpus.zip(Generate.booleans(), Generate.booleans(), Nodes::withMemory)
-        .describedAs(machine -> machine.name() + " (" + machine.cpus().size() + " CPUs, NUMA " + machine.numaNodeIds() + ")");
+    return cpus.zip(Generate.booleans(), Generate.booleans(), Nodes::withMemory).flatMap(Devices::sometimesOn)
+        .describedAs(machine -> machine.name() + " (" + machine.cpus().size() + " CPUs, NUMA " + machine.numaNodeIds()
+            + (machine.devices().isEmpty() ? "" : ", devices " + machine.devices()) + ")");
   }
 
-  /** The machines of {@link Machines#manyNodes} of at least 4 CPUs, with memory on every NUMA node. */
+  /**
+   * The machines of {@link Machines#manyNodes} of at least 4 CPUs, with memory on every NUMA node,
+   * half of them with devices.
+   */
   public static Gen<Machine> manyNodeMachines(int minNodes, int maxNodes) {
     return Machines.manyNodes(minNodes, maxNodes).assuming(machine -> machine.cpus().size() >= 4)
-        .zip(Generate.booleans(), Generate.booleans(), Nodes::withMemory)
+        .zip(Generate.booleans(), Generate.booleans(), Nodes::withMemory).flatMap(Devices::sometimesOn)
         .describedAs(machine -> machine.name() + " (" + machine.cpus().size() + " CPUs, NUMA " + machine.numaNodeIds() + ")");
   }
 

@@ -4,7 +4,10 @@ import io.podtopo.domain.node.PodResourcesView;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Every invariant of spec §15, in number order, and the three ways to run them. */
+/**
+ * Every invariant of spec §15, in number order, then podtopo's device invariants 37 and 38 (rules
+ * DEV-15, DEV-16), and the three ways to run them.
+ */
 public final class Invariants {
 
   private static final List<Invariant> ALL = List.of(
@@ -43,11 +46,13 @@ public final class Invariants {
       new Invariant33EphemeralContainersGetNothing(),
       new Invariant34ExitedSlicesNotReturned(),
       new Invariant35RejectionLeavesNoResidue(),
-      new Invariant36UnusedBudgetStaysInBubble());
+      new Invariant36UnusedBudgetStaysInBubble(),
+      new Invariant37DevicesHeldOnce(),
+      new Invariant38AlignedDevicesInsideTheAffinity());
 
   private Invariants() {}
 
-  /** The 36 invariants, by number. */
+  /** The 38 invariants, by number. */
   public static List<Invariant> all() {
     return ALL;
   }

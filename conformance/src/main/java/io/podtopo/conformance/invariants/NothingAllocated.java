@@ -1,13 +1,16 @@
 package io.podtopo.conformance.invariants;
 
 import io.podtopo.domain.pod.Pod;
+import io.podtopo.domain.pod.Resources;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Predicate;
 
 /**
- * The shared body of §15.14 and §15.15: pods of a kind get no hints (every provider answers "no
- * preference"), no pod entry, no container entry and no error.
+ * The shared body of §15.14 and §15.15: pods of a kind get no hints (the CPU and Memory Managers
+ * answer "no preference"), no pod entry, no container entry and no error. Devices are not
+ * pod-level aware (P§2): a pod asking for devices of the machine still gets device hints and may
+ * be rejected for them (rules DEV-n), which these invariants leave to invariants 37 and 38.
  */
 final class NothingAllocated {
 
@@ -38,9 +41,10 @@ final class NothingAllocated {
       return List.of();
     }
     if (!admit.outcome().admitted()) {
-      return List.of(Violation.ofPod(number, admit.podUid(), "rejected: " + admit.outcome().failure().orElseThrow()));
+      return PodRules.asksForDevices(after.machine(), admit.pod()) ? List.of()
+          : List.of(Violation.ofPod(number, admit.podUid(), "rejected: " + admit.outcome().failure().orElseThrow()));
     }
-    List<String> preferences = TraceViews.preferences(admit.outcome());
+    List<String> preferences = TraceViews.preferences(admit.outcome(), merge -> true, Resources::isManaged);
     return preferences.isEmpty() ? List.of()
         : List.of(Violation.ofPod(number, admit.podUid(), "providers gave hints: " + preferences));
   }

@@ -224,6 +224,12 @@ public final class PodRules {
     return containers;
   }
 
+  /** Whether a container of the pod has a limit of a device plugin resource the machine advertises. */
+  public static boolean asksForDevices(io.podtopo.domain.topology.Machine machine, Pod pod) {
+    return pod.initAndAppContainers().stream()
+        .anyMatch(container -> container.limits().keySet().stream().anyMatch(machine.deviceResources()::contains));
+  }
+
   public static boolean isStandardInit(Pod pod, String name) {
     return pod.initContainers().stream().anyMatch(c -> !c.restartable() && c.name().equals(name));
   }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.podtopo.domain.cpumanager.CpuTopology;
 import io.podtopo.domain.topology.Cpu;
 import io.podtopo.domain.topology.CpuSet;
+import io.podtopo.domain.topology.Device;
 import io.podtopo.domain.topology.Machine;
 import io.podtopo.domain.topology.NumaMask;
 import io.podtopo.domain.topology.NumaNode;
@@ -11,6 +12,7 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 
 /**
@@ -19,7 +21,8 @@ import java.util.TreeMap;
  * <p>A machine is either a vector topology fixture ({@code {"name","cpus":[{"id","core","socket",
  * "numa","uncoreCache"}],"numUncoreCache"?}}) or the schema of {@code fixtures/sysfs/*.expected.json}
  * (adds {@code numaNodes} with {@code id}, {@code cpus}, {@code memoryBytes} and an optional
- * {@code hugepages} map from page size in bytes to count, and {@code numaDistances}). A null
+ * {@code hugepages} map from page size in bytes to count, {@code numaDistances} and, optionally,
+ * {@code devices}: {@code [{"resource", "id", "numa": n | null, "healthy"?}]}). A null
  * {@code uncoreCache} (no L3) falls back to the socket, as upstream {@code Discover} does.
  */
 public final class FixtureJson {
@@ -58,6 +61,12 @@ public final class FixtureJson {
     JsonNode distances = node.get("numaDistances");
     if (distances != null && !distances.isNull()) {
       builder.distances(distanceRows(name, distances));
+    }
+    for (JsonNode device : node.path("devices")) {
+      JsonNode numa = device.path("numa");
+      builder.addDevice(new Device.Builder().resource(device.path("resource").asText())
+          .id(device.path("id").asText()).numaNode(numa.isInt() ? Optional.of(numa.intValue()) : Optional.empty())
+          .healthy(device.path("healthy").asBoolean(true)).build());
     }
     return builder.build();
   }

@@ -36,6 +36,12 @@ public final class ReferenceKinds {
         new MemoryNewKind(),
         new MemoryStartKind(),
         new MemoryAllocateKind(),
+        // device_manager.json
+        new DeviceHintsKind(),
+        new DeviceAllocateKind(),
+        new DevicePreferredAllocationKind(),
+        new DevicePodRequestKind(),
+        new DeviceAllocateSequenceKind(),
         // node_scenarios.json
         new NodeScenarioKind());
   }

@@ -20,4 +20,13 @@ public interface VectorKind {
 
   /** Compares a subject's output with the case's expectation. */
   Verdict compare(JsonNode expect, JsonNode output);
+
+  /**
+   * Compares a subject's output with the case's expectation, the case's input at hand: for kinds
+   * where upstream asserts something of the input's data through the output (the NUMA nodes of the
+   * devices a subject chose). By default the input plays no part.
+   */
+  default Verdict compare(JsonNode input, JsonNode expect, JsonNode output) {
+    return compare(expect, output);
+  }
 }

@@ -44,7 +44,7 @@ public final class VectorRunner {
     }
     Verdict verdict;
     try {
-      verdict = kind.get().compare(vectorCase.expect(), output.get());
+      verdict = kind.get().compare(vectorCase.input(), vectorCase.expect(), output.get());
     } catch (RuntimeException e) {
       verdict = Verdict.fail("output could not be compared: " + e.getMessage());
     }

@@ -16,10 +16,11 @@ import io.podtopo.domain.memorymanager.MemoryBlock;
 import io.podtopo.domain.node.AllocatableResources;
 import io.podtopo.domain.node.PodResourcesView;
 import io.podtopo.domain.topology.CpuSet;
+import io.podtopo.domain.topology.Device;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** The audit rules on a PodResources answer alone (AU-1 to AU-8), each passing and failing. */
+/** The audit rules on a PodResources answer alone (AU-1 to AU-8, AU-15), each passing and failing. */
 class AnswerRulesTest {
 
   @Test
@@ -27,7 +28,7 @@ class AnswerRulesTest {
     for (PodResourcesView view : List.of(Answers.podScope(), Answers.containerScope())) {
       assertThat(Audit.run(AuditInput.of(view, allocatable())).results())
           .filteredOn(result -> !result.rule().startsWith("cgroup-") && !result.rule().startsWith("pod-fields"))
-          .hasSize(7).allSatisfy(result -> assertThat(result.status()).as(result.toString()).isEqualTo(RuleStatus.PASS));
+          .hasSize(8).allSatisfy(result -> assertThat(result.status()).as(result.toString()).isEqualTo(RuleStatus.PASS));
     }
   }
 
@@ -192,5 +193,27 @@ class AnswerRulesTest {
     assertThat(unknown).isEqualTo(RuleResult.notChecked("pod-fields-empty-outside-pod-scope", "scope unknown"));
     assertThat(podScope).isEqualTo(RuleResult.notChecked("pod-fields-empty-outside-pod-scope",
         "pod scope (--scope pod): the fields are filled there"));
+  }
+
+  private static io.podtopo.domain.node.ContainerResources holding(String name, Device... devices) {
+    return new io.podtopo.domain.node.ContainerResources.Builder().from(shared(name)).addDevices(devices).build();
+  }
+
+  @Test
+  void aDeviceReportedByTwoContainersFailsAndOneDeviceEachPasses_au15() {
+    Device gpu0 = Device.of("nvidia.com/gpu", "gpu-0", 0);
+    Device gpu1 = Device.of("nvidia.com/gpu", "gpu-1", 1);
+    assertThat(result("devices-disjoint", view(pod("a", "", List.of(), holding("x", gpu0)),
+        pod("b", "", List.of(), holding("y", gpu1)))).status()).isEqualTo(RuleStatus.PASS);
+
+    RuleResult result = result("devices-disjoint", view(pod("a", "", List.of(), holding("x", gpu0)),
+        pod("b", "", List.of(), holding("y", gpu1, Device.of("nvidia.com/gpu", "gpu-0", 0)))));
+
+    assertThat(result.status()).isEqualTo(RuleStatus.FAIL);
+    assertThat(result.violations()).containsExactly(
+        "pod default/a container x and pod default/b container y both report device nvidia.com/gpu gpu-0");
+    assertThat(result("devices-disjoint", view(pod("a", "", List.of(),
+        holding("x", Device.of("vendor.com/nic", "n", null)), holding("z", Device.of("vendor.com/fpga", "n", null)))))
+        .status()).as("the same id of two resources is two devices").isEqualTo(RuleStatus.PASS);
   }
 }

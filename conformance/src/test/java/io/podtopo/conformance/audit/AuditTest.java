@@ -18,7 +18,7 @@ class AuditTest {
     assertThat(Audit.rules()).extracting(AuditRule::id).containsExactly(
         "container-cpus-in-pod-cpus", "container-cpus-disjoint", "pod-cpus-disjoint", "cpus-allocatable",
         "pod-shared-pool-not-empty", "memory-within-allocatable", "container-memory-in-pod-memory",
-        "pod-fields-empty-outside-pod-scope", "cgroup-exclusive-cpus-applied", "cgroup-pod-shared-pool-applied",
+        "pod-fields-empty-outside-pod-scope", "devices-disjoint", "cgroup-exclusive-cpus-applied", "cgroup-pod-shared-pool-applied",
         "cgroup-no-cpu-leak");
     assertThat(Audit.rules()).extracting(AuditRule::summary).allSatisfy(summary -> assertThat(summary).isNotBlank()
         .doesNotContain("\n"));
@@ -31,9 +31,9 @@ class AuditTest {
         container("b", "1-2", List.of()), container("c", "1-2", List.of()))), allocatable()));
 
     assertThat(clean.failed()).isFalse();
-    assertThat(clean.count(RuleStatus.PASS)).isEqualTo(7);
+    assertThat(clean.count(RuleStatus.PASS)).isEqualTo(8);
     assertThat(clean.count(RuleStatus.NOT_CHECKED)).isEqualTo(4);
-    assertThat(clean.violationsByRule()).hasSize(7).containsEntry("container-cpus-disjoint", 0)
+    assertThat(clean.violationsByRule()).hasSize(8).containsEntry("container-cpus-disjoint", 0)
         .doesNotContainKey("cgroup-no-cpu-leak");
     assertThat(doubled.failed()).isTrue();
     assertThat(doubled.violationsByRule()).containsAllEntriesOf(Map.of("container-cpus-disjoint", 2,

@@ -34,15 +34,15 @@ import org.quicktheories.generators.SourceDSL;
 /**
  * Spec §15: over generated machines, kubelet configurations (both scopes, every Topology Manager
  * policy, CPU options, gates on and off) and sequences of admissions, container and pod removals and
- * re-admissions, every snapshot, every transition and every PodResources view satisfies every
- * invariant of {@link Invariants#all()}.
+ * re-admissions, with and without devices, every snapshot, every transition and every PodResources
+ * view satisfies every invariant of {@link Invariants#all()}.
  */
 class NodeInvariantsProperties {
 
   /**
    * Besides the invariants, the run must have met the situations they are about: pod-level bubbles
    * and pod memory, each kind of rejection, restart re-admissions, non-last and last removals of
-   * pod-level pods, and container-scope pod-level pods.
+   * pod-level pods, container-scope pod-level pods, devices held and an init container's devices reused.
    */
   @Test
   void everyInvariantHoldsAlongGeneratedOperationSequences() {
@@ -51,7 +51,8 @@ class NodeInvariantsProperties {
         .checkAssert(scenario -> assertThat(new Run(scenario, coverage).violations()).isEmpty());
     assertThat(coverage).containsKeys("bubble", "pod memory", "container-level admitted", "readmission",
         "non-last removal in a bubble", "last removal of a bubble", "rejected EmptyPodSharedPoolError",
-        "rejected TopologyAffinityError", "rejected SMTAlignmentError", "rejected UnexpectedAdmissionError");
+        "rejected TopologyAffinityError", "rejected SMTAlignmentError", "rejected UnexpectedAdmissionError",
+        "devices held", "init devices reused");
   }
 
   /**
@@ -179,6 +180,15 @@ class NodeInvariantsProperties {
         }
         after.state().cpu().podCpus(uid).ifPresent(bubble -> coverage.merge("bubble", 1, Integer::sum));
         after.state().memory().podBlocks(uid).ifPresent(blocks -> coverage.merge("pod memory", 1, Integer::sum));
+        if (!after.state().devices().containersOf(uid).isEmpty()) {
+          coverage.merge("devices held", 1, Integer::sum);
+        }
+        if (after.state().devices().containersOf(uid).values().stream().anyMatch(resources -> resources.values()
+            .stream().anyMatch(ids -> after.state().devices().containersOf(uid).values().stream()
+                .filter(other -> other != resources).anyMatch(other -> other.values().stream()
+                    .anyMatch(otherIds -> otherIds.stream().anyMatch(ids::contains)))))) {
+          coverage.merge("init devices reused", 1, Integer::sum);
+        }
       } else if (before.state().cpu().podCpus(uid).isPresent()) {
         boolean last = after.state().cpu().podCpus(uid).isEmpty();
         coverage.merge(last ? "last removal of a bubble" : "non-last removal in a bubble", 1, Integer::sum);

@@ -15,7 +15,9 @@ public enum AllocationStepKind {
   /** Memory: the pod entry, the whole pod budget per memory type. */
   POD_MEMORY("pod memory"),
   /** Memory: blocks of one container (exclusive, or its pod's shared pool). */
-  CONTAINER_MEMORY("memory");
+  CONTAINER_MEMORY("memory"),
+  /** Devices: the devices of device plugin resources one container holds. */
+  DEVICES("devices");
 
   private final String label;
 

@@ -2,10 +2,12 @@ package io.podtopo.domain.node;
 
 import io.podtopo.domain.cpumanager.ResourceIsolationLevel;
 import io.podtopo.domain.cpumanager.StaticPolicy;
+import io.podtopo.domain.devicemanager.DeviceManager;
 import io.podtopo.domain.memorymanager.MemoryBlock;
 import io.podtopo.domain.memorymanager.StaticMemoryPolicy;
 import io.podtopo.domain.pod.Pod;
 import io.podtopo.domain.topology.CpuSet;
+import io.podtopo.domain.topology.Device;
 import io.podtopo.domain.topology.NumaMask;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -16,16 +18,30 @@ import java.util.Optional;
 /**
  * Reads what a pod holds in a state: its {@link PodAssignment} and the allocation steps of the
  * trace (the bubble, the exclusive slices, the pod shared pools, the containers left on the node
- * shared pool, the pod memory and each container's blocks), all in pod order.
+ * shared pool, the pod memory, each container's blocks and devices), all in pod order.
  */
 final class AssignmentReport {
 
+  private final DeviceManager deviceManager;
   private final Optional<StaticPolicy> cpuPolicy;
   private final Optional<StaticMemoryPolicy> memoryPolicy;
 
-  AssignmentReport(Optional<StaticPolicy> cpuPolicy, Optional<StaticMemoryPolicy> memoryPolicy) {
+  AssignmentReport(DeviceManager deviceManager, Optional<StaticPolicy> cpuPolicy,
+      Optional<StaticMemoryPolicy> memoryPolicy) {
+    this.deviceManager = deviceManager;
     this.cpuPolicy = cpuPolicy;
     this.memoryPolicy = memoryPolicy;
+  }
+
+  /**
+   * The devices a container holds, each as the machine describes it (a device the machine no
+   * longer advertises, held since a restart, without NUMA node), in {@link Device#ORDER}.
+   */
+  List<Device> devices(NodeState state, String podUid, String container) {
+    List<Device> devices = new ArrayList<>();
+    state.devices().devicesOf(podUid, container).forEach((resource, ids) -> ids.forEach(id ->
+        devices.add(deviceManager.device(resource, id).orElseGet(() -> Device.of(resource, id, null)))));
+    return List.copyOf(devices);
   }
 
   ResourceIsolationLevel isolation(NodeState state, Pod pod, PodContainers.Member member) {
@@ -49,6 +65,7 @@ final class AssignmentReport {
           .exclusive(isolation == ResourceIsolationLevel.CONTAINER)
           .isolation(isolation)
           .memory(state.memory().containerBlocks(pod.uid(), name).orElse(List.of()))
+          .devices(devices(state, pod.uid(), name))
           .build());
     }
     return assignment.build();
@@ -58,7 +75,19 @@ final class AssignmentReport {
     List<AllocationStep> steps = new ArrayList<>();
     cpuSteps(state, pod, steps);
     memorySteps(state, pod, steps);
+    deviceSteps(state, pod, steps);
     return List.copyOf(steps);
+  }
+
+  private void deviceSteps(NodeState state, Pod pod, List<AllocationStep> steps) {
+    for (PodContainers.Member member : PodContainers.of(pod)) {
+      String name = member.container().name();
+      List<Device> devices = devices(state, pod.uid(), name);
+      if (!devices.isEmpty()) {
+        steps.add(new AllocationStep.Builder().kind(AllocationStepKind.DEVICES).addContainer(name).devices(devices)
+            .build());
+      }
+    }
   }
 
   private void cpuSteps(NodeState state, Pod pod, List<AllocationStep> steps) {

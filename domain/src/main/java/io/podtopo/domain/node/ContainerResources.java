@@ -2,6 +2,7 @@ package io.podtopo.domain.node;
 
 import io.podtopo.domain.memorymanager.MemoryBlock;
 import io.podtopo.domain.topology.CpuSet;
+import io.podtopo.domain.topology.Device;
 import java.util.List;
 import org.immutables.value.Value;
 
@@ -19,6 +20,9 @@ public abstract class ContainerResources {
 
   /** {@code memory}: the container's blocks iff its memory is exclusive. */
   public abstract List<MemoryBlock> memory();
+
+  /** {@code devices}: the devices the container holds, each with its NUMA node, in {@link Device#ORDER}. */
+  public abstract List<Device> devices();
 
   /** Builder: {@code new ContainerResources.Builder().name("app").cpuIds(cpus).build()}. */
   public static class Builder extends ImmutableContainerResources.Builder {}

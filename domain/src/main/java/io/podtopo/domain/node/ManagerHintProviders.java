@@ -2,6 +2,8 @@ package io.podtopo.domain.node;
 
 import io.podtopo.domain.cpumanager.CpuManagerState;
 import io.podtopo.domain.cpumanager.StaticPolicy;
+import io.podtopo.domain.devicemanager.DeviceManager;
+import io.podtopo.domain.devicemanager.DeviceManagerState;
 import io.podtopo.domain.memorymanager.MemoryHints;
 import io.podtopo.domain.memorymanager.MemoryManagerState;
 import io.podtopo.domain.memorymanager.StaticMemoryPolicy;
@@ -16,18 +18,53 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The CPU and Memory Managers as hint providers of one state, in the kubelet's registration order.
- * A manager under its {@code none}/{@code None} policy is still registered and, like upstream's
- * none policies, answers "no preference" (a nil map). Both answer under one admission's
+ * The Device, CPU and Memory Managers as hint providers of one state, in the kubelet's registration
+ * order (upstream {@code NewContainerManager}: device, CPU, memory). A manager under its
+ * {@code none}/{@code None} policy is still registered and, like upstream's none policies, answers
+ * "no preference" (a nil map). The Device Manager is left out on a node without devices (no device
+ * plugin registered, nothing held): it would answer no preference for every pod, which changes no
+ * merge, and traces stay as they were (decision D-40). All answer under one admission's
  * {@link QuirkLog}.
  */
 final class ManagerHintProviders {
 
   private ManagerHintProviders() {}
 
-  static List<HintProvider> of(Optional<StaticPolicy> cpuPolicy, Optional<StaticMemoryPolicy> memoryPolicy,
-      NodeState state, QuirkLog quirks) {
-    return List.of(new Cpu(cpuPolicy, state.cpu(), quirks), new Memory(memoryPolicy, state.memory(), quirks));
+  static List<HintProvider> of(DeviceManager deviceManager, Optional<StaticPolicy> cpuPolicy,
+      Optional<StaticMemoryPolicy> memoryPolicy, NodeState state, QuirkLog quirks) {
+    Cpu cpu = new Cpu(cpuPolicy, state.cpu(), quirks);
+    Memory memory = new Memory(memoryPolicy, state.memory(), quirks);
+    if (deviceManager.hasNoDevices() && state.devices().isEmpty()) {
+      return List.of(cpu, memory);
+    }
+    return List.of(new Devices(deviceManager, state.devices()), cpu, memory);
+  }
+
+  /** The Device Manager: hints per device plugin resource the container or pod asks for. */
+  private static final class Devices implements HintProvider {
+
+    private final DeviceManager manager;
+    private final DeviceManagerState state;
+
+    Devices(DeviceManager manager, DeviceManagerState state) {
+      this.manager = manager;
+      this.state = state;
+    }
+
+    @Override
+    public String name() {
+      return "device";
+    }
+
+    @Override
+    public ProviderHints containerHints(Pod pod, Container container) {
+      return ProviderHints.of(manager.containerHints(state, pod, container));
+    }
+
+    @Override
+    public ProviderHints podHints(Pod pod) {
+      return ProviderHints.of(manager.podHints(state, pod));
+    }
   }
 
   /** The CPU Manager: {@code {"cpu": hints}}, or nil when it has no preference. */

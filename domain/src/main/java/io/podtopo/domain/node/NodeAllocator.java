@@ -4,6 +4,9 @@ import io.podtopo.domain.cpumanager.CpuAllocationError;
 import io.podtopo.domain.cpumanager.CpuAllocationResult;
 import io.podtopo.domain.cpumanager.CpuManagerState;
 import io.podtopo.domain.cpumanager.StaticPolicy;
+import io.podtopo.domain.devicemanager.DeviceAllocationException;
+import io.podtopo.domain.devicemanager.DeviceManager;
+import io.podtopo.domain.devicemanager.DeviceManagerState;
 import io.podtopo.domain.memorymanager.EmptyPodSharedPoolException;
 import io.podtopo.domain.memorymanager.MemoryManagerException;
 import io.podtopo.domain.memorymanager.MemoryManagerState;
@@ -21,20 +24,30 @@ import java.util.Optional;
 import java.util.function.Function;
 
 /**
- * The Topology Manager's view of the node: the CPU and Memory Managers of a {@link NodeState} as
- * hint providers, and their allocations in registration order (CPU, then memory; the first error
- * ends the step). Errors become the kubelet's admission results (upstream
- * {@code GetPodAdmitResult}): a typed error gives its type as reason and its text as message, any
- * other error {@code UnexpectedAdmissionError} "Allocate failed due to &lt;err&gt;, which is
- * unexpected". One allocator serves one admission, under its {@link QuirkLog}.
+ * The Topology Manager's view of the node: the Device, CPU and Memory Managers of a
+ * {@link NodeState} as hint providers, and their allocations in registration order (devices, CPU,
+ * then memory; the first error ends the step). Errors become the kubelet's admission results
+ * (upstream {@code GetPodAdmitResult}): a typed error gives its type as reason and its text as
+ * message, any other error (every Device Manager error among them) {@code UnexpectedAdmissionError}
+ * "Allocate failed due to &lt;err&gt;, which is unexpected". One allocator serves one admission,
+ * under its {@link QuirkLog}.
+ *
+ * <p>The Device Manager's {@code AllocatePod} does nothing upstream; the kubelet gives a pod-level
+ * pod's containers their devices when it starts them ({@code GetDeviceRunContainerOptions} calls
+ * {@code Allocate} for a container holding none), with the pod hint stored for each. Here that
+ * happens at admission, container by container in pod order, after the CPU and memory
+ * {@code AllocatePod} (decision D-41).
  */
 final class NodeAllocator implements TopologyAllocator<NodeState> {
 
+  private final DeviceManager deviceManager;
   private final Optional<StaticPolicy> cpuPolicy;
   private final Optional<StaticMemoryPolicy> memoryPolicy;
   private final QuirkLog quirks;
 
-  NodeAllocator(Optional<StaticPolicy> cpuPolicy, Optional<StaticMemoryPolicy> memoryPolicy, QuirkLog quirks) {
+  NodeAllocator(DeviceManager deviceManager, Optional<StaticPolicy> cpuPolicy,
+      Optional<StaticMemoryPolicy> memoryPolicy, QuirkLog quirks) {
+    this.deviceManager = deviceManager;
     this.cpuPolicy = cpuPolicy;
     this.memoryPolicy = memoryPolicy;
     this.quirks = quirks;
@@ -42,22 +55,45 @@ final class NodeAllocator implements TopologyAllocator<NodeState> {
 
   @Override
   public List<HintProvider> hintProviders(NodeState state) {
-    return ManagerHintProviders.of(cpuPolicy, memoryPolicy, state, quirks);
+    return ManagerHintProviders.of(deviceManager, cpuPolicy, memoryPolicy, state, quirks);
   }
 
   @Override
   public AllocationResult<NodeState> allocateContainer(NodeState state, Pod pod, Container container,
       TopologyHint hint) {
-    return allocate(state,
-        policy -> policy.allocate(state.cpu(), pod, container, hint, quirks),
+    NodeState withDevices;
+    try {
+      withDevices = withDevices(state, pod, List.of(container), hint);
+    } catch (DeviceAllocationException e) {
+      return AllocationResult.failed(AdmissionFailure.unexpected(e.getMessage()));
+    }
+    return allocate(withDevices,
+        policy -> policy.allocate(withDevices.cpu(), pod, container, hint, quirks),
         (policy, memory) -> policy.allocate(memory, pod, container, hint, quirks));
   }
 
   @Override
   public AllocationResult<NodeState> allocatePod(NodeState state, Pod pod, TopologyHint hint) {
-    return allocate(state,
+    AllocationResult<NodeState> managers = allocate(state,
         policy -> policy.allocatePod(state.cpu(), pod, hint, quirks),
         (policy, memory) -> policy.allocatePod(memory, pod, hint, quirks));
+    if (!managers.succeeded()) {
+      return managers;
+    }
+    try {
+      return AllocationResult.allocated(withDevices(managers.state(), pod, pod.initAndAppContainers(), hint));
+    } catch (DeviceAllocationException e) {
+      return AllocationResult.failed(AdmissionFailure.unexpected(e.getMessage()));
+    }
+  }
+
+  private NodeState withDevices(NodeState state, Pod pod, List<Container> containers, TopologyHint hint)
+      throws DeviceAllocationException {
+    DeviceManagerState devices = state.devices();
+    for (Container container : containers) {
+      devices = deviceManager.allocate(devices, pod, container, hint);
+    }
+    return devices.equals(state.devices()) ? state : new NodeState.Builder().from(state).devices(devices).build();
   }
 
   private interface MemoryStep {

@@ -3,6 +3,8 @@ package io.podtopo.domain.node;
 import io.podtopo.domain.cpumanager.CpuManagerState;
 import io.podtopo.domain.cpumanager.StaticPolicy;
 import io.podtopo.domain.cpumanager.StaticPolicyException;
+import io.podtopo.domain.devicemanager.DeviceManager;
+import io.podtopo.domain.devicemanager.ReusableDevices;
 import io.podtopo.domain.memorymanager.MemoryManagerException;
 import io.podtopo.domain.memorymanager.MemoryManagerState;
 import io.podtopo.domain.memorymanager.ReusableInitMemory;
@@ -30,8 +32,8 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
- * The node's resource managers (Topology Manager, CPU Manager, Memory Manager) configured for one
- * machine, as pure functions of a {@link NodeState}:
+ * The node's resource managers (Topology Manager, Device Manager, CPU Manager, Memory Manager)
+ * configured for one machine, as pure functions of a {@link NodeState}:
  *
  * <ul>
  *   <li>{@link #create}: the kubelet's start-up validation of the configuration;
@@ -39,7 +41,7 @@ import java.util.TreeSet;
  *   <li>{@link #admit}: hints, merge, policy decision and allocations for one pod, with a trace;
  *       a rejected pod leaves the state exactly as it was;
  *   <li>{@link #removeContainer} / {@link #removePod}: releases, the bubble and pod memory with the
- *       pod's last container;
+ *       pod's last container, the devices with the pod;
  *   <li>{@link #podResources} / {@link #allocatable}: the PodResources v1 views.
  * </ul>
  *
@@ -51,6 +53,7 @@ public final class NodeResourceManagers {
   private final Machine machine;
   private final Optional<StaticPolicy> cpuPolicy;
   private final Optional<StaticMemoryPolicy> memoryPolicy;
+  private final DeviceManager deviceManager;
   private final TopologyAdmission topologyAdmission;
   private final PodLevelResourcesValidation validation;
   private final AssignmentReport report;
@@ -62,10 +65,11 @@ public final class NodeResourceManagers {
     this.machine = machine;
     this.cpuPolicy = cpuPolicy;
     this.memoryPolicy = memoryPolicy;
+    this.deviceManager = DeviceManager.forMachine(machine);
     this.topologyAdmission = topologyAdmission;
     this.validation = new PodLevelResourcesValidation(config.featureGates(),
         cpuPolicy.isPresent() || memoryPolicy.isPresent());
-    this.report = new AssignmentReport(cpuPolicy, memoryPolicy);
+    this.report = new AssignmentReport(deviceManager, cpuPolicy, memoryPolicy);
     this.podResourcesReport = new PodResourcesReport(report, config.featureGates());
   }
 
@@ -101,6 +105,11 @@ public final class NodeResourceManagers {
   /** The Memory Manager Static policy; empty under policy {@code None}. */
   public Optional<StaticMemoryPolicy> memoryPolicy() {
     return memoryPolicy;
+  }
+
+  /** The Device Manager of the machine's devices (none on a machine without devices). */
+  public DeviceManager deviceManager() {
+    return deviceManager;
   }
 
   /** The state of a node that has admitted nothing: {@link #start} of the empty state. */
@@ -140,9 +149,9 @@ public final class NodeResourceManagers {
    * <ol>
    *   <li>a pod-level pod the managers cannot partition is rejected with
    *       {@code PodLevelResourcesValidationError} (decisions Q3, Q4);
-   *   <li>the Topology Manager's scope asks the hint providers (CPU, then memory), merges their
-   *       hints under the policy, and calls the managers' {@code Allocate} per container or
-   *       {@code AllocatePod} once (pod scope, pod-level resources), CPU before memory;
+   *   <li>the Topology Manager's scope asks the hint providers (devices, CPU, then memory), merges
+   *       their hints under the policy, and calls the managers' {@code Allocate} per container or
+   *       {@code AllocatePod} once (pod scope, pod-level resources), in that order;
    *   <li>a rejection or allocation error returns the input state exactly (decision Q13: nothing
    *       of the pod survives, not even the containers allocated before the failure);
    *   <li>when admitted, the stored hints are recorded, the per-admission reuse bookkeeping of
@@ -189,7 +198,7 @@ public final class NodeResourceManagers {
     }
     ScopeAdmission<NodeState> result;
     try {
-      result = topologyAdmission.admit(pod, state, new NodeAllocator(cpuPolicy, memoryPolicy, quirks));
+      result = topologyAdmission.admit(pod, state, new NodeAllocator(deviceManager, cpuPolicy, memoryPolicy, quirks));
     } catch (KubeletGivesNoAnswer e) {
       return Admission.withoutAnswer(state, e.quirk());
     }
@@ -208,6 +217,7 @@ public final class NodeResourceManagers {
         .cpu(CpuManagerState.of(cpu.defaultCpuSet(), cpu.entries(), cpu.podEntries()))
         .memory(new MemoryManagerState.Builder().from(state.memory()).reusableInitMemory(ReusableInitMemory.none())
             .build())
+        .devices(state.devices().withReusable(ReusableDevices.none()))
         .build();
   }
 
@@ -230,6 +240,8 @@ public final class NodeResourceManagers {
   /**
    * Upstream {@code RemoveContainer} of every manager: the container's entries go; a pod's bubble
    * and pod memory are released with its last container; the container's stored hint is dropped.
+   * Its devices stay the pod's until the pod is removed: upstream frees devices only for pods that
+   * are no longer active ({@code UpdateAllocatedDevices}).
    */
   public NodeState removeContainer(NodeState state, String podUid, String containerName) {
     CpuManagerState cpu = cpuPolicy.map(policy -> policy.removeContainer(state.cpu(), podUid, containerName))
@@ -244,13 +256,13 @@ public final class NodeResourceManagers {
     } else {
       hints.put(podUid, Collections.unmodifiableSortedMap(podHints));
     }
-    return new NodeState.Builder().cpu(cpu).memory(memory).topologyHints(hints).build();
+    return new NodeState.Builder().from(state).cpu(cpu).memory(memory).topologyHints(hints).build();
   }
 
   /**
    * Removes every container of the pod that has an entry or a stored hint (in name order), then any
    * pod entry left without containers (a bubble returns to the default set; a pod memory entry
-   * without containers holds no reservation and is dropped).
+   * without containers holds no reservation and is dropped), and frees the pod's devices.
    */
   public NodeState removePod(NodeState state, Pod pod) {
     String uid = pod.uid();
@@ -269,7 +281,8 @@ public final class NodeResourceManagers {
     }
     MemoryManagerState memory = current.memory().podBlocks(uid).isPresent()
         ? current.memory().withoutPod(uid) : current.memory();
-    return new NodeState.Builder().from(current).cpu(cpu).memory(memory).build();
+    return new NodeState.Builder().from(current).cpu(cpu).memory(memory).devices(current.devices().withoutPod(uid))
+        .build();
   }
 
   /**
@@ -284,6 +297,7 @@ public final class NodeResourceManagers {
     return new AllocatableResources.Builder()
         .cpuIds(cpuPolicy.map(StaticPolicy::allocatableCpus).orElse(CpuSet.empty()))
         .memory(memoryPolicy.map(policy -> policy.allocatableMemory(state.memory())).orElse(List.of()))
+        .devices(deviceManager.allocatableDevices())
         .build();
   }
 

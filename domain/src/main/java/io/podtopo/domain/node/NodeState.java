@@ -1,6 +1,7 @@
 package io.podtopo.domain.node;
 
 import io.podtopo.domain.cpumanager.CpuManagerState;
+import io.podtopo.domain.devicemanager.DeviceManagerState;
 import io.podtopo.domain.memorymanager.MemoryManagerState;
 import io.podtopo.domain.topologymanager.TopologyHint;
 import java.util.Collections;
@@ -11,8 +12,8 @@ import org.immutables.value.Value;
 /**
  * The whole allocation state of a node's resource managers: the CPU Manager's state (default CPU
  * set, container entries, pod bubbles), the Memory Manager's state (machine state, container and
- * pod blocks) and the hint the Topology Manager stored for each container (pod uid → container
- * name → hint). Immutable: every operation of {@link NodeResourceManagers} returns a new state.
+ * pod blocks), the Device Manager's state (the devices each container holds) and the hint the
+ * Topology Manager stored for each container (pod uid → container name → hint). Immutable: every operation of {@link NodeResourceManagers} returns a new state.
  *
  * <p>Under CPU policy {@code none} or Memory policy {@code None} the respective state stays empty.
  */
@@ -27,6 +28,12 @@ public abstract class NodeState {
   @Value.Default
   public MemoryManagerState memory() {
     return MemoryManagerState.empty();
+  }
+
+  /** The devices each container holds; empty on a machine without devices. */
+  @Value.Default
+  public DeviceManagerState devices() {
+    return DeviceManagerState.empty();
   }
 
   /** Upstream {@code podTopologyHints}: pod uid → container name → the hint stored at admission. */

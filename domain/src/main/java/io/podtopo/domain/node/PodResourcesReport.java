@@ -22,6 +22,8 @@ import java.util.List;
  *       is unless it belongs to a pod-level pod (gates on) without being equivalent-Guaranteed. A
  *       container with cpu 1500m and memory request == limit thus reports its memory blocks and no
  *       CPUs; a pod-shared-pool container reports neither.
+ *   <li>container {@code devices}: every device it holds, with its NUMA node (upstream
+ *       {@code GetDevices}), whatever its CPUs and memory.
  * </ul>
  */
 final class PodResourcesReport {
@@ -63,6 +65,7 @@ final class PodResourcesReport {
         .cpuIds(exclusiveCpus ? state.cpu().containerCpus(pod.uid(), name).orElseThrow() : CpuSet.empty())
         .memory(exclusiveMemory(pod, member.container())
             ? state.memory().containerBlocks(pod.uid(), name).orElse(List.<MemoryBlock>of()) : List.of())
+        .devices(assignments.devices(state, pod.uid(), name))
         .build();
   }
 

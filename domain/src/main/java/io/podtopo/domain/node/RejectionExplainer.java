@@ -1,15 +1,18 @@
 package io.podtopo.domain.node;
 
 import io.podtopo.domain.cpumanager.StaticPolicy;
+import io.podtopo.domain.devicemanager.DeviceManager;
 import io.podtopo.domain.memorymanager.MemoryManagerException;
 import io.podtopo.domain.memorymanager.MemoryTable;
 import io.podtopo.domain.memorymanager.StaticMemoryPolicy;
 import io.podtopo.domain.pod.Container;
 import io.podtopo.domain.pod.Pod;
+import io.podtopo.domain.pod.Resources;
 import io.podtopo.domain.quirks.Behaviour;
 import io.podtopo.domain.quirks.KubeletQuirk;
 import io.podtopo.domain.text.ByteSizes;
 import io.podtopo.domain.topology.CpuSet;
+import io.podtopo.domain.topology.Device;
 import io.podtopo.domain.topologymanager.AdmissionFailure;
 import io.podtopo.domain.topologymanager.MergeTrace;
 import io.podtopo.domain.topologymanager.TopologyManagerPolicy;
@@ -19,6 +22,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.function.Predicate;
@@ -36,9 +40,10 @@ import java.util.stream.Collectors;
  *       {@code TopologyAffinityError} it becomes when the providers return no hint): per resource
  *       (cpu, memory, each hugepage size) the budget, what the exclusive containers take and which
  *       containers would share what is left, and how much more budget would do;
- *   <li>no NUMA placement ({@code TopologyAffinityError}): per resource what the pod (or the
- *       container, in container scope) needs, on how many NUMA nodes at the narrowest, what is free
- *       on each node, and how much to free where (or which resources want different nodes);
+ *   <li>no NUMA placement ({@code TopologyAffinityError}): per resource (devices of device plugin
+ *       resources with topology included) what the pod (or the container, in container scope)
+ *       needs, on how many NUMA nodes at the narrowest, what is free on each node, and how much to
+ *       free where (or which resources want different nodes);
  *   <li>{@code SMTAlignmentError}, the untyped allocator errors ({@code UnexpectedAdmissionError})
  *       and {@code PodLevelResourcesValidationError}, from their numbers.
  * </ul>
@@ -55,6 +60,8 @@ public final class RejectionExplainer {
   private static final Pattern SMT_NOT_ENOUGH = Pattern.compile(
       "available physical CPUs = (\\d+), requested CPUs = (\\d+), CPUs per core = (\\d+)");
   private static final Pattern NOT_ENOUGH_CPUS = Pattern.compile("requested=(\\d+), available=(\\d+)");
+  private static final Pattern DEVICES_UNAVAILABLE = Pattern.compile(
+      "requested number of devices unavailable for (\\S+)\\. Requested: (\\d+), Available: (\\d+)");
   private static final Pattern MISSING_POD_LEVEL = Pattern.compile("but (\\S+) is taken from the containers");
   private static final Pattern NOT_IN_POD_LEVEL = Pattern.compile("containers request (\\S+) but the pod-level");
   private static final Pattern AGGREGATED = Pattern.compile(
@@ -321,9 +328,10 @@ public final class RejectionExplainer {
       } else if (!demand.fitsAlone()) {
         List<Integer> roomiest = demand.roomiest(width);
         long missing = demand.request() - demand.freeOn(roomiest);
-        fixes.add("free " + amount(demand.resource(), missing) + " on NUMA " + nodeList(roomiest) + " ("
-            + amount(demand.resource(), demand.freeOn(roomiest)) + " of the " + amount(demand.resource(), demand.request())
-            + " are free there)");
+        fixes.add("free " + amount(demand.resource(), missing)
+            + (Resources.isManaged(demand.resource()) ? "" : " of " + demand.resource()) + " on NUMA "
+            + nodeList(roomiest) + " (" + amount(demand.resource(), demand.freeOn(roomiest)) + " of the "
+            + amount(demand.resource(), demand.request()) + " are free there)");
       }
     }
     if (fixes.isEmpty() && demands.size() > 1) {
@@ -396,7 +404,36 @@ public final class RejectionExplainer {
       }
     });
     managers.memoryPolicy().ifPresent(policy -> memoryDemands(policy, pod, container, state, demands));
+    deviceDemands(pod, container, state, demands);
     return demands;
+  }
+
+  /** Each device plugin resource with topology the pod (or the container) asks for: available and all devices by node. */
+  private void deviceDemands(Pod pod, Optional<Container> container, NodeState state, List<Demand> demands) {
+    DeviceManager devices = managers.deviceManager();
+    SortedMap<String, Long> requests = container.map(c -> devices.containerRequests(state.devices(), c))
+        .orElseGet(() -> devices.podRequests(state.devices(), pod));
+    requests.forEach((resource, request) -> {
+      if (request <= 0 || !devices.hasTopologyAlignment(resource)) {
+        return;
+      }
+      SortedMap<Integer, Long> free = new TreeMap<>();
+      SortedMap<Integer, Long> capacity = new TreeMap<>();
+      managers.machine().numaNodeIds().forEach(node -> {
+        free.put(node, 0L);
+        capacity.put(node, 0L);
+      });
+      Set<String> available = devices.available(state.devices(), resource);
+      for (Device device : managers.machine().devicesOf(resource)) {
+        device.numaNode().filter(capacity::containsKey).ifPresent(node -> {
+          capacity.merge(node, 1L, Long::sum);
+          if (available.contains(device.id())) {
+            free.merge(node, 1L, Long::sum);
+          }
+        });
+      }
+      demands.add(new Demand(resource, request, free, capacity));
+    });
   }
 
   private void memoryDemands(StaticMemoryPolicy policy, Pod pod, Optional<Container> container, NodeState state,
@@ -463,6 +500,15 @@ public final class RejectionExplainer {
           + amount(CPU, available) + " free on the node (after the Topology Manager had admitted the pod)"),
           List.of("free " + amount(CPU, requested - available) + " on the node"));
     }
+    Matcher devices = DEVICES_UNAVAILABLE.matcher(failure.message());
+    if (devices.find()) {
+      String resource = devices.group(1);
+      long requested = Long.parseLong(devices.group(2));
+      long available = Long.parseLong(devices.group(3));
+      return new RejectionCause(List.of(resource + ": the Device Manager needed " + amount(resource, requested)
+          + " and found " + amount(resource, available) + " free on the node (after the Topology Manager had admitted"
+          + " the pod)"), List.of("free " + amount(resource, requested - available) + " of " + resource + " on the node"));
+    }
     if (failure.message().contains("[memorymanager]")) {
       if (managers.machine().hasNoMemoryInformation()) {
         return new RejectionCause(List.of("the machine has no memory information, so the Static memory policy has "
@@ -474,7 +520,7 @@ public final class RejectionExplainer {
       causes.add("the Memory Manager could not place the memory once the Topology Manager had admitted the pod");
       List<String> fixes = new ArrayList<>();
       for (Demand demand : demands(pod, container, admission.state())) {
-        if (demand.resource().equals(CPU)) {
+        if (!Resources.isMemoryKind(demand.resource())) {
           continue;
         }
         causes.add(demand.resource() + ": needs " + amount(demand.resource(), demand.request()) + "; free by NUMA node: "
@@ -518,7 +564,10 @@ public final class RejectionExplainer {
   // --- words -----------------------------------------------------------------------------------
 
   static String amount(String resource, long value) {
-    return resource.equals(CPU) ? value + (value == 1 ? " CPU" : " CPUs") : ByteSizes.format(value);
+    if (resource.equals(CPU)) {
+      return value + (value == 1 ? " CPU" : " CPUs");
+    }
+    return Resources.isMemoryKind(resource) ? ByteSizes.format(value) : value + (value == 1 ? " device" : " devices");
   }
 
   private static String nodes(int count) {

@@ -1,19 +1,24 @@
 package io.podtopo.domain.topology;
 
+import io.podtopo.domain.text.GoQuote;
+import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.SortedMap;
+import java.util.SortedSet;
 import java.util.TreeSet;
+import java.util.stream.Collectors;
 import org.immutables.value.Value;
 
 /**
  * A machine as the node resource managers see it: online CPUs, NUMA nodes (possibly without CPUs,
- * possibly with sparse ids) and the NUMA distance matrix.
+ * possibly with sparse ids), the NUMA distance matrix and the devices its device plugins advertise.
  *
  * <p>Invariants checked on construction: at least one CPU and one NUMA node; CPU ids and NUMA ids
- * unique; every CPU's NUMA node exists; the distance matrix is either absent or square over
- * exactly the NUMA node ids. CPUs and nodes are kept sorted by id, so iteration is deterministic.
+ * unique; every CPU's and every device's NUMA node exists; a device id appears once per resource;
+ * the distance matrix is either absent or square over exactly the NUMA node ids. CPUs and nodes are
+ * kept sorted by id and devices by {@link Device#ORDER}, so iteration is deterministic.
  *
  * <p>Distances: {@code distances().get(a)} is node {@code a}'s row, whose j-th entry is the
  * distance to the j-th node in ascending id order (the sysfs {@code nodeN/distance} layout).
@@ -31,6 +36,21 @@ public abstract class Machine {
   /** Rows of the NUMA distance matrix by node id; empty when unknown. */
   @Value.NaturalOrder
   public abstract SortedMap<Integer, List<Integer>> distances();
+
+  /** The devices of every device plugin resource, in {@link Device#ORDER}; none by default. */
+  public abstract List<Device> devices();
+
+  /** The device plugin resources the machine advertises, by name. */
+  @Value.Lazy
+  public SortedSet<String> deviceResources() {
+    return Collections.unmodifiableSortedSet(devices().stream().map(Device::resource)
+        .collect(Collectors.toCollection(TreeSet::new)));
+  }
+
+  /** The devices of one resource, in {@link Device#ORDER}; empty for a resource the machine lacks. */
+  public List<Device> devicesOf(String resource) {
+    return devices().stream().filter(device -> device.resource().equals(resource)).toList();
+  }
 
   /** All online CPUs. */
   @Value.Lazy
@@ -96,6 +116,7 @@ public abstract class Machine {
         .cpus(cpus().stream().sorted((a, b) -> Integer.compare(a.id(), b.id())).toList())
         .numaNodes(numaNodes().stream().sorted((a, b) -> Integer.compare(a.id(), b.id())).toList())
         .distances(distances())
+        .devices(devices().stream().sorted(Device.ORDER).toList())
         .build();
   }
 
@@ -107,6 +128,11 @@ public abstract class Machine {
     }
     for (int i = 1; i < numaNodes().size(); i++) {
       if (numaNodes().get(i - 1).id() > numaNodes().get(i).id()) {
+        return false;
+      }
+    }
+    for (int i = 1; i < devices().size(); i++) {
+      if (Device.ORDER.compare(devices().get(i - 1), devices().get(i)) > 0) {
         return false;
       }
     }
@@ -133,6 +159,7 @@ public abstract class Machine {
             name() + ": CPU " + cpu.id() + " is on NUMA node " + cpu.numaNode() + ", which the machine does not have");
       }
     }
+    validateDevices(nodeIds);
     if (!distances().isEmpty()) {
       if (!distances().keySet().equals(nodeIds)) {
         throw new InvalidMachineException(
@@ -143,6 +170,24 @@ public abstract class Machine {
           throw new InvalidMachineException(name() + ": NUMA distance row of node " + node + " has "
               + row.size() + " entries, expected " + nodeIds.size() + " (the matrix must be square)");
         }
+      });
+    }
+  }
+
+  private void validateDevices(Set<Integer> nodeIds) {
+    Set<String> seen = new HashSet<>();
+    for (Device device : devices()) {
+      String label = "device " + GoQuote.of(device.id()) + " of " + GoQuote.of(device.resource());
+      if (!Device.isExtendedResourceName(device.resource())) {
+        throw new InvalidMachineException(name() + ": " + label + ": " + GoQuote.of(device.resource())
+            + " is not an extended resource name (a domain/name outside kubernetes.io, as device plugins register)");
+      }
+      if (!seen.add(device.resource() + "\n" + device.id())) {
+        throw new InvalidMachineException(name() + ": " + label + " is listed twice");
+      }
+      device.numaNode().filter(node -> !nodeIds.contains(node)).ifPresent(node -> {
+        throw new InvalidMachineException(name() + ": " + label + " is on NUMA node " + node
+            + ", which the machine does not have " + nodeIds);
       });
     }
   }

@@ -7,6 +7,7 @@ import io.podtopo.domain.pod.TestPods;
 import io.podtopo.domain.quirks.Behaviour;
 import io.podtopo.domain.topology.Cpu;
 import io.podtopo.domain.topology.CpuSet;
+import io.podtopo.domain.topology.Device;
 import io.podtopo.domain.topology.Machine;
 import io.podtopo.domain.topology.NumaNode;
 import io.podtopo.domain.topologymanager.TopologyManagerPolicy;
@@ -57,6 +58,15 @@ final class NodeFixtures {
         .addNumaNode(NumaNode.of(1, 16 * GI))
         .build();
   }
+
+  /** {@link #twoSocketsNoSmt()} as a GPU server: GPU-0 on NUMA node 0, GPU-1 on node 1. */
+  static Machine twoSocketsOneGpuEach() {
+    return new Machine.Builder().from(twoSocketsNoSmt()).name("two-sockets-one-gpu-each")
+        .addDevices(Device.of(GPU, "GPU-0", 0), Device.of(GPU, "GPU-1", 1))
+        .build();
+  }
+
+  static final String GPU = "nvidia.com/gpu";
 
   /** Static CPU (CPU 0 reserved) and Static memory (1 GiB reserved per node) managers under this topology policy. */
   static NodeConfig.Builder config(TopologyManagerPolicy policy, TopologyManagerScope scope, FeatureGates gates) {

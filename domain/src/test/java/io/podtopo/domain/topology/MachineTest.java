@@ -107,4 +107,40 @@ class MachineTest {
         .isInstanceOf(InvalidMachineException.class)
         .hasMessage("CPU 0: core is negative (-1)");
   }
+
+  @Test
+  void aDeviceOnANumaNodeTheMachineLacksIsRejected_dev14() {
+    assertThatThrownBy(() -> twoNodes().addDevices(Device.of("nvidia.com/gpu", "GPU-0", 2)).build())
+        .isInstanceOf(InvalidMachineException.class)
+        .hasMessage("m: device \"GPU-0\" of \"nvidia.com/gpu\" is on NUMA node 2, which the machine does not have [0, 1]");
+  }
+
+  @Test
+  void aDeviceIdListedTwiceForOneResourceIsRejected_dev14() {
+    assertThatThrownBy(() -> twoNodes().addDevices(Device.of("nvidia.com/gpu", "GPU-0", 0),
+        Device.of("nvidia.com/gpu", "GPU-0", 1)).build())
+        .isInstanceOf(InvalidMachineException.class)
+        .hasMessage("m: device \"GPU-0\" of \"nvidia.com/gpu\" is listed twice");
+    assertThat(twoNodes().addDevices(Device.of("nvidia.com/gpu", "0", 0), Device.of("example.com/nic", "0", 0)).build()
+        .devices()).hasSize(2);
+  }
+
+  @Test
+  void aDeviceResourceMustBeAnExtendedResourceName_dev14() {
+    assertThatThrownBy(() -> twoNodes().addDevices(Device.of("cpu", "a", 0)).build())
+        .isInstanceOf(InvalidMachineException.class)
+        .hasMessageContaining("\"cpu\" is not an extended resource name");
+    assertThatThrownBy(() -> twoNodes().addDevices(Device.of("kubernetes.io/gpu", "a", 0)).build())
+        .hasMessageContaining("is not an extended resource name");
+  }
+
+  @Test
+  void devicesAreKeptByResourceThenInNaturalIdOrder_dev14() {
+    Machine machine = twoNodes().addDevices(Device.of("nvidia.com/gpu", "GPU-10", 1), Device.of("example.com/nic", "n", null),
+        Device.of("nvidia.com/gpu", "GPU-9", 0)).build();
+    assertThat(machine.devices()).extracting(Device::id).containsExactly("n", "GPU-9", "GPU-10");
+    assertThat(machine.deviceResources()).containsExactly("example.com/nic", "nvidia.com/gpu");
+    assertThat(machine.devicesOf("nvidia.com/gpu")).extracting(Device::numaNode)
+        .containsExactly(java.util.Optional.of(0), java.util.Optional.of(1));
+  }
 }

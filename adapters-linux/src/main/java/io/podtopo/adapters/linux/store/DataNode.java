@@ -54,6 +54,11 @@ final class DataNode {
     return this;
   }
 
+  /** Whether this value is an object with this member. */
+  boolean has(String member) {
+    return node.isObject() && node.has(member);
+  }
+
   /** A member of this object (present after {@link #object}). */
   DataNode get(String member) {
     return new DataNode(node.get(member), pointer + "/" + member.replace("~", "~0").replace("/", "~1"));

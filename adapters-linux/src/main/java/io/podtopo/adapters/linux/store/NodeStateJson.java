@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.podtopo.domain.cpumanager.CpuManagerState;
+import io.podtopo.domain.devicemanager.DeviceManagerState;
 import io.podtopo.domain.node.NodeState;
 import io.podtopo.domain.topology.CpuSet;
 import io.podtopo.domain.topology.NumaMask;
@@ -13,12 +14,15 @@ import java.util.SortedMap;
 
 /**
  * A {@link NodeState} in a state file: the CPU Manager state with CPU sets as Linux cpulists (as in
- * upstream's {@code cpu_manager_state}), the Memory Manager state ({@link MemoryStateJson}) and the
- * stored topology hints. The CPU policy's transient reuse set is not saved (upstream never
- * checkpoints it).
+ * upstream's {@code cpu_manager_state}), the Memory Manager state ({@link MemoryStateJson}), the
+ * stored topology hints and, when a container holds any, the Device Manager's devices (as in
+ * upstream's {@code kubelet_internal_checkpoint}; absent otherwise, so a state without devices is
+ * written as before). The transient reuse sets of the managers are not saved (upstream never
+ * checkpoints them).
  *
  * <pre>
- * state:   {"cpu": cpu, "memory": memory, "topologyHints": {uid: {container: hint}}}
+ * state:   {"cpu": cpu, "memory": memory, "topologyHints": {uid: {container: hint}},
+ *           "devices"?: {uid: {container: {resource: [id, ...]}}}}
  * cpu:     {"defaultCpuSet": "0-3,8", "entries": {uid: {container: "4-5"}}, "podEntries": {uid: "4-7"}}
  * hint:    {"affinity": [0, 1] | null, "preferred": boolean}    (null: any NUMA node)
  * </pre>
@@ -38,16 +42,44 @@ final class NodeStateJson {
       ObjectNode podNode = hints.putObject(pod);
       containers.forEach((container, hint) -> podNode.set(container, hint(hint)));
     });
+    if (!state.devices().isEmpty()) {
+      ObjectNode devices = node.putObject("devices");
+      state.devices().allocations().forEach((pod, containers) -> {
+        ObjectNode podNode = devices.putObject(pod);
+        containers.forEach((container, resources) -> {
+          ObjectNode containerNode = podNode.putObject(container);
+          resources.forEach((resource, ids) -> ids.forEach(containerNode.putArray(resource)::add));
+        });
+      });
+    }
     return node;
   }
 
   static NodeState decode(DataNode node) {
-    node.object("cpu", "memory", "topologyHints");
+    boolean withDevices = node.has("devices");
+    if (withDevices) {
+      node.object("cpu", "memory", "topologyHints", "devices");
+    } else {
+      node.object("cpu", "memory", "topologyHints");
+    }
     return new NodeState.Builder()
         .cpu(cpu(node.get("cpu")))
         .memory(MemoryStateJson.decode(node.get("memory")))
         .topologyHints(node.get("topologyHints").map(pod -> pod.map(NodeStateJson::hint)))
+        .devices(withDevices ? devices(node.get("devices")) : DeviceManagerState.empty())
         .build();
+  }
+
+  private static DeviceManagerState devices(DataNode node) {
+    SortedMap<String, SortedMap<String, SortedMap<String, List<String>>>> allocations =
+        node.map(pod -> pod.map(container -> container.map(resource -> {
+          List<String> ids = resource.list(DataNode::text);
+          if (ids.isEmpty()) {
+            throw resource.error("a resource without devices is never saved");
+          }
+          return ids;
+        })));
+    return DeviceManagerState.of(allocations);
   }
 
   private static ObjectNode cpu(CpuManagerState cpu) {

@@ -117,6 +117,10 @@ final class StateFileFormat {
     } catch (JsonEOFException e) {
       throw new Refusal("it is truncated: the JSON ends early" + at(e.getLocation()) + " (a torn write?)");
     } catch (JsonProcessingException e) {
+      if (e.getOriginalMessage().startsWith("Unexpected end-of-input")) {
+        // Jackson's tree reader reports an end between an object's entries this way, not as an EOF
+        throw new Refusal("it is truncated: the JSON ends early" + at(e.getLocation()) + " (a torn write?)");
+      }
       throw new Refusal("it is not JSON: " + e.getOriginalMessage().strip().replaceAll("\\s*\\R\\s*", " ")
           + at(e.getLocation()));
     } catch (IOException e) {

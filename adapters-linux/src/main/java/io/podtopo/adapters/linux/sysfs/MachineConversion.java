@@ -31,7 +31,7 @@ final class MachineConversion {
           .hugepages(node.hugepages()).build());
     }
     return new Machine.Builder().name(topology.name()).cpus(cpus).numaNodes(nodes)
-        .distances(topology.distances()).build();
+        .distances(topology.distances()).devices(topology.devices()).build();
   }
 
   static SysfsTopology fromMachine(Machine machine) {
@@ -45,6 +45,6 @@ final class MachineConversion {
       nodes.add(new SysfsTopology.Node(node.id(), machine.cpusOfNode(node.id()), node.memoryBytes(),
           node.hugepages()));
     }
-    return new SysfsTopology(machine.name(), cpus, nodes, machine.distances());
+    return new SysfsTopology(machine.name(), cpus, nodes, machine.distances(), machine.devices());
   }
 }

@@ -8,13 +8,14 @@ import java.util.Map;
 
 /**
  * Reads a {@link SysfsTopology} from a tree: the CPUs ({@link CpuScan}), their cores and L3 caches
- * as consistent groups ({@link Groups}), then the NUMA nodes ({@link NodeScan}).
+ * as consistent groups ({@link Groups}), the NUMA nodes ({@link NodeScan}), then the PCI functions
+ * a {@link DeviceMapping} names as devices ({@link PciScan}).
  */
 final class SysfsReader {
 
   private SysfsReader() {}
 
-  static SysfsTopology read(SysfsTree tree) {
+  static SysfsTopology read(SysfsTree tree, DeviceMapping mapping) {
     SysfsFiles files = new SysfsFiles(tree);
     List<CpuScan.Facts> facts = new CpuScan(files).read();
     int[] ids = facts.stream().mapToInt(CpuScan.Facts::id).toArray();
@@ -38,7 +39,10 @@ final class SysfsReader {
       }
       cpus.add(new SysfsTopology.Cpu(ids[i], facts.get(i).socket(), cores[i], nodes[i], l3));
     }
-    return new SysfsTopology(tree.name(), cpus, layout.nodes(), layout.distances());
+    java.util.Set<Integer> nodeIds = new java.util.TreeSet<>();
+    layout.nodes().forEach(node -> nodeIds.add(node.id()));
+    return new SysfsTopology(tree.name(), cpus, layout.nodes(), layout.distances(),
+        new PciScan(files).read(mapping, nodeIds));
   }
 
   /** The core label of each CPU: its group of siblings sharing its {@code core_id}, else the CPU alone. */

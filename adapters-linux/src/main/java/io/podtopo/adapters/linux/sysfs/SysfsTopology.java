@@ -3,6 +3,7 @@ package io.podtopo.adapters.linux.sysfs;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.podtopo.domain.topology.CpuSet;
+import io.podtopo.domain.topology.Device;
 import io.podtopo.domain.topology.Machine;
 import java.nio.file.Path;
 import java.util.Collections;
@@ -14,7 +15,7 @@ import java.util.TreeMap;
 /**
  * A machine exactly as the Linux kernel describes it in sysfs, comparable with hwloc: the online
  * CPUs with their package, core and L3 cache, the NUMA nodes (CPU-less ones included) with their
- * memory and hugepage pools, and the NUMA distances.
+ * memory and hugepage pools, the NUMA distances, and the devices of device plugin resources.
  *
  * <p>{@link #read(Path)} reads one from a sysfs root (a folder or an archive of one),
  * {@link #fromMachine(Machine)} describes any domain machine the same way, {@link #toMachine()}
@@ -29,9 +30,11 @@ import java.util.TreeMap;
  * @param cpus the online CPUs, ascending by id
  * @param numaNodes the NUMA nodes, ascending by id
  * @param distances the distance rows by node id, each in ascending node id order; empty when unknown
+ * @param devices the devices device plugins would advertise (the PCI devices a mapping names, or
+ *     those a JSON document or a machine lists), in {@link Device#ORDER}
  */
 public record SysfsTopology(String name, List<Cpu> cpus, List<Node> numaNodes,
-    SortedMap<Integer, List<Integer>> distances) {
+    SortedMap<Integer, List<Integer>> distances, List<Device> devices) {
 
   /** The root of a node's own sysfs tree. */
   public static final Path HOST_ROOT = Path.of("/");
@@ -80,6 +83,17 @@ public record SysfsTopology(String name, List<Cpu> cpus, List<Node> numaNodes,
     SortedMap<Integer, List<Integer>> rows = new TreeMap<>();
     distances.forEach((node, row) -> rows.put(node, List.copyOf(row)));
     distances = Collections.unmodifiableSortedMap(rows);
+    devices = devices.stream().sorted(Device.ORDER).toList();
+  }
+
+  /** A topology without devices. */
+  public SysfsTopology(String name, List<Cpu> cpus, List<Node> numaNodes, SortedMap<Integer, List<Integer>> distances) {
+    this(name, cpus, numaNodes, distances, List.of());
+  }
+
+  /** The same topology with these devices instead. */
+  public SysfsTopology withDevices(List<Device> others) {
+    return new SysfsTopology(name, cpus, numaNodes, distances, others);
   }
 
   /**
@@ -88,10 +102,21 @@ public record SysfsTopology(String name, List<Cpu> cpus, List<Node> numaNodes,
    * such root, a {@code sys} folder itself, or a {@code .tar.bz2}, {@code .tar.gz} or {@code .tgz}
    * archive of a root (read in memory; the root is the archive's top or its one top-level folder).
    *
+   * <p>Devices are the PCI functions the bundled {@link DeviceMapping#defaults()} names.
+   *
    * @throws SysfsException naming the file at fault when the tree cannot be used
    */
   public static SysfsTopology read(Path root) {
-    return SysfsReader.read(SysfsTree.open(root));
+    return read(root, DeviceMapping.defaults());
+  }
+
+  /**
+   * As {@link #read(Path)}, the devices being the PCI functions {@code mapping} names.
+   *
+   * @throws SysfsException naming the file at fault when the tree cannot be used
+   */
+  public static SysfsTopology read(Path root, DeviceMapping mapping) {
+    return SysfsReader.read(SysfsTree.open(root), mapping);
   }
 
   /**
@@ -117,7 +142,8 @@ public record SysfsTopology(String name, List<Cpu> cpus, List<Node> numaNodes,
    * This topology in the schema of {@code fixtures/sysfs/*.expected.json}: {@code name},
    * {@code cpus} ({@code id, socket, core, uncoreCache, numa}; {@code uncoreCache} the L3 label or
    * null), {@code numaNodes} ({@code id, cpus, memoryBytes}, and {@code hugepages} by page size in
-   * bytes when the node has pools), {@code numaDistances} (rows by node id, or null).
+   * bytes when the node has pools), {@code numaDistances} (rows by node id, or null), and, when there
+   * are any, {@code devices} ({@code resource, id, numa}; {@code numa} null without topology).
    */
   public ObjectNode toJson() {
     return TopologyJson.write(this);

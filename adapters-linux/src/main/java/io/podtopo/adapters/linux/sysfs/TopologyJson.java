@@ -5,10 +5,12 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.podtopo.domain.topology.CpuSet;
+import io.podtopo.domain.topology.Device;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.SortedMap;
 import java.util.TreeMap;
 
@@ -47,6 +49,16 @@ final class TopologyJson {
     } else {
       ObjectNode rows = json.putObject("numaDistances");
       topology.distances().forEach((node, row) -> row.forEach(rows.putArray(node.toString())::add));
+    }
+    if (!topology.devices().isEmpty()) {
+      ArrayNode devices = json.putArray("devices");
+      topology.devices().forEach(device -> {
+        ObjectNode entry = devices.addObject().put("resource", device.resource()).put("id", device.id());
+        device.numaNode().ifPresentOrElse(node -> entry.put("numa", node), () -> entry.putNull("numa"));
+        if (!device.healthy()) {
+          entry.put("healthy", false);
+        }
+      });
     }
     return json;
   }
@@ -91,7 +103,52 @@ final class TopologyJson {
     for (int i = 0; i < nodeArray.size(); i++) {
       numaNodes.add(node(nodeArray.get(i), "numaNodes[" + i + "]"));
     }
-    return new SysfsTopology(name, cpus, numaNodes, distances(json.get("numaDistances")));
+    return new SysfsTopology(name, cpus, numaNodes, distances(json.get("numaDistances")), devices(json.get("devices")));
+  }
+
+  /**
+   * {@code devices}: absent or null for none, else {@code [{"resource", "id", "numa": n | null,
+   * "healthy"?}]}; whether the NUMA node exists and ids are unique is the machine's to check.
+   */
+  private static List<Device> devices(JsonNode array) {
+    List<Device> devices = new ArrayList<>();
+    if (array == null || array.isNull()) {
+      return devices;
+    }
+    if (!array.isArray()) {
+      throw new IllegalArgumentException("devices: expected an array of {\"resource\", \"id\", \"numa\"}");
+    }
+    for (int i = 0; i < array.size(); i++) {
+      JsonNode device = array.get(i);
+      String where = "devices[" + i + "]";
+      if (!device.isObject()) {
+        throw new IllegalArgumentException(where + ": expected an object {\"resource\", \"id\", \"numa\"}");
+      }
+      JsonNode numa = device.get("numa");
+      if (numa != null && !numa.isNull() && !numa.isInt()) {
+        throw new IllegalArgumentException(where + ".numa: expected a NUMA node id or null, found " + numa);
+      }
+      JsonNode healthy = device.get("healthy");
+      if (healthy != null && !healthy.isBoolean()) {
+        throw new IllegalArgumentException(where + ".healthy: expected true or false, found " + healthy);
+      }
+      try {
+        devices.add(new Device.Builder().resource(deviceText(device, "resource", where)).id(deviceText(device, "id", where))
+            .numaNode(numa == null || numa.isNull() ? Optional.empty() : Optional.of(numa.intValue()))
+            .healthy(healthy == null || healthy.booleanValue()).build());
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException(where + ": " + e.getMessage(), e);
+      }
+    }
+    return devices;
+  }
+
+  private static String deviceText(JsonNode object, String field, String where) {
+    JsonNode value = object.get(field);
+    if (value == null || !value.isTextual()) {
+      throw new IllegalArgumentException(where + "." + field + ": expected a string, found " + value);
+    }
+    return value.textValue();
   }
 
   private static SysfsTopology.Node node(JsonNode node, String where) {

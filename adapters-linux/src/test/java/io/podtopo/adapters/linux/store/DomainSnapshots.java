@@ -11,6 +11,7 @@ import io.podtopo.domain.pod.Pod;
 import io.podtopo.domain.pod.Quantity;
 import io.podtopo.domain.topology.Cpu;
 import io.podtopo.domain.topology.CpuSet;
+import io.podtopo.domain.topology.Device;
 import io.podtopo.domain.topology.Machine;
 import io.podtopo.domain.topology.NumaNode;
 import io.podtopo.domain.topologymanager.TopologyManagerPolicy;
@@ -27,12 +28,14 @@ import java.util.stream.Stream;
  * Snapshots of real nodes, seeded: the domain's managers ({@link NodeResourceManagers}) on a 2-NUMA
  * machine with hugepages or a 4-NUMA machine with SMT, under pod or container scope, with either
  * manager off at times, admitting pod-level, container-level, Burstable and BestEffort pods (init
- * containers, sidecars, ephemeral containers, odd names and quantity spellings) and removing
- * containers and pods.
+ * containers, sidecars, ephemeral containers, odd names and quantity spellings, GPUs on the 2-NUMA
+ * machine) and removing containers and pods.
  */
 final class DomainSnapshots {
 
   private static final long GI = 1L << 30;
+  /** A device plugin resource of the two-NUMA machine, asked for by pinned {@code app} and {@code init} containers. */
+  private static final String GPU = "example.com/gpu";
   private static final String[] NAMES = {"app", "sidecar", "log/ship", "ü-metrics", "q\"uote", "tilde~0"};
 
   private DomainSnapshots() {}
@@ -89,13 +92,17 @@ final class DomainSnapshots {
     return config.build();
   }
 
-  /** CPUs 0-7 on NUMA node 0, 8-15 on node 1, no SMT; 16 GiB, four 1Gi and 512 2Mi hugepages per node. */
+  /**
+   * CPUs 0-7 on NUMA node 0, 8-15 on node 1, no SMT; 16 GiB, four 1Gi and 512 2Mi hugepages per node;
+   * GPUs g0 on node 0, g1 on node 1 and g2 without a NUMA node.
+   */
   private static Machine twoNumaHugepages() {
     List<Cpu> cpus = new ArrayList<>();
     for (int id = 0; id < 16; id++) {
       cpus.add(Cpu.of(id, id, id / 8, id / 8, id / 8));
     }
-    Machine.Builder machine = new Machine.Builder().name("two-numa-hugepages").cpus(cpus);
+    Machine.Builder machine = new Machine.Builder().name("two-numa-hugepages").cpus(cpus)
+        .addDevices(Device.of(GPU, "g0", 0), Device.of(GPU, "g1", 1), Device.of(GPU, "g2", null));
     for (int node = 0; node < 2; node++) {
       machine.addNumaNode(new NumaNode.Builder().id(node).memoryBytes(16 * GI).putHugepage(GI, 4L)
           .putHugepage(2L << 20, 512L).build());
@@ -162,6 +169,9 @@ final class DomainSnapshots {
     Container.Builder container = new Container.Builder().name(name);
     if (ask == Ask.PINNED) {
       pin(random, container::putRequest, container::putLimit, 1, 1);
+      if (name.equals(NAMES[0]) || name.equals("init")) {
+        container.putRequest(GPU, Quantity.parse("1")).putLimit(GPU, Quantity.parse("1"));
+      }
       if (random.nextInt(3) == 0) {
         container.putRequest("hugepages-2Mi", Quantity.parse("64Mi")).putLimit("hugepages-2Mi", Quantity.parse("64Mi"));
       }

@@ -50,7 +50,7 @@ class StateFileFormatTest {
    * sidecars and ephemeral containers.
    */
   @Test
-  void everySnapshotOfGeneratedNodesReadsBackEqual_invariant25_store1() throws Exception {
+  void everySnapshotOfGeneratedNodesReadsBackEqualDevicesIncluded_invariant25_store1() throws Exception {
     Map<String, Integer> seen = new TreeMap<>();
     int checked = 0;
     for (long seed = 0; seed < 60; seed++) {
@@ -68,7 +68,7 @@ class StateFileFormatTest {
     assertThat(checked).isEqualTo(60 * 25);
     assertThat(seen).containsOnlyKeys("cpu entry", "cpu pod entry", "memory container entry", "memory pod entry",
         "hugepages block", "multi-NUMA block", "hint without affinity", "hint with affinity", "removed container",
-        "sidecar", "ephemeral container");
+        "sidecar", "ephemeral container", "devices");
   }
 
   private static void count(Map<String, Integer> seen, NodeSnapshot snapshot) {
@@ -86,6 +86,7 @@ class StateFileFormatTest {
     mark(seen, "hint without affinity", hints.stream().anyMatch(hint -> hint.affinity().isEmpty()));
     mark(seen, "hint with affinity", hints.stream().anyMatch(hint -> hint.affinity().isPresent()));
     mark(seen, "removed container", !snapshot.removedContainers().isEmpty());
+    mark(seen, "devices", !state.devices().isEmpty());
     mark(seen, "sidecar", snapshot.activePods().stream()
         .anyMatch(pod -> pod.initContainers().stream().anyMatch(Container::restartable)));
     mark(seen, "ephemeral container",

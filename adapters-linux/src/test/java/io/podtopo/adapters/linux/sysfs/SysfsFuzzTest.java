@@ -97,7 +97,7 @@ class SysfsFuzzTest {
         default -> tree.put(path.replaceFirst("[0-9]+", Integer.toString(data.consumeInt(0, 300))), tree.read(path));
       }
     }
-    assertMachineOrSysfsError(() -> SysfsReader.read(tree));
+    assertMachineOrSysfsError(() -> SysfsReader.read(tree, DeviceMapping.defaults()));
   }
 
   @FuzzTest

@@ -40,9 +40,10 @@ class TopologyJsonTest {
 
   @ParameterizedTest
   @MethodSource("withExpected")
-  void theJsonOfAnArchiveIsItsExpectedFileButForHugepagesAndTheErrata(String name) throws Exception {
+  void theJsonOfAnArchiveIsItsExpectedFileButForHugepagesDevicesAndTheErrata(String name) throws Exception {
     ObjectNode written = Fixtures.topology(name).toJson();
     written.withArray("numaNodes").forEach(node -> ((ObjectNode) node).remove("hugepages"));
+    written.remove("devices");
     JsonNode expected = Fixtures.expected(name);
     for (int cpu : ExpectedFixturesTest.EXPECTED_L3_WITHOUT_AN_L3.getOrDefault(name, Set.of())) {
       expected.get("cpus").forEach(entry -> {
@@ -55,11 +56,13 @@ class TopologyJsonTest {
   }
 
   @Test
-  void fieldsComeInTheSchemaOrderAndHugepagesOnlyWhereANodeHasPools() {
+  void fieldsComeInTheSchemaOrderAndHugepagesAndDevicesOnlyWhereThereAreAny_dev17() {
     SysfsTopology topology = Fixtures.topology("32intel64-2p8co2t+8ve");
     JsonNode json = topology.toJson();
 
-    assertThat(names(json)).containsExactly("name", "cpus", "numaNodes", "numaDistances");
+    assertThat(names(json)).containsExactly("name", "cpus", "numaNodes", "numaDistances", "devices");
+    assertThat(names(json.get("devices").get(0))).containsExactly("resource", "id", "numa");
+    assertThat(names(Fixtures.topology("2arm-2c").toJson())).doesNotContain("devices");
     assertThat(names(json.get("cpus").get(0))).containsExactly("id", "socket", "core", "uncoreCache", "numa");
     assertThat(names(json.get("numaNodes").get(0))).containsExactly("id", "cpus", "memoryBytes", "hugepages");
     assertThat(json.get("numaNodes").get(0).get("hugepages").toString()).isEqualTo("{\"2097152\":2048,\"1073741824\":0}");

@@ -1,0 +1,117 @@
+package io.podtopo.domain.devicemanager;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.podtopo.domain.pod.Container;
+import io.podtopo.domain.pod.Pod;
+import io.podtopo.domain.pod.Quantity;
+import io.podtopo.domain.topology.Device;
+import io.podtopo.domain.topology.NumaMask;
+import io.podtopo.domain.topologymanager.TopologyHint;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeSet;
+import org.junit.jupiter.api.Test;
+
+/** The Device Manager's allocation (rules DEV-6 to DEV-9). */
+class DeviceAllocationTest {
+
+  private static final String GPU = "vendor.com/gpu";
+  private static final TopologyHint ON_NODE_1 = TopologyHint.of(NumaMask.of(1), true);
+
+  private static Container asking(String name, String count) {
+    return new Container.Builder().name(name).putRequest(GPU, Quantity.parse(count))
+        .putLimit(GPU, Quantity.parse(count)).build();
+  }
+
+  private static DeviceManager fourOnTwoNodes() {
+    return DeviceManager.of(List.of(0, 1), List.of(Device.of(GPU, "GPU-0", 0), Device.of(GPU, "GPU-1", 0),
+        Device.of(GPU, "GPU-2", 1), Device.of(GPU, "GPU-3", 1)));
+  }
+
+  @Test
+  void devicesComeFromTheHintsNodesFirst_dev6() throws DeviceAllocationException {
+    Pod pod = new Pod.Builder().uid("p").addContainers(asking("c", "3")).build();
+    DeviceManagerState state = fourOnTwoNodes().allocate(DeviceManagerState.empty(), pod, pod.containers().get(0),
+        ON_NODE_1);
+    assertThat(state.containerDevices("p", "c", GPU)).containsExactly("GPU-0", "GPU-2", "GPU-3");
+  }
+
+  @Test
+  void amongTheHintsNodesTheOneWithFewerAvailableDevicesGivesFirst_d39() throws DeviceAllocationException {
+    DeviceManager manager = DeviceManager.of(List.of(0, 1), List.of(Device.of(GPU, "a", 0), Device.of(GPU, "b", 1),
+        Device.of(GPU, "c", 1), Device.of(GPU, "d", 1)));
+    Pod pod = new Pod.Builder().uid("p").addContainers(asking("c", "2")).build();
+    DeviceManagerState state = manager.allocate(DeviceManagerState.empty(), pod, pod.containers().get(0),
+        TopologyHint.of(NumaMask.of(0, 1), false));
+    assertThat(state.containerDevices("p", "c", GPU)).containsExactly("a", "b");
+  }
+
+  @Test
+  void idsAreTakenInNaturalOrder_d39() throws DeviceAllocationException {
+    DeviceManager manager = DeviceManager.of(List.of(0), List.of(Device.of(GPU, "GPU-10", 0), Device.of(GPU, "GPU-9", 0),
+        Device.of(GPU, "GPU-2", 0)));
+    Pod pod = new Pod.Builder().uid("p").addContainers(asking("c", "2")).build();
+    assertThat(manager.allocate(DeviceManagerState.empty(), pod, pod.containers().get(0), TopologyHint.any(false))
+        .containerDevices("p", "c", GPU)).containsExactly("GPU-2", "GPU-9");
+  }
+
+  @Test
+  void appContainersReuseTheDevicesOfStandardInitContainersButNotOfSidecars_dev7() throws DeviceAllocationException {
+    DeviceManager manager = fourOnTwoNodes();
+    Container sidecar = new Container.Builder().from(asking("side", "1")).restartable(true).build();
+    Pod pod = new Pod.Builder().uid("p").addInitContainers(asking("init", "2"), sidecar)
+        .addContainers(asking("app", "1")).build();
+    DeviceManagerState state = DeviceManagerState.empty();
+    for (Container container : pod.initAndAppContainers()) {
+      state = manager.allocate(state, pod, container, ON_NODE_1);
+    }
+    assertThat(state.containerDevices("p", "init", GPU)).containsExactly("GPU-2", "GPU-3");
+    assertThat(state.containerDevices("p", "side", GPU)).containsExactly("GPU-2");
+    assertThat(state.containerDevices("p", "app", GPU)).containsExactly("GPU-3");
+    assertThat(state.allocated(GPU)).containsExactly("GPU-2", "GPU-3");
+  }
+
+  @Test
+  void aContainerHoldingItsDevicesGetsNothingMoreAndAChangedCountIsRefused_dev8() throws DeviceAllocationException {
+    DeviceManager manager = fourOnTwoNodes();
+    Pod pod = new Pod.Builder().uid("p").addContainers(asking("c", "1")).build();
+    DeviceManagerState once = manager.allocate(DeviceManagerState.empty(), pod, pod.containers().get(0), ON_NODE_1);
+    assertThat(manager.allocate(once, pod, pod.containers().get(0), ON_NODE_1)).isEqualTo(once);
+    Pod grown = new Pod.Builder().uid("p").addContainers(asking("c", "2")).build();
+    assertThatThrownBy(() -> manager.allocate(once, grown, grown.containers().get(0), ON_NODE_1))
+        .isInstanceOf(DeviceAllocationException.class)
+        .hasMessage("pod \"p\" container \"c\" changed request for resource \"vendor.com/gpu\" from 1 to 2");
+  }
+
+  @Test
+  void errorsUseUpstreamsTexts_dev9() {
+    DeviceManager manager = DeviceManager.of(List.of(0), List.of(Device.of(GPU, "a", 0),
+        new Device.Builder().resource("vendor.com/nic").id("n").numaNode(Optional.of(0)).healthy(false).build()));
+    Pod tooMany = new Pod.Builder().uid("p").addContainers(asking("c", "2")).build();
+    assertThatThrownBy(() -> manager.allocate(DeviceManagerState.empty(), tooMany, tooMany.containers().get(0),
+        TopologyHint.any(false)))
+        .hasMessage("requested number of devices unavailable for vendor.com/gpu. Requested: 2, Available: 1");
+    Container nic = new Container.Builder().name("c").putLimit("vendor.com/nic", Quantity.parse("1")).build();
+    Pod unhealthy = new Pod.Builder().uid("p").addContainers(nic).build();
+    assertThatThrownBy(() -> manager.allocate(DeviceManagerState.empty(), unhealthy, nic, TopologyHint.any(false)))
+        .hasMessage("no healthy devices present; cannot allocate unhealthy devices vendor.com/nic");
+    DeviceManagerState heldGone = DeviceManagerState.of(Map.of("q", Map.of("c", Map.of("vendor.com/fpga",
+        List.of("f")))));
+    Container fpga = new Container.Builder().name("c").putLimit("vendor.com/fpga", Quantity.parse("1")).build();
+    Pod unregistered = new Pod.Builder().uid("p").addContainers(fpga).build();
+    assertThatThrownBy(() -> manager.allocate(heldGone, unregistered, fpga, TopologyHint.any(false)))
+        .hasMessage("cannot allocate unregistered device vendor.com/fpga");
+  }
+
+  @Test
+  void thePluginsPreferenceIsTakenWhereItIsAligned_dev6() throws DeviceAllocationException {
+    DeviceManager manager = DeviceManager.of(List.of(0, 1), List.of(Device.of(GPU, "a", 0), Device.of(GPU, "b", 0),
+        Device.of(GPU, "c", 0), Device.of(GPU, "d", 1))).withPreferredAllocation(
+            (resource, available, mustInclude, size) -> Optional.of(List.of("d", "c")));
+    assertThat(manager.devicesToAllocate(DeviceManagerState.empty(), "p", "c", GPU, 2, new TreeSet<>(),
+        TopologyHint.of(NumaMask.of(0), true))).containsExactly("a", "c");
+  }
+}
