@@ -14,6 +14,8 @@ import io.podtopo.conformance.invariants.Operation;
 import io.podtopo.conformance.invariants.PodRules;
 import io.podtopo.conformance.invariants.Violation;
 import io.podtopo.domain.node.Admission;
+import io.podtopo.domain.node.CpuManagerPolicy;
+import io.podtopo.domain.node.MemoryManagerPolicy;
 import io.podtopo.domain.node.NodeConfig;
 import io.podtopo.domain.node.NodeResourceManagers;
 import io.podtopo.domain.node.NodeState;
@@ -51,6 +53,11 @@ class NodeInvariantsProperties {
     assertThat(coverage).containsKeys("bubble", "pod memory", "container-level admitted", "readmission",
         "non-last removal in a bubble", "last removal of a bubble", "rejected EmptyPodSharedPoolError",
         "rejected TopologyAffinityError", "rejected SMTAlignmentError", "rejected UnexpectedAdmissionError");
+    assertThat(coverage).as("admissions under every configuration the generators make").containsKeys(
+        "admitted with cpu policy none", "admitted with memory policy None", "admitted with align-by-socket",
+        "admitted with distribute-cpus-across-cores", "admitted with distribute-cpus-across-numa",
+        "admitted with full-pcpus-only", "admitted with strict-cpu-reservation",
+        "admitted with prefer-closest-numa-nodes");
   }
 
   private record RoundTrip(Machine machine, NodeConfig config, List<Pod> others, Pod pod, List<Integer> order) {}
@@ -165,8 +172,11 @@ class NodeInvariantsProperties {
           coverage.merge("readmission", 1, Integer::sum);
         } else if (!admit.outcome().admitted()) {
           coverage.merge("rejected " + admit.outcome().reason().orElseThrow(), 1, Integer::sum);
-        } else if (PodRules.mode(after.config(), admit.pod()) == PodRules.Mode.CONTAINER_LEVEL) {
-          coverage.merge("container-level admitted", 1, Integer::sum);
+        } else {
+          countConfiguration(after.config());
+          if (PodRules.mode(after.config(), admit.pod()) == PodRules.Mode.CONTAINER_LEVEL) {
+            coverage.merge("container-level admitted", 1, Integer::sum);
+          }
         }
         after.state().cpu().podCpus(uid).ifPresent(bubble -> coverage.merge("bubble", 1, Integer::sum));
         after.state().memory().podBlocks(uid).ifPresent(blocks -> coverage.merge("pod memory", 1, Integer::sum));
@@ -174,6 +184,19 @@ class NodeInvariantsProperties {
         boolean last = after.state().cpu().podCpus(uid).isEmpty();
         coverage.merge(last ? "last removal of a bubble" : "non-last removal in a bubble", 1, Integer::sum);
       }
+    }
+
+    /** What of the configuration an admitted pod met: the policies other than the defaults and every option. */
+    private void countConfiguration(NodeConfig config) {
+      if (config.cpuManagerPolicy() == CpuManagerPolicy.NONE) {
+        coverage.merge("admitted with cpu policy none", 1, Integer::sum);
+      }
+      if (config.memoryManagerPolicy() == MemoryManagerPolicy.NONE) {
+        coverage.merge("admitted with memory policy None", 1, Integer::sum);
+      }
+      config.cpuManagerPolicyOptions().keySet().forEach(option -> coverage.merge("admitted with " + option, 1, Integer::sum));
+      config.topologyManagerPolicyOptions().keySet()
+          .forEach(option -> coverage.merge("admitted with " + option, 1, Integer::sum));
     }
 
     private void apply(NodeOperations.Step step) {
