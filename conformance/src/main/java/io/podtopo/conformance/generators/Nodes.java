@@ -172,6 +172,27 @@ public final class Nodes {
     };
   }
 
+  /**
+   * {@link #configs} where pod-level pods get bubbles: pod scope, a Topology Manager policy other than
+   * {@code none}, both KEP-5526 gates on and the CPU Manager {@code static} (options and the Memory
+   * Manager as {@link #configs} makes them).
+   */
+  public static Gen<NodeConfig> podScopeConfigs(Machine machine) {
+    return configs(machine).map(config -> {
+      NodeConfig.Builder podScope = new NodeConfig.Builder().from(config)
+          .topologyManagerScope(TopologyManagerScope.POD)
+          .featureGates(config.featureGates().with(FeatureGates.POD_LEVEL_RESOURCES, true)
+              .with(FeatureGates.POD_LEVEL_RESOURCE_MANAGERS, true));
+      if (config.topologyManagerPolicy() == TopologyManagerPolicy.NONE) {
+        podScope.topologyManagerPolicy(TopologyManagerPolicy.BEST_EFFORT);
+      }
+      if (config.cpuManagerPolicy() == CpuManagerPolicy.NONE) {
+        podScope.cpuManagerPolicy(CpuManagerPolicy.STATIC).reservedCpuCount(1);
+      }
+      return podScope.build();
+    });
+  }
+
   private static int sockets(Machine machine) {
     return (int) machine.cpus().stream().mapToInt(Cpu::socket).distinct().count();
   }
