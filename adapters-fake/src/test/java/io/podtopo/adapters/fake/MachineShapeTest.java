@@ -7,6 +7,7 @@ import io.podtopo.domain.topology.Cpu;
 import io.podtopo.domain.topology.Device;
 import io.podtopo.domain.topology.CpuSet;
 import io.podtopo.domain.topology.Machine;
+import io.podtopo.domain.topology.NumaNode;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -124,10 +125,20 @@ class MachineShapeTest {
     assertThat(MachineShape.parse("4s2n4c").toMachine().distances().get(0)).containsExactly(10, 32);
   }
 
+  /** The machine a shape builds is fixed by the shape: compared with the machine written out by hand. */
   @Test
   void theSameShapeAlwaysBuildsTheSameMachine() {
-    assertThat(MachineShape.parse("2s4n8c2t,l3=4,cpuless=1").toMachine())
-        .isEqualTo(MachineShape.parse("2s4n8c2t,l3=4,cpuless=1").toMachine());
+    Machine expected = new Machine.Builder()
+        .name("1s2n2c2t,l3=2,cpuless=1,mem=1Gi")
+        .cpus(List.of(Cpu.of(0, 0, 0, 0, 0), Cpu.of(1, 1, 0, 0, 0), Cpu.of(2, 2, 0, 1, 1), Cpu.of(3, 3, 0, 1, 1),
+            Cpu.of(4, 0, 0, 0, 0), Cpu.of(5, 1, 0, 0, 0), Cpu.of(6, 2, 0, 1, 1), Cpu.of(7, 3, 0, 1, 1)))
+        .numaNodes(List.of(NumaNode.of(0, 1L << 30), NumaNode.of(1, 1L << 30), NumaNode.of(2, 1L << 30)))
+        .putDistance(0, List.of(10, 12, 40))
+        .putDistance(1, List.of(12, 10, 40))
+        .putDistance(2, List.of(40, 40, 10))
+        .build();
+
+    assertThat(MachineShape.parse("1s2n2c2t,l3=2,cpuless=1,mem=1Gi").toMachine()).isEqualTo(expected);
   }
 
   @Test

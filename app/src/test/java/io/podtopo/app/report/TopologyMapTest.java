@@ -10,7 +10,7 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
@@ -95,15 +95,16 @@ class TopologyMapTest {
   @Test
   void theSamePicturesComeFromTheSameOwnersWhateverTheMapOrder() {
     Machine machine = CATALOG.machine("topoDualSocketHT");
-    Map<Integer, CpuOwner> hashed = new HashMap<>();
+    Map<Integer, CpuOwner> descending = new LinkedHashMap<>();
     Map<Integer, CpuOwner> sorted = new TreeMap<>();
     for (int cpu = 11; cpu >= 0; cpu--) {
       CpuOwner owner = cpu % 3 == 0 ? CpuOwner.exclusive("p" + cpu) : CpuOwner.podShared("q" + (cpu % 2));
-      hashed.put(cpu, owner);
+      descending.put(cpu, owner);
       sorted.put(cpu, owner);
     }
 
-    assertThat(TopologyMap.plain().render(machine, hashed)).isEqualTo(TopologyMap.plain().render(machine, sorted));
+    assertThat(descending.keySet().iterator().next()).as("iterated in another order than sorted").isEqualTo(11);
+    assertThat(TopologyMap.plain().render(machine, descending)).isEqualTo(TopologyMap.plain().render(machine, sorted));
   }
 
   @Test

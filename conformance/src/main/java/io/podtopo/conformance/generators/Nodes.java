@@ -1,11 +1,14 @@
 package io.podtopo.conformance.generators;
 
+import io.podtopo.domain.cpumanager.StaticPolicyOptions;
 import io.podtopo.domain.gates.FeatureGates;
 import io.podtopo.domain.node.CpuManagerPolicy;
 import io.podtopo.domain.node.MemoryManagerPolicy;
 import io.podtopo.domain.node.NodeConfig;
+import io.podtopo.domain.topology.Cpu;
 import io.podtopo.domain.topology.Machine;
 import io.podtopo.domain.topology.NumaNode;
+import io.podtopo.domain.topologymanager.TopologyManagerOptions;
 import io.podtopo.domain.topologymanager.TopologyManagerPolicy;
 import io.podtopo.domain.topologymanager.TopologyManagerScope;
 import java.util.ArrayList;
@@ -18,12 +21,21 @@ import org.quicktheories.generators.Generate;
 
 /**
  * Whole nodes: the synthetic machines of {@link Machines} (at least 4 CPUs) given memory (8 or 16 GiB
- * per NUMA node, 2Mi hugepages on some nodes) and, half of them, devices ({@link Devices}), and kubelet configurations for them: CPU Manager
- * {@code static} with any of {@code full-pcpus-only} (a quarter of the time),
- * {@code strict-cpu-reservation} and {@code distribute-cpus-across-numa} (half the time each), 1 or 2
- * reserved CPUs; Memory Manager {@code Static} with
- * 256Mi reserved per node; every Topology Manager policy in both scopes; the KEP-5526 gates mostly
- * on, sometimes one of them off.
+ * per NUMA node, 2Mi hugepages on some nodes), half the time a NUMA distance matrix and, half of
+ * them, devices ({@link Devices}); and kubelet
+ * configurations for them, every one a configuration the kubelet starts with:
+ * <ul>
+ *   <li>CPU Manager {@code static} (7 in 8) with 1 or 2 reserved CPUs and any valid mix of
+ *       {@code full-pcpus-only}, {@code strict-cpu-reservation}, {@code distribute-cpus-across-numa} or
+ *       {@code distribute-cpus-across-cores} (the two are exclusive, and the latter excludes
+ *       {@code full-pcpus-only}) and {@code align-by-socket} (never under {@code single-numa-node} nor on
+ *       machines with more sockets than NUMA nodes); the alpha options turn their gate on; or
+ *       {@code none} (no options);</li>
+ *   <li>Memory Manager {@code Static} (7 in 8) with 256Mi reserved per node, or {@code None};</li>
+ *   <li>every Topology Manager policy in both scopes, {@code prefer-closest-numa-nodes} half the time
+ *       on machines with distances;</li>
+ *   <li>the KEP-5526 gates mostly on, sometimes one of them off.</li>
+ * </ul>
  */
 public final class Nodes {
 
@@ -32,11 +44,14 @@ public final class Nodes {
 
   private Nodes() {}
 
-  /** Machines of 4 to 192 CPUs with memory on every NUMA node, half of them with devices ({@link Devices}). */
+  /** Machines of 4 to 192 CPUs with memory on every NUMA node, half of them with NUMA distances, half with devices ({@link Devices}). */
   public static Gen<Machine> machines() {
     Gen<Machine> cpus = Machines.machines().assuming(machine -> machine.cpus().size() >= 4);
-    return cpus.zip(Generate.booleans(), Generate.booleans(), Nodes::withMemory).flatMap(Devices::sometimesOn)
+    return cpus.zip(Generate.booleans(), Generate.booleans(), Nodes::withMemory)
+        .zip(Generate.booleans(), (machine, distances) -> distances ? withDistances(machine) : machine)
+        .flatMap(Devices::sometimesOn)
         .describedAs(machine -> machine.name() + " (" + machine.cpus().size() + " CPUs, NUMA " + machine.numaNodeIds()
+            + (machine.hasDistances() ? ", distances" : "")
             + (machine.devices().isEmpty() ? "" : ", devices " + machine.devices()) + ")");
   }
 
@@ -62,7 +77,7 @@ public final class Nodes {
         builder.putTopologyManagerPolicyOption("max-allowable-numa-nodes", Integer.toString(nodes));
       }
       if (closest && machine.hasDistances()) {
-        builder.putTopologyManagerPolicyOption("prefer-closest-numa-nodes", "true");
+        builder.putTopologyManagerPolicyOption(TopologyManagerOptions.PREFER_CLOSEST_NUMA_NODES, "true");
       }
       return builder.build();
     });
@@ -80,6 +95,24 @@ public final class Nodes {
     return new Machine.Builder().from(machine).numaNodes(nodes).build();
   }
 
+  /** The machine with a distance matrix: 10 to itself, 11 to a node on the same socket, 21 across sockets. */
+  private static Machine withDistances(Machine machine) {
+    SortedMap<Integer, Integer> socketOf = new TreeMap<>();
+    machine.cpus().forEach(cpu -> socketOf.putIfAbsent(cpu.numaNode(), cpu.socket()));
+    SortedMap<Integer, List<Integer>> distances = new TreeMap<>();
+    for (int from : machine.numaNodeIds()) {
+      List<Integer> row = new ArrayList<>();
+      for (int to : machine.numaNodeIds()) {
+        row.add(from == to ? 10 : socketOf.get(from).equals(socketOf.get(to)) ? 11 : 21);
+      }
+      distances.put(from, row);
+    }
+    return new Machine.Builder().from(machine).distances(distances).build();
+  }
+
+  /** How CPUs are spread: packed (the default), across NUMA nodes, or across cores. */
+  private enum Spread { PACKED, ACROSS_NUMA, ACROSS_CORES }
+
   /** Kubelet configurations for {@code machine}. */
   public static Gen<NodeConfig> configs(Machine machine) {
     Gen<FeatureGates> gates = Generate.frequency(
@@ -95,31 +128,78 @@ public final class Nodes {
     Gen<TopologyManagerScope> scopes = Generate.frequency(
         Pair.of(3, Generate.constant(TopologyManagerScope.POD)),
         Pair.of(2, Generate.constant(TopologyManagerScope.CONTAINER)));
-    Gen<Integer> options = Generate.range(0, 15);
-    Gen<Integer> reserved = Generate.range(1, 2);
-    return gates.zip(policies, scopes, options, reserved, (gate, policy, scope, optionBits, reservedCpus) -> {
+    Gen<CpuManagerPolicy> cpuPolicies = Generate.frequency(
+        Pair.of(7, Generate.constant(CpuManagerPolicy.STATIC)), Pair.of(1, Generate.constant(CpuManagerPolicy.NONE)));
+    Gen<MemoryManagerPolicy> memoryPolicies = Generate.frequency(
+        Pair.of(7, Generate.constant(MemoryManagerPolicy.STATIC)), Pair.of(1, Generate.constant(MemoryManagerPolicy.NONE)));
+    Gen<Spread> spreads = Generate.frequency(Pair.of(2, Generate.constant(Spread.PACKED)),
+        Pair.of(2, Generate.constant(Spread.ACROSS_NUMA)), Pair.of(1, Generate.constant(Spread.ACROSS_CORES)));
+    boolean socketAlignable = sockets(machine) <= machine.numaNodeIds().size();
+    return source -> {
+      TopologyManagerPolicy policy = policies.generate(source);
       NodeConfig.Builder config = new NodeConfig.Builder()
-          .cpuManagerPolicy(CpuManagerPolicy.STATIC)
-          .reservedCpuCount(reservedCpus)
           .topologyManagerPolicy(policy)
-          .topologyManagerScope(scope)
-          .memoryManagerPolicy(MemoryManagerPolicy.STATIC)
-          .featureGates(gate);
-      if ((optionBits & 9) == 9) {
-        config.putCpuManagerPolicyOption("full-pcpus-only", "true");
+          .topologyManagerScope(scopes.generate(source));
+      FeatureGates gate = gates.generate(source);
+      if (cpuPolicies.generate(source) == CpuManagerPolicy.STATIC) {
+        config.cpuManagerPolicy(CpuManagerPolicy.STATIC).reservedCpuCount(Generate.range(1, 2).generate(source));
+        Spread spread = spreads.generate(source);
+        boolean fullPcpusOnly = Generate.range(1, 4).generate(source) == 1;
+        if (fullPcpusOnly && spread != Spread.ACROSS_CORES) {
+          config.putCpuManagerPolicyOption(StaticPolicyOptions.FULL_PCPUS_ONLY, "true");
+        }
+        if (Generate.booleans().generate(source)) {
+          config.putCpuManagerPolicyOption(StaticPolicyOptions.STRICT_CPU_RESERVATION, "true");
+        }
+        if (spread == Spread.ACROSS_NUMA) {
+          config.putCpuManagerPolicyOption(StaticPolicyOptions.DISTRIBUTE_CPUS_ACROSS_NUMA, "true");
+        } else if (spread == Spread.ACROSS_CORES) {
+          config.putCpuManagerPolicyOption(StaticPolicyOptions.DISTRIBUTE_CPUS_ACROSS_CORES, "true");
+          gate = gate.with(FeatureGates.CPU_MANAGER_POLICY_ALPHA_OPTIONS, true);
+        }
+        boolean bySocket = Generate.range(1, 4).generate(source) == 1;
+        if (bySocket && socketAlignable && policy != TopologyManagerPolicy.SINGLE_NUMA_NODE) {
+          config.putCpuManagerPolicyOption(StaticPolicyOptions.ALIGN_BY_SOCKET, "true");
+          gate = gate.with(FeatureGates.CPU_MANAGER_POLICY_ALPHA_OPTIONS, true);
+        }
       }
-      if ((optionBits & 2) != 0) {
-        config.putCpuManagerPolicyOption("strict-cpu-reservation", "true");
+      if (memoryPolicies.generate(source) == MemoryManagerPolicy.STATIC) {
+        config.memoryManagerPolicy(MemoryManagerPolicy.STATIC);
+        for (NumaNode node : machine.numaNodes()) {
+          SortedMap<String, Long> memory = new TreeMap<>();
+          memory.put("memory", 256 * MI);
+          config.putReservedMemory(node.id(), memory);
+        }
       }
-      if ((optionBits & 4) != 0) {
-        config.putCpuManagerPolicyOption("distribute-cpus-across-numa", "true");
+      if (Generate.booleans().generate(source) && machine.hasDistances()) {
+        config.putTopologyManagerPolicyOption(TopologyManagerOptions.PREFER_CLOSEST_NUMA_NODES, "true");
       }
-      for (NumaNode node : machine.numaNodes()) {
-        SortedMap<String, Long> memory = new TreeMap<>();
-        memory.put("memory", 256 * MI);
-        config.putReservedMemory(node.id(), memory);
+      return config.featureGates(gate).build();
+    };
+  }
+
+  /**
+   * {@link #configs} where pod-level pods get bubbles: pod scope, a Topology Manager policy other than
+   * {@code none}, both KEP-5526 gates on and the CPU Manager {@code static} (options and the Memory
+   * Manager as {@link #configs} makes them).
+   */
+  public static Gen<NodeConfig> podScopeConfigs(Machine machine) {
+    return configs(machine).map(config -> {
+      NodeConfig.Builder podScope = new NodeConfig.Builder().from(config)
+          .topologyManagerScope(TopologyManagerScope.POD)
+          .featureGates(config.featureGates().with(FeatureGates.POD_LEVEL_RESOURCES, true)
+              .with(FeatureGates.POD_LEVEL_RESOURCE_MANAGERS, true));
+      if (config.topologyManagerPolicy() == TopologyManagerPolicy.NONE) {
+        podScope.topologyManagerPolicy(TopologyManagerPolicy.BEST_EFFORT);
       }
-      return config.build();
+      if (config.cpuManagerPolicy() == CpuManagerPolicy.NONE) {
+        podScope.cpuManagerPolicy(CpuManagerPolicy.STATIC).reservedCpuCount(1);
+      }
+      return podScope.build();
     });
+  }
+
+  private static int sockets(Machine machine) {
+    return (int) machine.cpus().stream().mapToInt(Cpu::socket).distinct().count();
   }
 }

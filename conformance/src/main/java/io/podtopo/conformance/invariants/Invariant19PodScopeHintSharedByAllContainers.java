@@ -32,7 +32,7 @@ public final class Invariant19PodScopeHintSharedByAllContainers implements Snaps
   private static boolean applies(NodeSnapshot snapshot, Pod pod) {
     return snapshot.config().topologyManagerScope() == TopologyManagerScope.POD
         && snapshot.config().topologyManagerPolicy() != TopologyManagerPolicy.NONE
-        && PodRules.gatesOn(snapshot.config()) && pod.isPodLevelResourcesSet();
+        && PodRules.gatesOn(snapshot.config()) && PodRules.podLevelResourcesSet(pod);
   }
 
   @Override

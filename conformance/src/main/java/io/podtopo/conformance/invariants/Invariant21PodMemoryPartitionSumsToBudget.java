@@ -47,7 +47,7 @@ public final class Invariant21PodMemoryPartitionSumsToBudget implements Snapshot
       List<Map.Entry<String, List<MemoryBlock>>> shared = new ArrayList<>();
       for (Container container : PodRules.longRunning(pod)) {
         Optional<List<MemoryBlock>> blocks = snapshot.state().memory().containerBlocks(pod.uid(), container.name());
-        if (container.isEquivalentGuaranteed()) {
+        if (PodRules.equivalentGuaranteed(container)) {
           allExclusivePresent &= blocks.isPresent();
           PodRules.containerMemory(container).forEach((type, size) -> remaining.merge(type, -size, Long::sum));
         } else if (blocks.isPresent()) {

@@ -5,8 +5,11 @@ import io.podtopo.domain.memorymanager.MemoryManagerState;
 import io.podtopo.domain.node.NodeState;
 import io.podtopo.domain.pod.Container;
 import io.podtopo.domain.pod.Pod;
+import io.podtopo.domain.topology.CpuSet;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * §15.24: admitting again (after a kubelet restart) a pod whose allocation is complete in the state
@@ -14,6 +17,12 @@ import java.util.List;
  * (machine state, entries, pod entries). Complete: a pod-level pod has a CPU entry for every init and
  * app container (when it has a CPU budget) and a memory entry for each (when it has a memory budget);
  * any other pod has an entry for each container the eligibility rules give exclusive resources.
+ *
+ * <p>One rejection is upstream's, not a violation: with {@code align-by-socket} the CPUs taken for a
+ * hint are those of the hint's whole sockets, so (with {@code distribute-cpus-across-numa} balancing
+ * the nodes) they can land on a NUMA node outside the hint, where the memory is not. On re-admission
+ * the CPU hints are regenerated from those CPUs and the memory hints from the memory's nodes, no
+ * preferred merge remains, and {@code restricted} rejects. The state must still be left unchanged.
  */
 public final class Invariant24RestartReadmissionIsIdempotent implements TransitionInvariant {
 
@@ -46,6 +55,25 @@ public final class Invariant24RestartReadmissionIsIdempotent implements Transiti
     return true;
   }
 
+  /**
+   * Whether {@code align-by-socket} is on and the pod's CPUs (bubble or container entries) meet a
+   * NUMA node that holds none of its memory.
+   */
+  static boolean cpusOffTheMemoryNodesBySocketAlignment(NodeSnapshot snapshot, Pod pod) {
+    if (!PodRules.cpuStatic(snapshot.config()) || !PodRules.cpuOptions(snapshot.config()).alignBySocket()) {
+      return false;
+    }
+    NodeState state = snapshot.state();
+    CpuSet cpus = state.cpu().podCpus(pod.uid())
+        .orElse(StateViews.union(state.cpu().containerEntries(pod.uid()).values()));
+    Set<Integer> memoryNodes = new TreeSet<>();
+    state.memory().podBlocks(pod.uid()).ifPresent(blocks -> blocks.forEach(b -> memoryNodes.addAll(b.numaAffinity())));
+    state.memory().containersOf(pod.uid()).values()
+        .forEach(blocks -> blocks.forEach(b -> memoryNodes.addAll(b.numaAffinity())));
+    return !memoryNodes.isEmpty() && snapshot.machine().cpus().stream()
+        .anyMatch(cpu -> cpus.contains(cpu.id()) && !memoryNodes.contains(cpu.numaNode()));
+  }
+
   @Override
   public List<Violation> checkTransition(NodeSnapshot before, Operation operation, NodeSnapshot after) {
     if (!(operation instanceof Operation.Admit admit) || !before.isActive(admit.podUid())
@@ -53,7 +81,7 @@ public final class Invariant24RestartReadmissionIsIdempotent implements Transiti
       return List.of();
     }
     List<Violation> violations = new ArrayList<>();
-    if (!admit.outcome().admitted()) {
+    if (!admit.outcome().admitted() && !cpusOffTheMemoryNodesBySocketAlignment(before, admit.pod())) {
       violations.add(Violation.ofPod(number(), admit.podUid(), "re-admission rejected: "
           + admit.outcome().failure().orElseThrow()));
     }

@@ -5,7 +5,6 @@ import io.podtopo.domain.gates.FeatureGates;
 import io.podtopo.domain.node.ContainerAssignment;
 import io.podtopo.domain.pod.Container;
 import io.podtopo.domain.pod.Pod;
-import io.podtopo.domain.pod.Quantity;
 import io.podtopo.domain.pod.Resources;
 import java.util.ArrayList;
 import java.util.List;
@@ -35,10 +34,10 @@ public final class Invariant28IsolationLevelRule implements TransitionInvariant 
     if (container.isEmpty() || snapshot.state().cpu().containerCpus(pod.uid(), containerName).isEmpty()) {
       return ResourceIsolationLevel.HOST;
     }
-    boolean eligible = container.get().isEquivalentGuaranteed()
-        && container.get().limit(Resources.CPU).map(Quantity::isIntegral).orElse(false);
+    boolean eligible = PodRules.equivalentGuaranteed(container.get())
+        && container.get().limit(Resources.CPU).map(PodRules::integral).orElse(false);
     boolean podLevelManagers = snapshot.config().featureGates().enabled(FeatureGates.POD_LEVEL_RESOURCE_MANAGERS);
-    if (podLevelManagers && pod.isPodLevelResourcesSet() && !eligible) {
+    if (podLevelManagers && PodRules.podLevelResourcesSet(pod) && !eligible) {
       return ResourceIsolationLevel.POD;
     }
     return ResourceIsolationLevel.CONTAINER;

@@ -6,7 +6,6 @@ import io.podtopo.domain.node.PodResources;
 import io.podtopo.domain.node.PodResourcesView;
 import io.podtopo.domain.pod.Container;
 import io.podtopo.domain.pod.Pod;
-import io.podtopo.domain.pod.Resources;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -65,7 +64,7 @@ public final class Invariant31PodResourcesListShape implements PodResourcesInvar
       violations.add(Violation.ofContainer(number(), uid, container, "cpu_ids name CPUs the machine does not have"));
     }
     for (MemoryBlock block : memory) {
-      if (!Resources.isMemoryKind(block.type()) || block.size() <= 0 || block.numaAffinity().isEmpty()
+      if (!PodRules.memoryKind(block.type()) || block.size() <= 0 || block.numaAffinity().isEmpty()
           || !snapshot.machine().numaNodeIds().containsAll(block.numaAffinity())) {
         violations.add(Violation.ofContainer(number(), uid, container, "bad memory entry " + block));
       }

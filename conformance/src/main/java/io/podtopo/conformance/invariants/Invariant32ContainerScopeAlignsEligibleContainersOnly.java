@@ -70,7 +70,7 @@ public final class Invariant32ContainerScopeAlignsEligibleContainersOnly impleme
       boolean cpu = PodRules.cpuExclusive(after.config(), pod, container);
       boolean memory = PodRules.memoryExclusive(after.config(), pod, container);
       List<String> hints = TraceViews.preferences(admit.outcome(), merge -> merge.container().equals(name),
-          resource -> !cpu && resource.equals(Resources.CPU) || !memory && Resources.isMemoryKind(resource));
+          resource -> !cpu && resource.equals(Resources.CPU) || !memory && PodRules.memoryKind(resource));
       if (!hints.isEmpty()) {
         violations.add(Violation.ofContainer(number(), pod.uid(), container.name(), "ineligible resources got hints "
             + hints));

@@ -10,9 +10,9 @@ import io.podtopo.domain.pod.Container;
 import io.podtopo.domain.pod.Pod;
 import io.podtopo.domain.pod.QosClass;
 import io.podtopo.domain.pod.Quantity;
-import io.podtopo.domain.pod.Resources;
 import io.podtopo.domain.topologymanager.TopologyManagerPolicy;
 import io.podtopo.domain.topologymanager.TopologyManagerScope;
+import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -22,9 +22,19 @@ import java.util.TreeMap;
 
 /**
  * What the spec says a pod should get, written out from spec §3-§7 independently of the domain's own
- * eligibility code, so that the invariants can catch the domain getting it wrong.
+ * eligibility code, so that the invariants can catch the domain getting it wrong: the QoS class
+ * (§4.1), whether pod-level resources are set (§1), container-equivalent Guaranteed and integral CPU
+ * amounts (§1, §4.3) are derived here from the pods' requests and limits; the domain's
+ * {@code Pod.qosClass}, {@code Pod.isPodLevelResourcesSet}, {@code Container.isEquivalentGuaranteed},
+ * {@code Quantity.isIntegral} and {@code Resources} predicates are never called. Only the domain's data
+ * types (pods, containers, quantities, configurations) are read.
  */
 public final class PodRules {
+
+  private static final String CPU = "cpu";
+  private static final String MEMORY = "memory";
+  private static final String HUGEPAGES = "hugepages-";
+  private static final List<String> QOS_RESOURCES = List.of(CPU, MEMORY);
 
   private PodRules() {}
 
@@ -53,18 +63,105 @@ public final class PodRules {
   }
 
   public static Mode mode(NodeConfig config, Pod pod) {
-    if (!pod.isPodLevelResourcesSet()) {
+    if (!podLevelResourcesSet(pod)) {
       return Mode.LEGACY;
     }
     if (!gatesOn(config)) {
       return Mode.GATED_OFF;
     }
-    if (pod.qosClass(true) != QosClass.GUARANTEED) {
+    if (qosClass(pod) != QosClass.GUARANTEED) {
       return Mode.NOT_GUARANTEED;
     }
     boolean podScope = config.topologyManagerScope() == TopologyManagerScope.POD
         && config.topologyManagerPolicy() != TopologyManagerPolicy.NONE;
     return podScope ? Mode.POD_LEVEL : Mode.CONTAINER_LEVEL;
+  }
+
+  /** Spec §1: a resource the managers handle: {@code cpu}, {@code memory} or a {@code hugepages-<size>}. */
+  public static boolean managedResource(String name) {
+    return CPU.equals(name) || memoryKind(name);
+  }
+
+  /** Spec §7.1: the memory kinds, {@code memory} and every {@code hugepages-<size>}. */
+  public static boolean memoryKind(String name) {
+    return MEMORY.equals(name) || name.startsWith(HUGEPAGES);
+  }
+
+  /**
+   * Spec §1 "PLR set": {@code spec.resources} requests or limits name at least one managed resource;
+   * an empty stanza, or one naming only other resources, does not count.
+   */
+  public static boolean podLevelResourcesSet(Pod pod) {
+    return pod.podRequests().keySet().stream().anyMatch(PodRules::managedResource)
+        || pod.podLimits().keySet().stream().anyMatch(PodRules::managedResource);
+  }
+
+  /**
+   * Spec §4.1 with the {@code PodLevelResources} gate on. With pod-level resources set, the class comes
+   * from the pod stanza alone over cpu and memory (zero counts as unset): nothing set → BestEffort;
+   * cpu and memory each with request == limit, non-zero → Guaranteed; anything else → Burstable.
+   * Without, it comes from the init and app containers as the kubelet's {@code ComputePodQOS} does:
+   * none requesting or limiting cpu or memory → BestEffort; every container limiting both, and the
+   * containers' cpu and memory requests adding up to their limits → Guaranteed; else Burstable.
+   */
+  public static QosClass qosClass(Pod pod) {
+    if (podLevelResourcesSet(pod)) {
+      Map<String, Quantity> requests = pod.podRequests();
+      Map<String, Quantity> limits = pod.podLimits();
+      if (QOS_RESOURCES.stream().noneMatch(r -> nonZero(requests.get(r)) || nonZero(limits.get(r)))) {
+        return QosClass.BEST_EFFORT;
+      }
+      boolean pinned = QOS_RESOURCES.stream().allMatch(r -> pinnedEqual(requests.get(r), limits.get(r)));
+      return pinned ? QosClass.GUARANTEED : QosClass.BURSTABLE;
+    }
+    List<Container> containers = pod.initAndAppContainers();
+    boolean anything = containers.stream().anyMatch(c -> QOS_RESOURCES.stream()
+        .anyMatch(r -> nonZero(c.requests().get(r)) || nonZero(c.limits().get(r))));
+    if (!anything) {
+      return QosClass.BEST_EFFORT;
+    }
+    boolean everyLimitSet = containers.stream().allMatch(c -> QOS_RESOURCES.stream()
+        .allMatch(r -> nonZero(c.limits().get(r))));
+    if (!everyLimitSet) {
+      return QosClass.BURSTABLE;
+    }
+    for (String resource : QOS_RESOURCES) {
+      BigDecimal requested = BigDecimal.ZERO;
+      BigDecimal limited = BigDecimal.ZERO;
+      for (Container container : containers) {
+        requested = requested.add(amount(container.requests().get(resource)));
+        limited = limited.add(amount(container.limits().get(resource)));
+      }
+      if (requested.compareTo(limited) != 0) {
+        return QosClass.BURSTABLE;
+      }
+    }
+    return QosClass.GUARANTEED;
+  }
+
+  /**
+   * Spec §1 "container-equivalent Guaranteed": cpu request == cpu limit, both non-zero, and memory
+   * request == memory limit, both non-zero; hugepages play no role.
+   */
+  public static boolean equivalentGuaranteed(Container container) {
+    return QOS_RESOURCES.stream().allMatch(r -> pinnedEqual(container.requests().get(r), container.limits().get(r)));
+  }
+
+  /** Upstream's integral cpu test ({@code Value()*1000 == MilliValue()}): a whole number of CPUs. */
+  public static boolean integral(Quantity quantity) {
+    return amount(quantity).remainder(BigDecimal.ONE).signum() == 0;
+  }
+
+  private static BigDecimal amount(Quantity quantity) {
+    return quantity == null ? BigDecimal.ZERO : quantity.amount();
+  }
+
+  private static boolean nonZero(Quantity quantity) {
+    return amount(quantity).signum() != 0;
+  }
+
+  private static boolean pinnedEqual(Quantity request, Quantity limit) {
+    return nonZero(request) && amount(request).compareTo(amount(limit)) == 0;
   }
 
   public static boolean cpuStatic(NodeConfig config) {
@@ -95,13 +192,13 @@ public final class PodRules {
 
   /** The pod CPU budget: the pod cpu request when integral, else 0 (spec §6.1). */
   public static long podCpuBudget(Pod pod) {
-    Quantity cpu = pod.podRequests().get(Resources.CPU);
-    return cpu != null && cpu.isIntegral() ? cpu.value() : 0;
+    Quantity cpu = pod.podRequests().get(CPU);
+    return cpu != null && integral(cpu) ? cpu.value() : 0;
   }
 
   public static boolean fractionalCpuBudget(Pod pod) {
-    Quantity cpu = pod.podRequests().get(Resources.CPU);
-    return cpu != null && !cpu.isZero() && !cpu.isIntegral();
+    Quantity cpu = pod.podRequests().get(CPU);
+    return nonZero(cpu) && !integral(cpu);
   }
 
   /** The pod memory budget: memory and hugepages pod requests in bytes, zero ones dropped (spec §7.1). */
@@ -117,7 +214,7 @@ public final class PodRules {
   private static SortedMap<String, Long> memoryOf(Map<String, Quantity> requests) {
     SortedMap<String, Long> memory = new TreeMap<>();
     requests.forEach((name, quantity) -> {
-      if (Resources.isMemoryKind(name) && !quantity.isZero()) {
+      if (memoryKind(name) && nonZero(quantity)) {
         memory.put(name, quantity.bytes());
       }
     });
@@ -126,13 +223,13 @@ public final class PodRules {
 
   /** The container's cpu request in whole CPUs (0 when absent or fractional). */
   public static long cpus(Container container) {
-    Quantity cpu = container.request(Resources.CPU).orElse(Quantity.ZERO);
-    return cpu.isIntegral() ? cpu.value() : 0;
+    Quantity cpu = container.requests().get(CPU);
+    return cpu != null && integral(cpu) ? cpu.value() : 0;
   }
 
   /** Spec §4.3: exclusive CPUs need cpu and memory request == limit > 0 and an integral cpu amount. */
   public static boolean cpuEligible(Container container) {
-    return container.isEquivalentGuaranteed() && container.request(Resources.CPU).map(Quantity::isIntegral).orElse(false);
+    return equivalentGuaranteed(container) && integral(container.requests().get(CPU));
   }
 
   /** Whether the container should hold exclusive CPUs (isolation level {@code container}). */
@@ -143,7 +240,7 @@ public final class PodRules {
     return switch (mode(config, pod)) {
       case POD_LEVEL -> podCpuBudget(pod) > 0 && cpuEligible(container);
       case CONTAINER_LEVEL -> cpuEligible(container);
-      case LEGACY -> pod.qosClass(true) == QosClass.GUARANTEED && cpus(container) > 0;
+      case LEGACY -> qosClass(pod) == QosClass.GUARANTEED && cpus(container) > 0;
       case GATED_OFF, NOT_GUARANTEED -> false;
     };
   }
@@ -154,8 +251,8 @@ public final class PodRules {
       return false;
     }
     return switch (mode(config, pod)) {
-      case POD_LEVEL, CONTAINER_LEVEL -> container.isEquivalentGuaranteed();
-      case LEGACY -> pod.qosClass(true) == QosClass.GUARANTEED && !containerMemory(container).isEmpty();
+      case POD_LEVEL, CONTAINER_LEVEL -> equivalentGuaranteed(container);
+      case LEGACY -> qosClass(pod) == QosClass.GUARANTEED && !containerMemory(container).isEmpty();
       case GATED_OFF, NOT_GUARANTEED -> false;
     };
   }
@@ -168,7 +265,7 @@ public final class PodRules {
    */
   public static boolean aggregateExceedsBudget(Pod pod) {
     for (Map.Entry<String, Quantity> budget : pod.podRequests().entrySet()) {
-      if (!Resources.isManaged(budget.getKey())) {
+      if (!managedResource(budget.getKey())) {
         continue;
       }
       Quantity sidecars = Quantity.ZERO;
@@ -198,18 +295,18 @@ public final class PodRules {
    * such pods are rejected by decision rather than treated as non-Guaranteed.
    */
   public static boolean guaranteedOnlyByKepRule(Pod pod) {
-    if (pod.qosClass(true) == QosClass.GUARANTEED) {
+    if (qosClass(pod) == QosClass.GUARANTEED) {
       return false;
     }
-    for (String resource : new String[] {Resources.CPU, Resources.MEMORY}) {
+    for (String resource : QOS_RESOURCES) {
       Quantity request = pod.podRequests().get(resource);
       Quantity limit = pod.podLimits().get(resource);
-      boolean set = request != null && !request.isZero() || limit != null && !limit.isZero();
-      if (set && !(request != null && !request.isZero() && request.equals(limit))) {
+      boolean set = nonZero(request) || nonZero(limit);
+      if (set && !pinnedEqual(request, limit)) {
         return false;
       }
       if (!set && (pod.initAndAppContainers().isEmpty() || !pod.initAndAppContainers().stream().allMatch(c ->
-          c.request(resource).filter(q -> !q.isZero()).isPresent() && c.request(resource).equals(c.limit(resource))))) {
+          pinnedEqual(c.requests().get(resource), c.limits().get(resource))))) {
         return false;
       }
     }
@@ -261,10 +358,10 @@ public final class PodRules {
   public static Optional<String> memoryPoolProblem(Pod pod) {
     for (Map.Entry<String, Long> budget : podMemoryBudget(pod).entrySet()) {
       String type = budget.getKey();
-      Optional<String> asZero = poolProblem(pod, budget.getValue(), Container::isEquivalentGuaranteed,
+      Optional<String> asZero = poolProblem(pod, budget.getValue(), PodRules::equivalentGuaranteed,
           c -> containerMemory(c).getOrDefault(type, 0L));
       Optional<String> asShared = poolProblem(pod, budget.getValue(),
-          c -> c.isEquivalentGuaranteed() && containerMemory(c).containsKey(type),
+          c -> equivalentGuaranteed(c) && containerMemory(c).containsKey(type),
           c -> containerMemory(c).getOrDefault(type, 0L));
       if (asZero.isPresent() || asShared.isPresent()) {
         return Optional.of(type + ": " + asZero.or(() -> asShared).orElseThrow());

@@ -406,9 +406,32 @@ class InvariantsCanFailTest {
 
   @Test
   void invariant27_quota_off_for_a_pod_shared_container() {
-    Admission corrupt = admittedWith(admission.state(), List.of(assignment("app-sh", true, ResourceIsolationLevel.POD)),
-        admission.trace().merges());
-    assertTransitionReports(27, empty, new Operation.Admit(POD, corrupt), admitted);
+    Admission exclusive = admittedWith(admission.state(),
+        List.of(assignment("app-sh", true, ResourceIsolationLevel.POD)), admission.trace().merges());
+    assertTransitionReports(27, empty, new Operation.Admit(POD, exclusive), admitted);
+    Admission containerLevel = admittedWith(admission.state(),
+        List.of(assignment("app-sh2", false, ResourceIsolationLevel.CONTAINER)), admission.trace().merges());
+    assertTransitionReports(27, empty, new Operation.Admit(POD, containerLevel), admitted);
+  }
+
+  @Test
+  void invariant27_quota_off_for_a_container_on_the_node_shared_pool() {
+    ContainerAssignment onTheNodePool = new ContainerAssignment.Builder().name("app-ex").role(ContainerRole.APP)
+        .exclusive(true).isolation(ResourceIsolationLevel.CONTAINER).build();
+    NodeSnapshot withoutEntry = withCpu(admitted.state().cpu().withoutContainer(UID, "app-ex"));
+    Admission corrupt = admittedWith(withoutEntry.state(), List.of(onTheNodePool), admission.trace().merges());
+    assertTransitionReports(27, empty, new Operation.Admit(POD, corrupt), withoutEntry);
+  }
+
+  @Test
+  void invariant27_a_true_report_of_an_exclusive_slice_that_the_state_shares() {
+    Operation admit = new Operation.Admit(POD, admission);
+    assertThat(transitionCheck(27).checkTransition(empty, admit, admitted)).isEmpty();
+    CpuSet slice = cpus("app-ex");
+    assertTransitionReports(27, empty, admit, withContainerCpus("app-ex", slice.union(cpus("app-sh").firstN(1))));
+    assertTransitionReports(27, empty, admit,
+        withCpu(admitted.state().cpu().withDefaultCpuSet(admitted.state().cpu().defaultCpuSet().union(slice))));
+    assertTransitionReports(27, empty, admit, withContainerCpus("init-ex", cpus("side-ex")));
   }
 
   @Test

@@ -14,6 +14,8 @@ import io.podtopo.conformance.invariants.Operation;
 import io.podtopo.conformance.invariants.PodRules;
 import io.podtopo.conformance.invariants.Violation;
 import io.podtopo.domain.node.Admission;
+import io.podtopo.domain.node.CpuManagerPolicy;
+import io.podtopo.domain.node.MemoryManagerPolicy;
 import io.podtopo.domain.node.NodeConfig;
 import io.podtopo.domain.node.NodeResourceManagers;
 import io.podtopo.domain.node.NodeState;
@@ -53,6 +55,11 @@ class NodeInvariantsProperties {
         "non-last removal in a bubble", "last removal of a bubble", "rejected EmptyPodSharedPoolError",
         "rejected TopologyAffinityError", "rejected SMTAlignmentError", "rejected UnexpectedAdmissionError",
         "devices held", "init devices reused");
+    assertThat(coverage).as("admissions under every configuration the generators make").containsKeys(
+        "admitted with cpu policy none", "admitted with memory policy None", "admitted with align-by-socket",
+        "admitted with distribute-cpus-across-cores", "admitted with distribute-cpus-across-numa",
+        "admitted with full-pcpus-only", "admitted with strict-cpu-reservation",
+        "admitted with prefer-closest-numa-nodes");
   }
 
   /**
@@ -66,16 +73,20 @@ class NodeInvariantsProperties {
   private record RoundTrip(Machine machine, NodeConfig config, List<Pod> others, Pod pod, List<Integer> order) {}
 
   private static Gen<RoundTrip> roundTrips() {
-    return Nodes.machines().flatMap(machine -> Nodes.configs(machine).zip(
+    return Nodes.machines().flatMap(machine -> Nodes.podScopeConfigs(machine).zip(
         SourceDSL.lists().of(NodePods.pods(2)).ofSizeBetween(0, 2), NodePods.pods(2),
         SourceDSL.lists().of(SourceDSL.integers().between(0, 100)).ofSize(8),
         (config, others, pod, order) -> new RoundTrip(machine, config, others, pod, order)));
   }
 
-  /** §15.23: admitting a pod and removing all its containers restores the default set and the machine state. */
+  /**
+   * §15.23: admitting a pod and removing all its containers restores the default set and the machine
+   * state; in pod scope with the gates on, so that most trips are of a pod holding a bubble.
+   */
   @Test
   void invariant23AdmittingThenRemovingEveryContainerIsARoundTrip() {
     Invariant23RemovalReleasesOnlyWithLastContainer invariant = new Invariant23RemovalReleasesOnlyWithLastContainer();
+    Exercised bubbles = new Exercised("a round trip of a pod holding a bubble");
     qt().withExamples(100).forAll(roundTrips()).checkAssert(trip -> {
       NodeResourceManagers managers = NodeResourceManagers.create(inSpecMode(trip.config()), trip.machine());
       NodeState state = managers.initialState();
@@ -91,6 +102,7 @@ class NodeInvariantsProperties {
       NodeSnapshot before = NodeSnapshot.of(managers, state, active);
       Pod pod = Run.named(trip.pod(), "trip");
       Admission admission = managers.admit(state, pod);
+      bubbles.example(admission.admitted() && admission.state().cpu().podCpus(pod.uid()).isPresent());
       if (!admission.admitted()) {
         return;
       }
@@ -107,6 +119,7 @@ class NodeInvariantsProperties {
       }
       assertThat(invariant.roundTrip(before, NodeSnapshot.of(managers, state, active), pod.uid())).isEmpty();
     });
+    bubbles.atLeast(0.2);
   }
 
   /** Runs one scenario and collects every violation along the way. */
@@ -175,8 +188,11 @@ class NodeInvariantsProperties {
           coverage.merge("readmission", 1, Integer::sum);
         } else if (!admit.outcome().admitted()) {
           coverage.merge("rejected " + admit.outcome().reason().orElseThrow(), 1, Integer::sum);
-        } else if (PodRules.mode(after.config(), admit.pod()) == PodRules.Mode.CONTAINER_LEVEL) {
-          coverage.merge("container-level admitted", 1, Integer::sum);
+        } else {
+          countConfiguration(after.config());
+          if (PodRules.mode(after.config(), admit.pod()) == PodRules.Mode.CONTAINER_LEVEL) {
+            coverage.merge("container-level admitted", 1, Integer::sum);
+          }
         }
         after.state().cpu().podCpus(uid).ifPresent(bubble -> coverage.merge("bubble", 1, Integer::sum));
         after.state().memory().podBlocks(uid).ifPresent(blocks -> coverage.merge("pod memory", 1, Integer::sum));
@@ -193,6 +209,19 @@ class NodeInvariantsProperties {
         boolean last = after.state().cpu().podCpus(uid).isEmpty();
         coverage.merge(last ? "last removal of a bubble" : "non-last removal in a bubble", 1, Integer::sum);
       }
+    }
+
+    /** What of the configuration an admitted pod met: the policies other than the defaults and every option. */
+    private void countConfiguration(NodeConfig config) {
+      if (config.cpuManagerPolicy() == CpuManagerPolicy.NONE) {
+        coverage.merge("admitted with cpu policy none", 1, Integer::sum);
+      }
+      if (config.memoryManagerPolicy() == MemoryManagerPolicy.NONE) {
+        coverage.merge("admitted with memory policy None", 1, Integer::sum);
+      }
+      config.cpuManagerPolicyOptions().keySet().forEach(option -> coverage.merge("admitted with " + option, 1, Integer::sum));
+      config.topologyManagerPolicyOptions().keySet()
+          .forEach(option -> coverage.merge("admitted with " + option, 1, Integer::sum));
     }
 
     private void apply(NodeOperations.Step step) {
