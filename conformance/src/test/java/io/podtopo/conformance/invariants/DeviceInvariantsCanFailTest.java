@@ -113,4 +113,22 @@ class DeviceInvariantsCanFailTest {
         ? "g2" : "g0";
     assertThat(reported(withDevices(devices.withContainerDevices("p", "app", GPU, List.of(node))))).containsExactly(38);
   }
+
+  /**
+   * The found case of the invariant properties (seed 20260811): a pod whose containers are all removed
+   * is still active and keeps its devices until it is removed (upstream frees devices of pods no longer
+   * active), the init container's device reused by the app included; that is no violation.
+   */
+  @Test
+  void invariant37_holdsForAPodWhoseContainersAreAllRemovedUntilThePodIsRemoved() {
+    NodeState state = admitted.state();
+    for (String name : List.of("init", "side", "app")) {
+      state = managers.removeContainer(state, "p", name);
+    }
+    NodeSnapshot emptied = admitted.withState(state);
+
+    assertThat(state.devices().containersOf("p")).containsKeys("init", "app");
+    assertThat(Invariants.check(emptied)).isEmpty();
+    assertThat(managers.removePod(state, pod("p")).devices().containersOf("p")).isEmpty();
+  }
 }

@@ -248,18 +248,19 @@ class NodeInvariantsProperties {
         operation = new Operation.Admit(pod, outcome);
         log.add("readmit " + pod.uid() + " -> " + outcome.failure().map(Object::toString).orElse("admitted"));
       } else if (step instanceof NodeOperations.RemoveContainer removal) {
-        if (active.isEmpty()) {
+        // a pod whose containers are all removed stays active until it is removed, holding its devices as
+        // upstream's Device Manager keeps them for a pod still active (NodeResourceManagers.removeContainer)
+        List<Pod> withContainers = active.values().stream()
+            .filter(pod -> removed.get(pod.uid()).size() < pod.initAndAppContainers().size()).toList();
+        if (withContainers.isEmpty()) {
           return;
         }
-        Pod pod = List.copyOf(active.values()).get(removal.podPick() % active.size());
+        Pod pod = withContainers.get(removal.podPick() % withContainers.size());
         List<String> left = pod.initAndAppContainers().stream().map(Container::name)
             .filter(name -> !removed.get(pod.uid()).contains(name)).toList();
         String name = left.get(removal.containerPick() % left.size());
         state = managers.removeContainer(state, pod.uid(), name);
         removed.get(pod.uid()).add(name);
-        if (left.size() == 1) {
-          active.remove(pod.uid());
-        }
         operation = new Operation.RemoveContainer(pod.uid(), name);
         log.add("remove container " + pod.uid() + "/" + name);
       } else {
