@@ -94,7 +94,9 @@ public final class MachineArgument {
     if (Files.isRegularFile(file)) {
       JsonNode tree = readJson(file);
       if (isTopologyJson(tree)) {
-        return topologyJson(file, tree);
+        SysfsTopology topology = topologyJson(file, tree);
+        machine(file, topology); // refuses a file whose machine is inconsistent, as simulate does
+        return topology;
       }
     }
     return SysfsTopology.fromMachine(resolve(argument, catalog, mapping));

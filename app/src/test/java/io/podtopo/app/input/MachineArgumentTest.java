@@ -106,10 +106,16 @@ class MachineArgumentTest {
         .isInstanceOf(InputException.class)
         .hasMessage(missingNode + ": gpus: device \"GPU-0\" of \"nvidia.com/gpu\" is on NUMA node 3, which the machine"
             + " does not have [0, 1]");
+    assertThatThrownBy(() -> MachineArgument.topology(missingNode.toString(), CATALOG))
+        .as("podtopo topology --machine FILE").isInstanceOf(InputException.class)
+        .hasMessageStartingWith(missingNode + ": gpus: device \"GPU-0\"");
     Path duplicate = tinyWithDevices("[{\"resource\": \"nvidia.com/gpu\", \"id\": \"GPU-0\", \"numa\": 0},"
         + " {\"resource\": \"nvidia.com/gpu\", \"id\": \"GPU-0\", \"numa\": 1}]");
     assertThatThrownBy(() -> MachineArgument.resolve(duplicate.toString(), CATALOG))
         .isInstanceOf(InputException.class)
+        .hasMessage(duplicate + ": gpus: device \"GPU-0\" of \"nvidia.com/gpu\" is listed twice");
+    assertThatThrownBy(() -> MachineArgument.topology(duplicate.toString(), CATALOG))
+        .as("podtopo topology --machine FILE").isInstanceOf(InputException.class)
         .hasMessage(duplicate + ": gpus: device \"GPU-0\" of \"nvidia.com/gpu\" is listed twice");
     Path badNuma = tinyWithDevices("[{\"resource\": \"nvidia.com/gpu\", \"id\": \"GPU-0\", \"numa\": \"0\"}]");
     assertThatThrownBy(() -> MachineArgument.resolve(badNuma.toString(), CATALOG))
