@@ -156,7 +156,12 @@ final class CanonicalJson {
         };
       }
       case VALUE_NUMBER_FLOAT -> {
-        return NODES.numberNode(parser.getDecimalValue());
+        try {
+          return NODES.numberNode(parser.getDecimalValue());
+        } catch (NumberFormatException e) {
+          // an exponent beyond BigDecimal's (found by StateFileFuzzTest): malformed JSON, not a crash
+          throw new JsonParseException(parser, "a number out of range: " + e.getMessage(), e);
+        }
       }
       case VALUE_TRUE, VALUE_FALSE -> {
         return NODES.booleanNode(parser.getBooleanValue());
