@@ -4,6 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.podtopo.domain.gates.FeatureGates;
+import io.podtopo.domain.topology.Cpu;
+import io.podtopo.domain.topology.CpuSet;
+import io.podtopo.domain.topology.Machine;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -60,5 +64,22 @@ class StaticPolicyOptionsTest {
     StaticPolicyOptions options = new StaticPolicyOptions.Builder().alignBySocket(true).build();
     assertThatThrownBy(() -> options.validateFor(UpstreamTopologies.dualSocketHt(), "single-numa-node"))
         .hasMessage("Topolgy manager single-numa-node policy is incompatible with CPUManager align-by-socket policy option");
+    CpuTopology twoSocketsOneNode = CpuTopology.of(Machine.ofCpus("2s1n", List.of(Cpu.of(0, 0, 0, 0, 0),
+        Cpu.of(1, 1, 1, 0, 0))), 0);
+    assertThatThrownBy(() -> options.validateFor(twoSocketsOneNode, "restricted"))
+        .hasMessage("Align by socket is not compatible with hardware where number of sockets are more than number of NUMA");
+    options.validateFor(UpstreamTopologies.dualSocketHt(), "restricted");
+  }
+
+  /** Upstream {@code NewStaticPolicy} validates the options itself, whoever calls it (mutation testing found it untested). */
+  @Test
+  void rule28_creatingTheStaticPolicyRefusesAlignBySocketWhereItCannotHold() {
+    StaticPolicyOptions options = new StaticPolicyOptions.Builder().alignBySocket(true).build();
+    assertThatThrownBy(() -> StaticPolicy.create(UpstreamTopologies.dualSocketHt(), 1, CpuSet.empty(), options, ALPHA,
+        "single-numa-node"))
+        .isInstanceOf(StaticPolicyException.class)
+        .hasMessage("Topolgy manager single-numa-node policy is incompatible with CPUManager align-by-socket policy option");
+    assertThat(StaticPolicy.create(UpstreamTopologies.dualSocketHt(), 1, CpuSet.empty(), options, ALPHA, "restricted")
+        .options().alignBySocket()).isTrue();
   }
 }
