@@ -112,7 +112,7 @@ public final class KubeletConfigFile {
     expectValue(root, "kind", KIND);
     fields.unknown(source, KubeletConfigurationFields.unknown(root));
     NodeSettings.Builder settings = new NodeSettings.Builder().source(source);
-    if (root.has("cpuManagerPolicy")) {
+    if (root.hasNonNull("cpuManagerPolicy")) {
       settings.cpuManagerPolicy(oneOf(root, "cpuManagerPolicy", CPU_POLICIES));
     }
     settings.cpuManagerPolicyOptions(options(root, "cpuManagerPolicyOptions", CPU_OPTIONS));
@@ -122,14 +122,14 @@ public final class KubeletConfigFile {
     settings.kubeReserved(quantities(root.path("kubeReserved"), "kubeReserved"));
     settings.systemReserved(quantities(root.path("systemReserved"), "systemReserved"));
     evictionHardMemory(root.path("evictionHard"), settings);
-    if (root.has("topologyManagerPolicy")) {
+    if (root.hasNonNull("topologyManagerPolicy")) {
       settings.topologyManagerPolicy(oneOf(root, "topologyManagerPolicy", TOPOLOGY_POLICIES));
     }
-    if (root.has("topologyManagerScope")) {
+    if (root.hasNonNull("topologyManagerScope")) {
       settings.topologyManagerScope(oneOf(root, "topologyManagerScope", TOPOLOGY_SCOPES));
     }
     settings.topologyManagerPolicyOptions(options(root, "topologyManagerPolicyOptions", TOPOLOGY_OPTIONS));
-    if (root.has("memoryManagerPolicy")) {
+    if (root.hasNonNull("memoryManagerPolicy")) {
       settings.memoryManagerPolicy(oneOf(root, "memoryManagerPolicy", MEMORY_POLICIES));
     }
     reservedMemory(root.path("reservedMemory"), settings);

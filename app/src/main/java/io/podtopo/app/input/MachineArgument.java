@@ -65,7 +65,7 @@ public final class MachineArgument {
       }
     }
     if (argument.endsWith(".json") || argument.contains("/")) {
-      throw new InputException("--machine: " + argument + ": no such file");
+      throw new InputException("--machine: " + GoQuote.of(argument) + ": no such file");
     }
     try {
       return catalog.machine(argument);

@@ -85,6 +85,25 @@ class KubeletConfigFileTest {
     assertThat(settings.featureGates()).isEqualTo(FeatureGates.defaults());
   }
 
+  /**
+   * A null policy or scope leaves the kubelet's default, as Go's JSON decoding of the YAML leaves a
+   * string field untouched by null (a Jazzer finding: it was a NullPointerException).
+   */
+  @Test
+  void nullFieldsTakeTheKubeletDefaultsAsGoDecodingLeavesThem() {
+    NodeSettings settings = parse(HEADER + """
+        cpuManagerPolicy: null
+        memoryManagerPolicy: ~
+        topologyManagerPolicy: null
+        topologyManagerScope: null
+        """);
+
+    assertThat(settings.cpuManagerPolicy()).isEqualTo("none");
+    assertThat(settings.memoryManagerPolicy()).isEqualTo("None");
+    assertThat(settings.topologyManagerPolicy()).isEqualTo("none");
+    assertThat(settings.topologyManagerScope()).isEqualTo("container");
+  }
+
   @Test
   void builtInDefaultIsStaticPodScopeRestrictedWithBothGatesOn() {
     NodeSettings settings = KubeletConfigFile.builtInDefault();

@@ -71,7 +71,7 @@ class MachineArgumentTest {
     Path noCpus = Files.writeString(dir.resolve("nocpus.json"), "{\"name\": \"x\"}");
 
     assertThatThrownBy(() -> MachineArgument.resolve(dir.resolve("absent.json").toString(), CATALOG))
-        .hasMessage("--machine: " + dir.resolve("absent.json") + ": no such file");
+        .hasMessage("--machine: \"" + dir.resolve("absent.json") + "\": no such file");
     assertThatThrownBy(() -> MachineArgument.resolve(broken.toString(), CATALOG))
         .hasMessageStartingWith(broken + ": malformed JSON: ");
     assertThatThrownBy(() -> MachineArgument.resolve(noCpus.toString(), CATALOG))
