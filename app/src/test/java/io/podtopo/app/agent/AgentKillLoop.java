@@ -18,6 +18,7 @@ import io.podtopo.ports.in.ContainerRef;
 import io.podtopo.ports.in.NodeSnapshot;
 import io.podtopo.ports.out.CpusetWrite;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -45,8 +46,9 @@ import java.util.concurrent.locks.LockSupport;
  * SIGKILL at a random instant of each of its lives and starting it again on the same folder and state
  * folder, life after life, then lets a last life settle and stops it with SIGTERM.
  *
- * <p><b>Each life.</b> A JVM start costs more than anything the agent does, so every life is spent
- * on one kill, and the kill instant is drawn in one of four stretches of the life (drawn first, so
+ * <p><b>Each life.</b> A JVM start costs more than anything the agent does, so every life starts
+ * from a class-data archive made once, by an agent on every file of the scenario, as the launcher
+ * keeps one beside the CLI jar (it roughly halves the start), and every life is spent on one kill, and the kill instant is drawn in one of four stretches of the life (drawn first, so
  * that kills spread over all of them, not mostly over the JVM start): from the process start to the
  * measured start-up time (30 %); from the agent's {@code started} line to the measured length of a
  * first scan (40 %); within {@value #AIMED_MILLIS} ms after a change of the folder made once the
@@ -212,6 +214,9 @@ final class AgentKillLoop {
   private int phase;
   private int step;
   private NodeSnapshot last;
+  /** The test's class path and {@link #FAST_START}, then, once {@link #run} has archived the start, the jarred ones. */
+  private String classPath = System.getProperty("java.class.path");
+  private List<String> jvmOptions = FAST_START;
 
   AgentKillLoop(int loop, KillScenario scenario, Path dir) throws IOException {
     this.loop = loop;
@@ -231,6 +236,7 @@ final class AgentKillLoop {
    */
   Result run(int killCount, long seed) throws IOException, InterruptedException {
     long start = System.nanoTime();
+    archiveTheStart();
     Window window = window();
     SplittableRandom random = new SplittableRandom(seed);
     ExecutorService prober = Executors.newSingleThreadExecutor();
@@ -389,7 +395,7 @@ final class AgentKillLoop {
   }
 
   private AgentProcess start(String life) throws IOException {
-    return AgentProcess.start(tree.launcher(), FAST_START, arguments(pods, state, tree, socket),
+    return AgentProcess.start(tree.launcher(), classPath, jvmOptions, arguments(pods, state, tree, socket),
         dir.resolve("life-" + life + ".out"), dir.resolve("life-" + life + ".err"));
   }
 
@@ -406,25 +412,65 @@ final class AgentKillLoop {
    * (more than the folder ever holds), in a scratch folder.
    */
   private Window window() throws IOException, InterruptedException {
-    Path scratch = Files.createDirectories(dir.resolve("window"));
-    Path folder = Files.createDirectories(scratch.resolve("pods"));
-    Set<String> files = new TreeSet<>();
-    scenario.pods().values().forEach(pod -> {
-      KillScenario.write(folder, pod);
-      files.add(pod.file());
-    });
-    CgroupTree scratchTree = CgroupTree.create(scratch.resolve("cgroup"), AgentFixtures.MACHINE,
-        scenario.pods().values());
-    try (AgentProcess agent = AgentProcess.start(scratchTree.launcher(), FAST_START,
-        arguments(folder, scratch.resolve("state"), scratchTree, scratch.resolve("pod-resources.sock")),
-        scratch.resolve("out"), scratch.resolve("err"))) {
+    try (AgentProcess agent = startOnEveryFile(Files.createDirectories(dir.resolve("window")), jvmOptions)) {
       long start = System.nanoTime();
       agent.awaitLog(lines -> lines.stream().anyMatch(line -> event(line).equals("started")), 60);
       long started = System.nanoTime();
-      agent.awaitLog(lines -> decidedAll(lines, files), 60);
+      agent.awaitLog(lines -> decidedAll(lines, scenarioFiles()), 60);
       return new Window(TimeUnit.NANOSECONDS.toMillis(started - start),
           TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started) * 5 / 4);
     }
+  }
+
+  /**
+   * Makes every later life start from a class-data archive (AppCDS, as the launcher keeps one beside
+   * the CLI jar): the class path with its folders jarred ({@link JarredClassPath}), and the classes an
+   * agent deciding every file of the scenario loads, written when it is stopped with SIGTERM. A JVM
+   * start costs more than anything the agent does, and the archive roughly halves it.
+   */
+  private void archiveTheStart() throws IOException, InterruptedException {
+    Path scratch = Files.createDirectories(dir.resolve("archive"));
+    classPath = JarredClassPath.write(scratch.resolve("classes.jar"));
+    Path archive = scratch.resolve("agent.jsa");
+    List<String> dumping = new ArrayList<>(FAST_START);
+    dumping.add("-XX:ArchiveClassesAtExit=" + archive);
+    try (AgentProcess agent = startOnEveryFile(scratch, dumping)) {
+      agent.awaitLog(lines -> decidedAll(lines, scenarioFiles()), 60);
+      agent.stop(60);
+    }
+    if (!Files.isRegularFile(archive)) {
+      throw new AssertionError(where("archive") + "the agent stopped with SIGTERM wrote no class-data archive "
+          + archive + "; its errors: " + Files.readString(scratch.resolve("err")));
+    }
+    List<String> options = new ArrayList<>(FAST_START);
+    options.add("-XX:SharedArchiveFile=" + archive);
+    jvmOptions = List.copyOf(options);
+    // -Xshare:auto would ignore an archive it cannot use: prove once that this class path can
+    List<String> check = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java")));
+    check.addAll(jvmOptions);
+    check.addAll(List.of("-Xshare:on", "-cp", classPath, "-version"));
+    Process probe = new ProcessBuilder(check).redirectErrorStream(true).start();
+    String said = new String(probe.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    if (probe.waitFor() != 0) {
+      throw new AssertionError(where("archive") + "the class-data archive " + archive + " cannot be used: " + said);
+    }
+  }
+
+  /** An agent on every file the scenario ever writes (more than the folder ever holds), in {@code scratch}. */
+  private AgentProcess startOnEveryFile(Path scratch, List<String> options) throws IOException {
+    Path folder = Files.createDirectories(scratch.resolve("pods"));
+    scenario.pods().values().forEach(pod -> KillScenario.write(folder, pod));
+    CgroupTree scratchTree = CgroupTree.create(scratch.resolve("cgroup"), AgentFixtures.MACHINE,
+        scenario.pods().values());
+    return AgentProcess.start(scratchTree.launcher(), classPath, options,
+        arguments(folder, scratch.resolve("state"), scratchTree, scratch.resolve("pod-resources.sock")),
+        scratch.resolve("out"), scratch.resolve("err"));
+  }
+
+  private Set<String> scenarioFiles() {
+    Set<String> files = new TreeSet<>();
+    scenario.pods().values().forEach(pod -> files.add(pod.file()));
+    return files;
   }
 
   /** Reads the state folder, changing nothing; a refused file fails the loop. */

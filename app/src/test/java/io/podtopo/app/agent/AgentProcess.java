@@ -51,12 +51,18 @@ final class AgentProcess implements AutoCloseable {
    */
   static AgentProcess start(List<String> launcher, List<String> jvmOptions, List<String> agentArguments, Path out,
       Path err) throws IOException {
+    return start(launcher, System.getProperty("java.class.path"), jvmOptions, agentArguments, out, err);
+  }
+
+  /** As {@link #start(List, List, List, Path, Path)}, on {@code classPath} instead of the test's own. */
+  static AgentProcess start(List<String> launcher, String classPath, List<String> jvmOptions,
+      List<String> agentArguments, Path out, Path err) throws IOException {
     String java = ProcessHandle.current().info().command()
         .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     List<String> command = new ArrayList<>(launcher);
     command.add(java);
     command.addAll(jvmOptions);
-    command.addAll(List.of("-cp", System.getProperty("java.class.path"), AgentLauncher.class.getName(), "agent"));
+    command.addAll(List.of("-cp", classPath, AgentLauncher.class.getName(), "agent"));
     command.addAll(agentArguments);
     Process process = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
     return new AgentProcess(process, out, err);
