@@ -1,0 +1,20 @@
+package io.podtopo.conformance.properties;
+
+/**
+ * The example count of a property, scaled by the system property {@value #SCALE} (1 when unset). The
+ * mutation profile runs a tenth of every property's examples, with a fixed seed: every surviving
+ * mutant runs every property that covers it, and at full size that took hours
+ * ({@code docs/spec/mutation-testing.md}).
+ */
+final class Examples {
+
+  static final String SCALE = "podtopo.examples.scale";
+
+  private Examples() {}
+
+  /** {@code count} scaled, at least 10 and at most {@code count}. */
+  static int scaled(int count) {
+    double scale = Double.parseDouble(System.getProperty(SCALE, "1"));
+    return (int) Math.max(Math.min(10, count), Math.min(count, Math.round(count * scale)));
+  }
+}
