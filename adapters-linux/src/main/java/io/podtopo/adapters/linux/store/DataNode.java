@@ -49,7 +49,8 @@ final class DataNode {
       Set<String> unexpected = new TreeSet<>(actual);
       unexpected.removeAll(expected);
       throw error((missing.isEmpty() ? "" : "missing " + missing + (unexpected.isEmpty() ? "" : ", "))
-          + (unexpected.isEmpty() ? "" : "unexpected " + unexpected) + "; expected exactly " + expected);
+          + (unexpected.isEmpty() ? "" : "unexpected " + printable(unexpected.toString())) + "; expected exactly "
+          + expected);
     }
     return this;
   }
@@ -61,7 +62,7 @@ final class DataNode {
 
   /** A member of this object (present after {@link #object}). */
   DataNode get(String member) {
-    return new DataNode(node.get(member), pointer + "/" + member.replace("~", "~0").replace("/", "~1"));
+    return new DataNode(node.get(member), pointer + "/" + printable(member.replace("~", "~0").replace("/", "~1")));
   }
 
   /** The elements of this array, in order. */
@@ -122,6 +123,29 @@ final class DataNode {
 
   boolean isNull() {
     return node.isNull();
+  }
+
+  /**
+   * {@code text} with its control characters escaped as Go writes them ({@code \r}, {@code \x00}): a
+   * member name of the file must not split the refusal's one line (a Jazzer finding).
+   */
+  static String printable(String text) {
+    StringBuilder out = new StringBuilder(text.length());
+    text.codePoints().forEach(c -> {
+      switch (c) {
+        case '\n' -> out.append("\\n");
+        case '\r' -> out.append("\\r");
+        case '\t' -> out.append("\\t");
+        default -> {
+          if (Character.isISOControl(c)) {
+            out.append(String.format(Locale.ROOT, c < 0x100 ? "\\x%02x" : "\\u%04x", c));
+          } else {
+            out.appendCodePoint(c);
+          }
+        }
+      }
+    });
+    return out.toString();
   }
 
   /** An error at this value. */

@@ -90,7 +90,7 @@ final class StateFileFormat {
     Set<String> members = new TreeSet<>();
     root.fieldNames().forEachRemaining(members::add);
     if (!members.equals(MEMBERS)) {
-      throw new Refusal("its members are " + members + ", expected exactly " + MEMBERS);
+      throw new Refusal("its members are " + DataNode.printable(members.toString()) + ", expected exactly " + MEMBERS);
     }
     JsonNode checksum = root.get("checksum");
     if (!checksum.isTextual() || !CHECKSUM.matcher(checksum.textValue()).matches()) {
