@@ -49,7 +49,7 @@ class NodeInvariantsProperties {
   @Test
   void everyInvariantHoldsAlongGeneratedOperationSequences() {
     Map<String, Integer> coverage = new java.util.TreeMap<>();
-    qt().withExamples(Examples.scaled(200)).withShrinkCycles(200).forAll(NodeOperations.scenarios(12))
+    qt().withExamples(200).withShrinkCycles(200).forAll(NodeOperations.scenarios(12))
         .checkAssert(scenario -> assertThat(new Run(scenario, coverage).violations()).isEmpty());
     assertThat(coverage).containsKeys("bubble", "pod memory", "container-level admitted", "readmission",
         "non-last removal in a bubble", "last removal of a bubble", "rejected EmptyPodSharedPoolError",
@@ -87,7 +87,7 @@ class NodeInvariantsProperties {
   void invariant23AdmittingThenRemovingEveryContainerIsARoundTrip() {
     Invariant23RemovalReleasesOnlyWithLastContainer invariant = new Invariant23RemovalReleasesOnlyWithLastContainer();
     Exercised bubbles = new Exercised("a round trip of a pod holding a bubble");
-    qt().withExamples(Examples.scaled(100)).forAll(roundTrips()).checkAssert(trip -> {
+    qt().withExamples(100).forAll(roundTrips()).checkAssert(trip -> {
       NodeResourceManagers managers = NodeResourceManagers.create(inSpecMode(trip.config()), trip.machine());
       NodeState state = managers.initialState();
       List<Pod> active = new ArrayList<>();
