@@ -10,11 +10,11 @@ import io.podtopo.domain.quirks.KubeletQuirk;
 import io.podtopo.domain.quirks.QuirkLog;
 import io.podtopo.domain.topology.CpuSet;
 import io.podtopo.domain.topology.NumaMask;
+import io.podtopo.domain.topologymanager.FittingMasks;
 import io.podtopo.domain.topologymanager.MaskFamily;
 import io.podtopo.domain.topologymanager.ResourceHints;
 import io.podtopo.domain.topologymanager.TopologyHint;
 import java.util.Arrays;
-import java.util.BitSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -379,36 +379,9 @@ public final class StaticPolicy {
   /** {@link #enumeratedHints}, from the nodes' capacities and free CPUs (by node id). */
   private ResourceHints enumeratedHints(List<Integer> nodes, long[] capacity, long[] free, long reusableNodes,
       int reusableCount, long request) {
-    int[] minAffinity = {nodes.size()};
-    long[][] fitting = {new long[64]};
-    int[] count = {0};
-    NumaMask.forEachCombinationBits(nodes, mask -> {
-      long capacityInMask = 0;
-      long freeInMask = 0;
-      for (long rest = mask; rest != 0; rest &= rest - 1) {
-        int node = Long.numberOfTrailingZeros(rest);
-        capacityInMask += capacity[node];
-        freeInMask += free[node];
-      }
-      if (capacityInMask >= request && Long.bitCount(mask) < minAffinity[0]) {
-        minAffinity[0] = Long.bitCount(mask);
-      }
-      if ((reusableNodes & ~mask) == 0 && reusableCount + freeInMask >= request) {
-        if (count[0] == fitting[0].length) {
-          fitting[0] = Arrays.copyOf(fitting[0], count[0] * 2);
-        }
-        fitting[0][count[0]++] = mask;
-      }
-    });
-    long[] masks = Arrays.copyOf(fitting[0], count[0]);
-    BitSet preferred = new BitSet(masks.length);
-    for (int i = 0; i < masks.length; i++) {
-      if ((options.alignBySocket() && isSocketAligned(NumaMask.fromBits(masks[i]), minAffinity[0]))
-          || Long.bitCount(masks[i]) == minAffinity[0]) {
-        preferred.set(i);
-      }
-    }
-    return ResourceHints.ofMasks(masks, preferred);
+    FittingMasks fitting = FittingMasks.walk(nodes, capacity, free, reusableNodes, reusableCount, request);
+    return fitting.hints(mask -> options.alignBySocket()
+        && isSocketAligned(NumaMask.fromBits(mask), fitting.narrowestWidth()));
   }
 
   private boolean isSocketAligned(NumaMask mask, int minAffinity) {

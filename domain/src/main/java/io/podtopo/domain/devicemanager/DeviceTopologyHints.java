@@ -2,10 +2,9 @@ package io.podtopo.domain.devicemanager;
 
 import io.podtopo.domain.topology.Device;
 import io.podtopo.domain.topology.NumaMask;
+import io.podtopo.domain.topologymanager.FittingMasks;
 import io.podtopo.domain.topologymanager.MaskFamily;
 import io.podtopo.domain.topologymanager.ResourceHints;
-import java.util.Arrays;
-import java.util.BitSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -63,28 +62,7 @@ final class DeviceTopologyHints {
 
   /** The loop of {@code generateDeviceTopologyHints}, as upstream runs it. */
   private ResourceHints enumerated(long[] total, long[] free, long required, long reusableWithTopology, long request) {
-    int[] minAffinity = {numaNodes.size()};
-    long[][] fitting = {new long[16]};
-    int[] count = {0};
-    NumaMask.forEachCombinationBits(numaNodes, mask -> {
-      if (sum(total, mask) >= request && Long.bitCount(mask) < minAffinity[0]) {
-        minAffinity[0] = Long.bitCount(mask);
-      }
-      if ((required & ~mask) == 0 && reusableWithTopology + sum(free, mask) >= request) {
-        if (count[0] == fitting[0].length) {
-          fitting[0] = Arrays.copyOf(fitting[0], count[0] * 2);
-        }
-        fitting[0][count[0]++] = mask;
-      }
-    });
-    long[] masks = Arrays.copyOf(fitting[0], count[0]);
-    BitSet preferred = new BitSet(masks.length);
-    for (int i = 0; i < masks.length; i++) {
-      if (Long.bitCount(masks[i]) == minAffinity[0]) {
-        preferred.set(i);
-      }
-    }
-    return ResourceHints.ofMasks(masks, preferred);
+    return FittingMasks.walk(numaNodes, total, free, required, reusableWithTopology, request).hints(mask -> false);
   }
 
   /** The fewest nodes whose devices reach the request (the fullest first); all nodes when none do. */
@@ -109,13 +87,5 @@ final class DeviceTopologyHints {
       }
     }
     return counts;
-  }
-
-  private static long sum(long[] counts, long mask) {
-    long sum = 0;
-    for (long rest = mask; rest != 0; rest &= rest - 1) {
-      sum += counts[Long.numberOfTrailingZeros(rest)];
-    }
-    return sum;
   }
 }

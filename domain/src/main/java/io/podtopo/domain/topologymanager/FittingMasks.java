@@ -1,0 +1,70 @@
+package io.podtopo.domain.topologymanager;
+
+import io.podtopo.domain.topology.NumaMask;
+import java.util.Arrays;
+import java.util.BitSet;
+import java.util.List;
+import java.util.function.LongPredicate;
+
+/**
+ * The loop upstream's CPU and Device Managers share ({@code generateCPUTopologyHints},
+ * {@code generateDeviceTopologyHints}): over every mask of the NUMA nodes, in
+ * {@code IterateBitMasks} order, the narrowest width whose capacity reaches the request, and the
+ * masks that hold the required nodes and whose free amount plus the reusable one reaches it.
+ */
+public final class FittingMasks {
+
+  private final long[] masks;
+  private final int narrowestWidth;
+
+  private FittingMasks(long[] masks, int narrowestWidth) {
+    this.masks = masks;
+    this.narrowestWidth = narrowestWidth;
+  }
+
+  /**
+   * Walks the masks of {@code nodes}; {@code capacity} and {@code free} are indexed by node id,
+   * {@code requiredNodes} are the bits every fitting mask must hold.
+   */
+  public static FittingMasks walk(List<Integer> nodes, long[] capacity, long[] free, long requiredNodes,
+      long reusable, long request) {
+    int[] narrowest = {nodes.size()};
+    long[][] fitting = {new long[64]};
+    int[] count = {0};
+    NumaMask.forEachCombinationBits(nodes, mask -> {
+      long capacityInMask = 0;
+      long freeInMask = 0;
+      for (long rest = mask; rest != 0; rest &= rest - 1) {
+        int node = Long.numberOfTrailingZeros(rest);
+        capacityInMask += capacity[node];
+        freeInMask += free[node];
+      }
+      if (capacityInMask >= request && Long.bitCount(mask) < narrowest[0]) {
+        narrowest[0] = Long.bitCount(mask);
+      }
+      if ((requiredNodes & ~mask) == 0 && reusable + freeInMask >= request) {
+        if (count[0] == fitting[0].length) {
+          fitting[0] = Arrays.copyOf(fitting[0], count[0] * 2);
+        }
+        fitting[0][count[0]++] = mask;
+      }
+    });
+    return new FittingMasks(Arrays.copyOf(fitting[0], count[0]), narrowest[0]);
+  }
+
+  /** The fewest nodes whose capacity reaches the request ({@code minAffinity} upstream); all nodes when none do. */
+  public int narrowestWidth() {
+    return narrowestWidth;
+  }
+
+  /** Every fitting mask, preferred when it is as narrow as {@link #narrowestWidth} or {@code alsoPreferred} holds. */
+  public ResourceHints hints(LongPredicate alsoPreferred) {
+    BitSet preferred = new BitSet(masks.length);
+    for (int i = 0; i < masks.length; i++) {
+      if (alsoPreferred.test(masks[i]) || Long.bitCount(masks[i]) == narrowestWidth) {
+        preferred.set(i);
+      }
+    }
+    return ResourceHints.ofMasks(masks.clone(), preferred);
+  }
+}
