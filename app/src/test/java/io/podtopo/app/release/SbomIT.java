@@ -79,7 +79,11 @@ class SbomIT {
     assertThat(unlisted).as("packages in the CLI jar that no SBOM component holds").isEmpty();
   }
 
-  /** The jar of a {@code pkg:maven/GROUP/NAME@VERSION?classifier=...} package URL in the local repository. */
+  /**
+   * The jar of a {@code pkg:maven/GROUP/NAME@VERSION?classifier=...} package URL: podtopo's own modules
+   * as this build packaged them (module {@code NAME} without its {@code podtopo-} prefix), a library in
+   * the local repository. Nothing of podtopo is ever installed there: a clean machine has none.
+   */
   private static Path jarOf(String purl) {
     String coordinates = purl.substring("pkg:maven/".length());
     String query = "";
@@ -97,8 +101,11 @@ class SbomIT {
         classifier = "-" + parameter.substring("classifier=".length());
       }
     }
-    return Path.of(System.getProperty("podtopo.localRepository"), group.replace('.', '/'), name, version,
-        name + "-" + version + classifier + ".jar");
+    String jar = name + "-" + version + classifier + ".jar";
+    if (group.equals("io.podtopo")) {
+      return Path.of(System.getProperty("podtopo.reactorRoot"), name.substring("podtopo-".length()), "target", jar);
+    }
+    return Path.of(System.getProperty("podtopo.localRepository"), group.replace('.', '/'), name, version, jar);
   }
 
   /** The class files of a jar, module descriptors and multi-release copies left out. */
