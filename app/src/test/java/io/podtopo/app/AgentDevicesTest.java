@@ -7,12 +7,11 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.podtopo.adapters.fake.CatalogMachineSource;
 import io.podtopo.adapters.grpc.PodResourcesClient;
 import io.podtopo.adapters.grpc.RateLimit;
-import io.podtopo.app.agent.Agent;
 import io.podtopo.app.agent.AgentOptions;
-import io.podtopo.app.agent.DecisionLog;
 import io.podtopo.app.agent.PodsFolder;
 import io.podtopo.app.input.FieldValidation;
 import io.podtopo.app.input.KubeletConfigFile;
+import io.podtopo.app.input.NodeSettings;
 import io.podtopo.domain.memorymanager.MemoryBlock;
 import io.podtopo.domain.node.ContainerResources;
 import io.podtopo.domain.node.PodResources;
@@ -24,7 +23,6 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -51,8 +49,7 @@ class AgentDevicesTest {
   Path work;
 
   private final StringWriter log = new StringWriter();
-  private Agent agent;
-  private Thread loop;
+  private RunningAgent running;
 
   @AfterEach
   void stopAgent() throws InterruptedException {
@@ -119,28 +116,16 @@ class AgentDevicesTest {
     LinuxNode node = LinuxNode.unenforced(CatalogMachineSource.of("gpu-2s"), work.resolve("state"));
     AgentOptions options = new AgentOptions(new PodsFolder(pods, "node-a", false), Duration.ofMillis(20),
         Optional.of(socket), new RateLimit(10_000, 1_000), Optional.empty());
-    agent = PodtopoComponent.reference().agent()
-        .create(KubeletConfigFile.read(EXAMPLE.resolve("kubelet-" + scope + "-scope.yaml"), FieldValidation.strict()),
-            node, options, new DecisionLog(new PrintWriter(log), Clock.systemUTC()))
-        .agent();
-    agent.start();
-    loop = new Thread(() -> {
-      try {
-        agent.run();
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      }
-    }, "gpu-agent-under-test");
-    loop.start();
+    NodeSettings settings = KubeletConfigFile.read(EXAMPLE.resolve("kubelet-" + scope + "-scope.yaml"),
+        FieldValidation.strict());
+    running = RunningAgent.start(settings, node, options, log, "gpu-agent-under-test");
     return socket;
   }
 
   private void stop() throws InterruptedException {
-    if (agent != null) {
-      agent.stop();
-      loop.join(10_000);
-      agent.close();
-      agent = null;
+    if (running != null) {
+      running.close();
+      running = null;
     }
   }
 

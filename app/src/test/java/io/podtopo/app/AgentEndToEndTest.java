@@ -1,6 +1,5 @@
 package io.podtopo.app;
 
-import io.podtopo.app.input.FieldValidation;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -8,11 +7,11 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.podtopo.adapters.fake.CatalogMachineSource;
 import io.podtopo.adapters.grpc.PodResourcesClient;
 import io.podtopo.adapters.grpc.RateLimit;
-import io.podtopo.app.agent.Agent;
 import io.podtopo.app.agent.AgentOptions;
-import io.podtopo.app.agent.DecisionLog;
 import io.podtopo.app.agent.PodsFolder;
+import io.podtopo.app.input.FieldValidation;
 import io.podtopo.app.input.KubeletConfigFile;
+import io.podtopo.app.input.NodeSettings;
 import io.podtopo.domain.memorymanager.MemoryBlock;
 import io.podtopo.domain.node.ContainerResources;
 import io.podtopo.domain.node.PodResources;
@@ -28,7 +27,6 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.function.Predicate;
@@ -54,8 +52,7 @@ class AgentEndToEndTest {
   Path work;
 
   private final StringWriter log = new StringWriter();
-  private Agent agent;
-  private Thread loop;
+  private RunningAgent running;
 
   @AfterEach
   void stopAgent() throws InterruptedException {
@@ -101,7 +98,7 @@ class AgentEndToEndTest {
         .isEqualTo(mixedPool.toString());
     assertThat(command("audit", "--socket", socket.toString(), "--scope", "pod")).as("audit passes on the agent")
         .contains("0 failed");
-    String metrics = HttpClient.newHttpClient().send(HttpRequest.newBuilder(agent.metricsUri().orElseThrow()).build(),
+    String metrics = HttpClient.newHttpClient().send(HttpRequest.newBuilder(running.agent().metricsUri().orElseThrow()).build(),
         HttpResponse.BodyHandlers.ofString()).body();
     assertThat(metrics.lines()).as("the kubelet's metrics, served by the agent: 2 pods; 5 exclusive containers "
         + "(metrics-sidecar, main-app; setup, proxy, app) and 2 on pod shared pools").contains(
@@ -166,28 +163,16 @@ class AgentEndToEndTest {
     AgentOptions options = new AgentOptions(new PodsFolder(pods, "node-a", false), Duration.ofMillis(20),
         Optional.of(socket), new RateLimit(10_000, 1_000),
         Optional.of(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0)));
-    agent = PodtopoComponent.reference().agent()
-        .create(KubeletConfigFile.read(EXAMPLES.resolve("kubelet").resolve(kubeletConfig), FieldValidation.strict()), node, options,
-            new DecisionLog(new PrintWriter(log), Clock.systemUTC()))
-        .agent();
-    agent.start();
-    loop = new Thread(() -> {
-      try {
-        agent.run();
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      }
-    }, "agent-under-test");
-    loop.start();
+    NodeSettings settings = KubeletConfigFile.read(EXAMPLES.resolve("kubelet").resolve(kubeletConfig),
+        FieldValidation.strict());
+    running = RunningAgent.start(settings, node, options, log, "agent-under-test");
     return socket;
   }
 
   private void stop() throws InterruptedException {
-    if (agent != null) {
-      agent.stop();
-      loop.join(10_000);
-      agent.close();
-      agent = null;
+    if (running != null) {
+      running.close();
+      running = null;
     }
   }
 
