@@ -300,10 +300,12 @@ public final class RejectionExplainer {
     if (failed.get().container().isPresent() && container.isEmpty()) {
       return Optional.empty();
     }
-    List<Demand> demands = demands(pod, container, admission.state());
+    List<Demand> demands = new ArrayList<>(demands(pod, container, admission.state()));
     if (demands.isEmpty()) {
       return Optional.empty();
     }
+    // what cannot fit at all comes first, then what does not fit alone, each in the providers' order
+    demands.sort(Comparator.comparingInt(demand -> demand.width() == 0 ? 0 : demand.fitsAlone() ? 2 : 1));
     String who = container.map(c -> "container " + c.name()).orElse("the pod");
     List<String> causes = new ArrayList<>();
     List<String> fixes = new ArrayList<>();

@@ -131,4 +131,17 @@ class DeviceAlignmentTest {
     assertThat(cause.fixes()).contains("free 1 device of nvidia.com/gpu on NUMA node 0 (0 devices of the 1 device are"
         + " free there)");
   }
+
+  /** The cause comes first: a resource no NUMA nodes can hold is named before the CPUs and memory that fit. */
+  @Test
+  void aDeviceRequestNoNodesCanHoldIsTheFirstCause_dev12() {
+    NodeResourceManagers managers = managers(TopologyManagerScope.POD);
+    Pod greedy = podLevel("greedy", "4", "4Gi").addContainers(gu("inference", "4", "4Gi", GPU, "3")).build();
+    Admission admission = managers.admit(managers.initialState(), greedy);
+    RejectionCause cause = new RejectionExplainer(managers).explain(greedy, admission).orElseThrow();
+    assertThat(cause.causes().get(0))
+        .isEqualTo("nvidia.com/gpu: the pod needs 3 devices, more than all NUMA nodes together can hold");
+    assertThat(cause.causes()).hasSizeGreaterThan(1);
+    assertThat(cause.fixes()).containsExactly("ask for at most 2 devices of nvidia.com/gpu");
+  }
 }
