@@ -321,7 +321,8 @@ public final class StaticPolicy {
     }
     long reusableNodes = NumaMask.of(topology.numaNodesOf(reusable).toList()).bits();
     int reusableCount = reusable.size();
-    int minAffinity = narrowestCapacity(capacities, request);
+    int fewest = FittingMasks.fewestHolding(Arrays.stream(capacities), request);
+    int minAffinity = fewest == 0 ? capacities.length : fewest;
     MaskFamily.Builder family = MaskFamily.over(nodeBits)
         .thresholdPart(nodeBits, reusableNodes, 1, new long[][] {free}, new long[] {request - reusable.size()})
         .preferredWidth(minAffinity)
@@ -340,23 +341,6 @@ public final class StaticPolicy {
       family.socketPreference(socketsOfNode, (minAffinity + numaNodesPerSocket - 1) / numaNodesPerSocket);
     }
     return ResourceHints.implicit(family.build());
-  }
-
-  /**
-   * The {@code minAffinity} of {@code generateCPUTopologyHints}: the fewest nodes whose capacities
-   * reach the request (the largest capacities first), or all nodes when none do.
-   */
-  private static int narrowestCapacity(long[] capacities, long request) {
-    long[] sorted = capacities.clone();
-    Arrays.sort(sorted);
-    long sum = 0;
-    for (int taken = 1; taken <= sorted.length; taken++) {
-      sum += sorted[sorted.length - taken];
-      if (sum >= request) {
-        return taken;
-      }
-    }
-    return capacities.length;
   }
 
   /**

@@ -47,7 +47,8 @@ final class DeviceTopologyHints {
       }
     }
     long nodeBits = NumaMask.of(numaNodes).bits();
-    int width = narrowestWidth(total, request);
+    int fewest = FittingMasks.fewestHolding(numaNodes.stream().mapToLong(node -> total[node]), request);
+    int width = fewest == 0 ? numaNodes.size() : fewest;
     long requiredNodes = required;
     long reused = reusableWithTopology;
     MaskFamily family = MaskFamily.over(nodeBits)
@@ -63,19 +64,6 @@ final class DeviceTopologyHints {
   /** The loop of {@code generateDeviceTopologyHints}, as upstream runs it. */
   private ResourceHints enumerated(long[] total, long[] free, long required, long reusableWithTopology, long request) {
     return FittingMasks.walk(numaNodes, total, free, required, reusableWithTopology, request).hints(mask -> false);
-  }
-
-  /** The fewest nodes whose devices reach the request (the fullest first); all nodes when none do. */
-  private int narrowestWidth(long[] total, long request) {
-    long[] counts = numaNodes.stream().mapToLong(node -> total[node]).sorted().toArray();
-    long sum = 0;
-    for (int taken = 1; taken <= counts.length; taken++) {
-      sum += counts[counts.length - taken];
-      if (sum >= request) {
-        return taken;
-      }
-    }
-    return numaNodes.size();
   }
 
   private static long[] perNode(Map<String, Device> allDevices, Set<String> ids) {

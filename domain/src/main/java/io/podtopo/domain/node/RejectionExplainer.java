@@ -14,6 +14,7 @@ import io.podtopo.domain.text.ByteSizes;
 import io.podtopo.domain.topology.CpuSet;
 import io.podtopo.domain.topology.Device;
 import io.podtopo.domain.topologymanager.AdmissionFailure;
+import io.podtopo.domain.topologymanager.FittingMasks;
 import io.podtopo.domain.topologymanager.MergeTrace;
 import io.podtopo.domain.topologymanager.TopologyManagerPolicy;
 import io.podtopo.domain.topologymanager.TopologyManagerScope;
@@ -233,15 +234,7 @@ public final class RejectionExplainer {
 
     /** The fewest NUMA nodes that could ever hold the request (the providers' narrowest width); 0 when none can. */
     int width() {
-      List<Long> largest = capacity.values().stream().sorted(Comparator.reverseOrder()).toList();
-      long sum = 0;
-      for (int width = 1; width <= largest.size(); width++) {
-        sum += largest.get(width - 1);
-        if (sum >= request) {
-          return width;
-        }
-      }
-      return 0;
+      return FittingMasks.fewestHolding(capacity.values().stream().mapToLong(Long::longValue), request);
     }
 
     /** The {@code width} nodes with the most free, most free first (ties: lower id). */

@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.BitSet;
 import java.util.List;
 import java.util.function.LongPredicate;
+import java.util.stream.LongStream;
 
 /**
  * The loop upstream's CPU and Device Managers share ({@code generateCPUTopologyHints},
@@ -50,6 +51,22 @@ public final class FittingMasks {
       }
     });
     return new FittingMasks(Arrays.copyOf(fitting[0], count[0]), narrowest[0]);
+  }
+
+  /**
+   * The fewest of {@code capacities} whose sum reaches {@code request}, the largest taken first (the
+   * narrowest width any mask could ever have); 0 when all of them together do not.
+   */
+  public static int fewestHolding(LongStream capacities, long request) {
+    long[] largestFirst = capacities.sorted().toArray();
+    long sum = 0;
+    for (int taken = 1; taken <= largestFirst.length; taken++) {
+      sum += largestFirst[largestFirst.length - taken];
+      if (sum >= request) {
+        return taken;
+      }
+    }
+    return 0;
   }
 
   /** The fewest nodes whose capacity reaches the request ({@code minAffinity} upstream); all nodes when none do. */
