@@ -12,23 +12,28 @@ public final class GoQuote {
    * backslashes, {@code \n}, {@code \t} and {@code \r}, other control characters as {@code \xNN}.
    */
   public static String of(String text) {
-    StringBuilder quoted = new StringBuilder("\"");
+    return '"' + escaped(text) + '"';
+  }
+
+  /** {@link #of} without the surrounding quotes: {@code text} that can no longer split a line. */
+  public static String escaped(String text) {
+    StringBuilder escaped = new StringBuilder();
     text.codePoints().forEach(cp -> {
       switch (cp) {
-        case '"' -> quoted.append("\\\"");
-        case '\\' -> quoted.append("\\\\");
-        case '\n' -> quoted.append("\\n");
-        case '\t' -> quoted.append("\\t");
-        case '\r' -> quoted.append("\\r");
+        case '"' -> escaped.append("\\\"");
+        case '\\' -> escaped.append("\\\\");
+        case '\n' -> escaped.append("\\n");
+        case '\t' -> escaped.append("\\t");
+        case '\r' -> escaped.append("\\r");
         default -> {
           if (cp < 0x20 || cp == 0x7f) {
-            quoted.append(String.format(Locale.ROOT, "\\x%02x", cp));
+            escaped.append(String.format(Locale.ROOT, "\\x%02x", cp));
           } else {
-            quoted.appendCodePoint(cp);
+            escaped.appendCodePoint(cp);
           }
         }
       }
     });
-    return quoted.append('"').toString();
+    return escaped.toString();
   }
 }

@@ -1,6 +1,7 @@
 package io.podtopo.adapters.linux.store;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.podtopo.domain.text.GoQuote;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -49,7 +50,7 @@ final class DataNode {
       Set<String> unexpected = new TreeSet<>(actual);
       unexpected.removeAll(expected);
       throw error((missing.isEmpty() ? "" : "missing " + missing + (unexpected.isEmpty() ? "" : ", "))
-          + (unexpected.isEmpty() ? "" : "unexpected " + printable(unexpected.toString())) + "; expected exactly "
+          + (unexpected.isEmpty() ? "" : "unexpected " + GoQuote.escaped(unexpected.toString())) + "; expected exactly "
           + expected);
     }
     return this;
@@ -62,7 +63,7 @@ final class DataNode {
 
   /** A member of this object (present after {@link #object}). */
   DataNode get(String member) {
-    return new DataNode(node.get(member), pointer + "/" + printable(member.replace("~", "~0").replace("/", "~1")));
+    return new DataNode(node.get(member), pointer + "/" + GoQuote.escaped(member.replace("~", "~0").replace("/", "~1")));
   }
 
   /** The elements of this array, in order. */
@@ -123,29 +124,6 @@ final class DataNode {
 
   boolean isNull() {
     return node.isNull();
-  }
-
-  /**
-   * {@code text} with its control characters escaped as Go writes them ({@code \r}, {@code \x00}): a
-   * member name of the file must not split the refusal's one line (a Jazzer finding).
-   */
-  static String printable(String text) {
-    StringBuilder out = new StringBuilder(text.length());
-    text.codePoints().forEach(c -> {
-      switch (c) {
-        case '\n' -> out.append("\\n");
-        case '\r' -> out.append("\\r");
-        case '\t' -> out.append("\\t");
-        default -> {
-          if (Character.isISOControl(c)) {
-            out.append(String.format(Locale.ROOT, c < 0x100 ? "\\x%02x" : "\\u%04x", c));
-          } else {
-            out.appendCodePoint(c);
-          }
-        }
-      }
-    });
-    return out.toString();
   }
 
   /** An error at this value. */

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.io.JsonEOFException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.podtopo.domain.text.GoQuote;
 import io.podtopo.ports.in.NodeSnapshot;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -90,7 +91,7 @@ final class StateFileFormat {
     Set<String> members = new TreeSet<>();
     root.fieldNames().forEachRemaining(members::add);
     if (!members.equals(MEMBERS)) {
-      throw new Refusal("its members are " + DataNode.printable(members.toString()) + ", expected exactly " + MEMBERS);
+      throw new Refusal("its members are " + GoQuote.escaped(members.toString()) + ", expected exactly " + MEMBERS);
     }
     JsonNode checksum = root.get("checksum");
     if (!checksum.isTextual() || !CHECKSUM.matcher(checksum.textValue()).matches()) {
