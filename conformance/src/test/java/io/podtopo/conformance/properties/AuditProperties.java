@@ -29,7 +29,7 @@ class AuditProperties {
   @Test
   void theAuditFindsNothingInAnyAnswerOfTheReferenceNode_au1to8() {
     Map<String, Integer> checked = new TreeMap<>();
-    qt().withExamples(100).withShrinkCycles(100).forAll(NodeOperations.scenarios(12)).checkAssert(scenario -> {
+    qt().withExamples(Examples.scaled(100)).withShrinkCycles(100).forAll(NodeOperations.scenarios(12)).checkAssert(scenario -> {
       NodeInvariantsProperties.Run run = new NodeInvariantsProperties.Run(scenario, new TreeMap<>());
       NodeResourceManagers managers = run.managers();
       for (NodeSnapshot snapshot : run.snapshots()) {

@@ -32,7 +32,7 @@ class HintMergeOracleProperties {
   }
 
   private static void assertEqualsTheLiteralWalk(int examples, Merge merge) {
-    qt().withExamples(examples).forAll(Hints.mergeInputs(), org.quicktheories.generators.SourceDSL.booleans().all())
+    qt().withExamples(Examples.scaled(examples)).forAll(Hints.mergeInputs(), org.quicktheories.generators.SourceDSL.booleans().all())
         .checkAssert((input, preferClosest) -> {
           TopologyManagerOptions options = new TopologyManagerOptions.Builder().preferClosestNumaNodes(preferClosest).build();
           NumaInfo numaInfo = NumaInfo.of(input.nodes(), input.distances());

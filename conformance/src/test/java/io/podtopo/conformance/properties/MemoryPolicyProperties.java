@@ -57,7 +57,7 @@ class MemoryPolicyProperties {
   @Test
   void d13_freePlusReservedIsAllocatableAtEveryStepAndRemovingEverythingRestoresTheMachineStateInSpecMode() {
     Exercised admitted = new Exercised("a scenario with two or more pods admitted at once");
-    qt().withExamples(300).forAll(scenarios()).checkAssert(scenario -> admitted.example(run(scenario, false) >= 2));
+    qt().withExamples(Examples.scaled(300)).forAll(scenarios()).checkAssert(scenario -> admitted.example(run(scenario, false) >= 2));
     admitted.atLeast(0.3);
   }
 
@@ -65,7 +65,7 @@ class MemoryPolicyProperties {
   @Test
   void withItsOwnHintsThePolicyOnlyProducesStatesThatStartAccepts() {
     Exercised admitted = new Exercised("a scenario with two or more pods admitted at once");
-    qt().withExamples(200).forAll(scenarios()).checkAssert(scenario -> admitted.example(run(scenario, true) >= 2));
+    qt().withExamples(Examples.scaled(200)).forAll(scenarios()).checkAssert(scenario -> admitted.example(run(scenario, true) >= 2));
     admitted.atLeast(0.3);
   }
 

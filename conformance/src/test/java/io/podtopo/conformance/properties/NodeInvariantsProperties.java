@@ -44,13 +44,19 @@ class NodeInvariantsProperties {
   /**
    * Besides the invariants, the run must have met the situations they are about: pod-level bubbles
    * and pod memory, each kind of rejection, restart re-admissions, non-last and last removals of
-   * pod-level pods, container-scope pod-level pods, devices held and an init container's devices reused.
+   * pod-level pods, container-scope pod-level pods, devices held and an init container's devices reused
+   * (all of them at full size; the mutation profile's tenth of the examples only has to admit pods
+   * into bubbles, {@link Examples#fullSize}).
    */
   @Test
   void everyInvariantHoldsAlongGeneratedOperationSequences() {
     Map<String, Integer> coverage = new java.util.TreeMap<>();
-    qt().withExamples(200).withShrinkCycles(200).forAll(NodeOperations.scenarios(12))
+    qt().withExamples(Examples.scaled(200)).withShrinkCycles(200).forAll(NodeOperations.scenarios(12))
         .checkAssert(scenario -> assertThat(new Run(scenario, coverage).violations()).isEmpty());
+    assertThat(coverage).as("admissions into bubbles").containsKey("bubble");
+    if (!Examples.fullSize()) {
+      return;
+    }
     assertThat(coverage).containsKeys("bubble", "pod memory", "container-level admitted", "readmission",
         "non-last removal in a bubble", "last removal of a bubble", "rejected EmptyPodSharedPoolError",
         "rejected TopologyAffinityError", "rejected SMTAlignmentError", "rejected UnexpectedAdmissionError",
@@ -87,7 +93,7 @@ class NodeInvariantsProperties {
   void invariant23AdmittingThenRemovingEveryContainerIsARoundTrip() {
     Invariant23RemovalReleasesOnlyWithLastContainer invariant = new Invariant23RemovalReleasesOnlyWithLastContainer();
     Exercised bubbles = new Exercised("a round trip of a pod holding a bubble");
-    qt().withExamples(100).forAll(roundTrips()).checkAssert(trip -> {
+    qt().withExamples(Examples.scaled(100)).forAll(roundTrips()).checkAssert(trip -> {
       NodeResourceManagers managers = NodeResourceManagers.create(inSpecMode(trip.config()), trip.machine());
       NodeState state = managers.initialState();
       List<Pod> active = new ArrayList<>();

@@ -180,7 +180,7 @@ class StaticPolicyProperties {
    */
   @Test
   void theAllocationDoesNotDependOnTheOrderOfTheStatesEntries() {
-    AtomicInteger allocated = new AtomicInteger();
+    Exercised besideBusyCpus = new Exercised("an allocation beside several busy CPUs");
     qt().forAll(scenarios()).checkAssert(scenario -> {
       Pod pod = podWithInit(scenario);
       Container app = pod.containers().get(0);
@@ -189,11 +189,9 @@ class StaticPolicyProperties {
       CpuAllocationResult ascending = policy.allocate(spreadOver3Pods(state, false), pod, app, scenario.hint());
       CpuAllocationResult descending = policy.allocate(spreadOver3Pods(state, true), pod, app, scenario.hint());
       assertThat(descending).isEqualTo(ascending);
-      if (ascending.error().isEmpty() && state.assignedCpus().size() > 1) {
-        allocated.incrementAndGet();
-      }
+      besideBusyCpus.example(ascending.error().isEmpty() && state.assignedCpus().size() > 1);
     });
-    assertThat(allocated.get()).as("allocations beside several busy CPUs").isGreaterThan(20);
+    besideBusyCpus.atLeast(0.02);
   }
 
   @Test

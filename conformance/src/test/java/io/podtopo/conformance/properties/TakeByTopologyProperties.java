@@ -25,7 +25,7 @@ import org.quicktheories.generators.Generate;
 /** Invariants of the CPU selection (spec §2.7) over synthetic machines. */
 class TakeByTopologyProperties {
 
-  private static final int EXAMPLES = 200;
+  private static final int EXAMPLES = Examples.scaled(200);
 
   /** A machine, the CPUs available on it, a feasible request and the selection options. */
   private record Request(Machine machine, CpuSet available, int numCpus, CpuSortingStrategy strategy,

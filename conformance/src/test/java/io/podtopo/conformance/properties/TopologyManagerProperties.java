@@ -28,7 +28,7 @@ import org.quicktheories.generators.Generate;
  */
 class TopologyManagerProperties {
 
-  private static final int EXAMPLES = 400;
+  private static final int EXAMPLES = Examples.scaled(400);
 
   private static final Gen<TopologyManagerPolicy> MERGING_POLICIES = Generate.pick(List.of(
       TopologyManagerPolicy.BEST_EFFORT, TopologyManagerPolicy.RESTRICTED, TopologyManagerPolicy.SINGLE_NUMA_NODE));
