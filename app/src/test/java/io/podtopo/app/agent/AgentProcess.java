@@ -121,10 +121,49 @@ final class AgentProcess implements AutoCloseable {
       }
       if (!process.isAlive() || System.nanoTime() > deadline) {
         throw new AssertionError("the agent " + (process.isAlive() ? "did not get there within " + seconds + " s"
-            : "ended with status " + process.exitValue()) + "; its log: " + log + "; its errors: " + errors());
+            + " (" + whereItIs() + ")" : "ended with status " + process.exitValue()) + "; its log: " + log
+            + "; its errors: " + errors());
       }
       Thread.sleep(2);
     }
+  }
+
+  /**
+   * Where a process that does not get on is: the command, state and kernel wait channel of it and of
+   * its children (a launcher that never reached the JVM shows as {@code unshare}, {@code sh} or
+   * {@code mount}), and the JVM's threads ({@code jcmd PID Thread.print}, the first 6,000 characters).
+   */
+  private String whereItIs() throws InterruptedException {
+    StringBuilder where = new StringBuilder();
+    List<ProcessHandle> processes = new ArrayList<>(List.of(process.toHandle()));
+    process.toHandle().descendants().forEach(processes::add);
+    for (ProcessHandle handle : processes) {
+      Path proc = Path.of("/proc", Long.toString(handle.pid()));
+      try {
+        String stat = Files.readString(proc.resolve("stat"));
+        where.append("pid ").append(handle.pid()).append(' ').append(Files.readString(proc.resolve("comm")).strip())
+            .append(" state ").append(stat.charAt(stat.lastIndexOf(')') + 2)).append(" waiting in ")
+            .append(Files.readString(proc.resolve("wchan")).strip()).append("; ");
+      } catch (IOException gone) {
+        where.append("pid ").append(handle.pid()).append(" gone; ");
+      }
+    }
+    String command = process.toHandle().info().command().orElse("");
+    if (!command.endsWith("/java")) {
+      return where.append("no thread dump: pid ").append(pid()).append(" runs ").append(command)
+          .append(", not a JVM yet").toString();
+    }
+    Path jcmd = Path.of(System.getProperty("java.home"), "bin", "jcmd");
+    try {
+      Process threads = new ProcessBuilder(jcmd.toString(), Long.toString(pid()), "Thread.print")
+          .redirectErrorStream(true).start();
+      String dump = new String(threads.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+      threads.waitFor(30, TimeUnit.SECONDS);
+      where.append("threads: ").append(dump, 0, Math.min(dump.length(), 6_000));
+    } catch (IOException e) {
+      where.append("no thread dump: ").append(e.getMessage());
+    }
+    return where.toString();
   }
 
   /** What it wrote on standard error. */
