@@ -13,6 +13,7 @@ import io.podtopo.domain.memorymanager.MemoryManagerState;
 import io.podtopo.domain.memorymanager.StaticMemoryPolicy;
 import io.podtopo.domain.pod.Container;
 import io.podtopo.domain.pod.Pod;
+import io.podtopo.domain.quirks.KubeletQuirk;
 import io.podtopo.domain.quirks.QuirkLog;
 import io.podtopo.domain.topologymanager.AdmissionFailure;
 import io.podtopo.domain.topologymanager.AllocationResult;
@@ -36,7 +37,9 @@ import java.util.function.Function;
  * pod's containers their devices when it starts them ({@code GetDeviceRunContainerOptions} calls
  * {@code Allocate} for a container holding none), with the pod hint stored for each. Here that
  * happens at admission, container by container in pod order, after the CPU and memory
- * {@code AllocatePod} (decision D-41).
+ * {@code AllocatePod} (decision D-41). Where that fails for want of devices, kubelet v1.37 has admitted
+ * the pod without them and its resource-fit predicate refuses it ({@link DeviceFit}); the corrected
+ * behaviour reports the Device Manager's error (quirk {@code Q-devices-at-container-start}).
  */
 final class NodeAllocator implements TopologyAllocator<NodeState> {
 
@@ -83,6 +86,13 @@ final class NodeAllocator implements TopologyAllocator<NodeState> {
     try {
       return AllocationResult.allocated(withDevices(managers.state(), pod, pod.initAndAppContainers(), hint));
     } catch (DeviceAllocationException e) {
+      Optional<AdmissionFailure> predicate = DeviceFit.refusal(deviceManager, state.devices(), pod);
+      if (predicate.isPresent()) {
+        quirks.reached(KubeletQuirk.DEVICES_AT_CONTAINER_START);
+        if (quirks.reproducesKubelet(KubeletQuirk.DEVICES_AT_CONTAINER_START)) {
+          return AllocationResult.failed(predicate.get());
+        }
+      }
       return AllocationResult.failed(AdmissionFailure.unexpected(e.getMessage()));
     }
   }

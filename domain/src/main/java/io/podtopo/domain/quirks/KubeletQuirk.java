@@ -70,7 +70,18 @@ public enum KubeletQuirk {
           + "is allocated, breaking the group (start then refuses the state)",
       "it is refused as the hints refuse it: preferred hint violates NUMA node allocation",
       "memorymanager policy_static.go isAffinityViolatingNUMAAllocations (v1.37) checks masks of "
-          + "several nodes only; calculateHints refuses the single node");
+          + "several nodes only; calculateHints refuses the single node"),
+
+  /** D-41: a pod-level pod's devices are allocated when its containers start, after admission. */
+  DEVICES_AT_CONTAINER_START("Q-devices-at-container-start", "D-41", KubeletOutcome.ANSWERS,
+      "the Device Manager's AllocatePod does nothing: in pod scope under best-effort a pod-level pod short of "
+          + "devices passes the resource managers, holding its CPUs and memory, and the resource-fit predicate "
+          + "run after them refuses it: OutOf<resource>",
+      "the devices are allocated at admission with the pod hint, after the CPUs and memory: a shortage is "
+          + "the Device Manager's error (UnexpectedAdmissionError)",
+      "kubelet.go NewMainKubelet (v1.37): the resource managers' admit handler, then "
+          + "lifecycle.NewPredicateAdmitHandler; lifecycle/predicate.go InsufficientResourceError; the "
+          + "Device Manager's AllocatePod of the KEP-5526 code returns nil");
 
   private final String id;
   private final String decision;

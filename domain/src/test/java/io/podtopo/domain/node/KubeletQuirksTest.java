@@ -236,4 +236,73 @@ class KubeletQuirksTest {
         thirtyReservedOnOddNodes().behaviour(Behaviour.SPEC).build(), oddNodes());
     assertThat(spec.cpuPolicy().orElseThrow().reservedCpus().size()).isEqualTo(30);
   }
+
+  /** The two-socket GPU server (a GPU on each node) in pod scope under {@code policy}. */
+  private static NodeResourceManagers gpuServer(TopologyManagerPolicy policy, Behaviour behaviour) {
+    return NodeResourceManagers.create(NodeFixtures.config(policy, TopologyManagerScope.POD, NodeFixtures.PLRM_ON)
+        .behaviour(behaviour).build(), NodeFixtures.twoSocketsOneGpuEach());
+  }
+
+  /** Both GPUs held by two pod-level pods, then a third asking for one. */
+  private static Admission thirdGpuPod(NodeResourceManagers managers) {
+    NodeState state = managers.initialState();
+    for (String uid : List.of("first", "second")) {
+      Admission admission = managers.admit(state, gpuPod(uid));
+      assertThat(admission.admitted()).as(uid).isTrue();
+      state = admission.state();
+    }
+    Admission third = managers.admit(state, gpuPod("third"));
+    assertThat(third.admitted()).isFalse();
+    assertThat(third.state()).as("a rejection leaves the state as it was (NA-3)").isEqualTo(state);
+    return third;
+  }
+
+  private static Pod gpuPod(String uid) {
+    return NodeFixtures.podLevel(uid, "2", "2Gi")
+        .addContainers(gu("inference", "2", "2Gi", NodeFixtures.GPU, "1")).build();
+  }
+
+  @Test
+  void d41_kubeletV137AdmitsAPodLevelPodShortOfDevicesThroughTheResourceManagersAndItsResourceFitPredicateRefusesIt() {
+    Admission third = thirdGpuPod(gpuServer(TopologyManagerPolicy.BEST_EFFORT, Behaviour.KUBELET));
+
+    assertThat(third.reason()).contains("OutOfnvidia.com/gpu");
+    assertThat(third.message())
+        .contains("Node didn't have enough resource: nvidia.com/gpu, requested: 1, used: 2, capacity: 2");
+    assertThat(third.quirks()).containsExactly(KubeletQuirk.DEVICES_AT_CONTAINER_START);
+  }
+
+  @Test
+  void d41_theCorrectedBehaviourRefusesItWithTheDeviceManagersErrorAtAdmission() {
+    Admission third = thirdGpuPod(gpuServer(TopologyManagerPolicy.BEST_EFFORT, Behaviour.SPEC));
+
+    assertThat(third.reason()).contains(AdmissionFailure.UNEXPECTED_ADMISSION_ERROR);
+    assertThat(third.message()).contains(DEVICES_UNAVAILABLE);
+    assertThat(third.quirks()).containsExactly(KubeletQuirk.DEVICES_AT_CONTAINER_START);
+  }
+
+  private static final String DEVICES_UNAVAILABLE = "Allocate failed due to requested number of devices unavailable"
+      + " for nvidia.com/gpu. Requested: 1, Available: 0, which is unexpected";
+
+  /**
+   * Elsewhere the two behaviours agree and no quirk is named: under restricted and single-numa-node
+   * the Topology Manager refuses first (the device hints are unsatisfiable); under none the kubelet
+   * allocates container by container ({@code admitPolicyNone}: {@code Allocate}, not
+   * {@code AllocatePod}), so the Device Manager refuses at admission.
+   */
+  @Test
+  void d41_underOtherPoliciesBothBehavioursRefuseAlikeAndNoQuirkIsNamed() {
+    for (Behaviour behaviour : Behaviour.values()) {
+      for (TopologyManagerPolicy policy : List.of(TopologyManagerPolicy.RESTRICTED,
+          TopologyManagerPolicy.SINGLE_NUMA_NODE)) {
+        Admission third = thirdGpuPod(gpuServer(policy, behaviour));
+        assertThat(third.reason()).as(behaviour + " " + policy).contains(AdmissionFailure.TOPOLOGY_AFFINITY_ERROR);
+        assertThat(third.quirks()).as(behaviour + " " + policy).isEmpty();
+      }
+      Admission none = thirdGpuPod(gpuServer(TopologyManagerPolicy.NONE, behaviour));
+      assertThat(none.reason()).as(behaviour + " none").contains(AdmissionFailure.UNEXPECTED_ADMISSION_ERROR);
+      assertThat(none.message()).as(behaviour + " none").contains(DEVICES_UNAVAILABLE);
+      assertThat(none.quirks()).as(behaviour + " none").isEmpty();
+    }
+  }
 }
