@@ -114,4 +114,39 @@ class QuantityTest {
     assertThat(Quantity.parse("2500m").toString()).isEqualTo("2500m");
     assertThat(Quantity.ofMillis(1500)).isEqualTo(Quantity.parse("1.5"));
   }
+
+  /** A sum may leave the 64 bits every parsed quantity fits; rounding up counts. */
+  @Test
+  void fitsInLongUpToTheLargest64BitValueRoundedUp() {
+    Quantity largest = Quantity.parse("9223372036854775807");
+    assertThat(largest.fitsInLong()).isTrue();
+    assertThat(Quantity.parse("9223372036854775806.5").fitsInLong()).isTrue();
+    assertThat(largest.plus(Quantity.parse("1n")).fitsInLong()).isFalse();
+    assertThat(largest.plus(Quantity.parse("1")).fitsInLong()).isFalse();
+  }
+
+  @Test
+  void differentAmountsHashApart() {
+    assertThat(Quantity.parse("1").hashCode()).isNotEqualTo(Quantity.parse("2").hashCode());
+  }
+
+  /** On a tie the larger is this quantity, with its spelling: what reports show. */
+  @Test
+  void maxKeepsThisQuantitysSpellingOnATie() {
+    assertThat(Quantity.parse("1").max(Quantity.parse("1000m")).toString()).isEqualTo("1");
+    assertThat(Quantity.parse("1000m").max(Quantity.parse("1")).toString()).isEqualTo("1000m");
+  }
+
+  @Test
+  void zeroIsAnIntegralQuantityAndBelowZeroIsRefused() {
+    assertThat(Quantity.of(0)).isEqualTo(Quantity.ZERO);
+    assertThatThrownBy(() -> Quantity.of(-1)).isInstanceOf(InvalidQuantityException.class)
+        .hasMessage("invalid quantity \"-1\": quantities must not be negative");
+  }
+
+  @Test
+  void anInvalidQuantityNamesItsText() {
+    assertThatThrownBy(() -> Quantity.parse("1.2.3")).isInstanceOfSatisfying(InvalidQuantityException.class,
+        e -> assertThat(e.text()).isEqualTo("1.2.3"));
+  }
 }
