@@ -35,7 +35,7 @@ class KubeletQuirksTest {
    * thread of each node's first core reserved, so every node has 7 free CPUs, one of them the lone
    * sibling of a reserved CPU.
    */
-  private static NodeResourceManagers fourNodesWithLoneSiblings(Behaviour behaviour) {
+  static NodeResourceManagers fourNodesWithLoneSiblings(Behaviour behaviour) {
     List<Cpu> cpus = new ArrayList<>();
     for (int id = 0; id < 32; id++) {
       int core = id % 16;
@@ -56,7 +56,7 @@ class KubeletQuirksTest {
     return NodeResourceManagers.create(config, machine);
   }
 
-  private static Pod pod(String uid, String cpu, String memory, String... extra) {
+  static Pod pod(String uid, String cpu, String memory, String... extra) {
     return new Pod.Builder().uid(uid).name(uid).addContainer(gu("c", cpu, memory, extra)).build();
   }
 
@@ -238,13 +238,13 @@ class KubeletQuirksTest {
   }
 
   /** The two-socket GPU server (a GPU on each node) in pod scope under {@code policy}. */
-  private static NodeResourceManagers gpuServer(TopologyManagerPolicy policy, Behaviour behaviour) {
+  static NodeResourceManagers gpuServer(TopologyManagerPolicy policy, Behaviour behaviour) {
     return NodeResourceManagers.create(NodeFixtures.config(policy, TopologyManagerScope.POD, NodeFixtures.PLRM_ON)
         .behaviour(behaviour).build(), NodeFixtures.twoSocketsOneGpuEach());
   }
 
   /** Both GPUs held by two pod-level pods, then a third asking for one. */
-  private static Admission thirdGpuPod(NodeResourceManagers managers) {
+  static Admission thirdGpuPod(NodeResourceManagers managers) {
     NodeState state = managers.initialState();
     for (String uid : List.of("first", "second")) {
       Admission admission = managers.admit(state, gpuPod(uid));
@@ -257,7 +257,7 @@ class KubeletQuirksTest {
     return third;
   }
 
-  private static Pod gpuPod(String uid) {
+  static Pod gpuPod(String uid) {
     return NodeFixtures.podLevel(uid, "2", "2Gi")
         .addContainers(gu("inference", "2", "2Gi", NodeFixtures.GPU, "1")).build();
   }

@@ -10,6 +10,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.podtopo.domain.pod.Container;
 import io.podtopo.domain.pod.Pod;
+import io.podtopo.domain.pod.Quantity;
+import io.podtopo.domain.quirks.Behaviour;
+import io.podtopo.domain.quirks.KubeletQuirk;
 import io.podtopo.domain.topology.CpuSet;
 import io.podtopo.domain.topology.Machine;
 import io.podtopo.domain.topology.NumaNode;
@@ -236,5 +239,111 @@ class RejectionExplainerTest {
   private static Pod guaranteed(String uid, String cpu) {
     Container app = gu("app", cpu, "1Gi");
     return new Pod.Builder().uid(uid).name(uid).addContainer(app).build();
+  }
+
+  // --- quirks, and the reasons without a catalogue entry of their own ---------------------------
+
+  @Test
+  void adr0008_aRejectionAQuirkDecidedSaysWhatTheKubeletDoesThereAndWhatTheCorrectedBehaviourDoes() {
+    NodeResourceManagers kubelet = KubeletQuirksTest.gpuServer(TopologyManagerPolicy.BEST_EFFORT, Behaviour.KUBELET);
+    Admission third = KubeletQuirksTest.thirdGpuPod(kubelet);
+
+    RejectionCause cause = new RejectionExplainer(kubelet).explain(KubeletQuirksTest.gpuPod("third"), third)
+        .orElseThrow();
+
+    KubeletQuirk quirk = KubeletQuirk.DEVICES_AT_CONTAINER_START;
+    assertThat(cause.causes()).containsExactly("Q-devices-at-container-start (D-41): " + quirk.kubeletBehaviour());
+    assertThat(cause.fixes()).containsExactly("the corrected behaviour (behaviour spec) decides: "
+        + quirk.specBehaviour());
+  }
+
+  @Test
+  void adr0008_inTheCorrectedBehaviourTheQuirkNamesWhatItDidAndThereIsNoOtherBehaviourToAskFor() {
+    NodeResourceManagers spec = KubeletQuirksTest.gpuServer(TopologyManagerPolicy.BEST_EFFORT, Behaviour.SPEC);
+    Admission third = KubeletQuirksTest.thirdGpuPod(spec);
+
+    RejectionCause cause = new RejectionExplainer(spec).explain(KubeletQuirksTest.gpuPod("third"), third).orElseThrow();
+
+    assertThat(cause.causes()).containsExactly("Q-devices-at-container-start (D-41): "
+        + KubeletQuirk.DEVICES_AT_CONTAINER_START.specBehaviour());
+    assertThat(cause.fixes()).isEmpty();
+  }
+
+  @Test
+  void adr0008_whereTheKubeletGivesNoAnswerTheExplanationSaysWhatItDoesAndWhatTheCorrectedBehaviourDecides() {
+    NodeResourceManagers kubelet = KubeletQuirksTest.fourNodesWithLoneSiblings(Behaviour.KUBELET);
+    Pod pod = KubeletQuirksTest.pod("p", "22", "1Gi");
+
+    RejectionCause cause = explain(kubelet, kubelet.initialState(), pod);
+
+    KubeletQuirk quirk = KubeletQuirk.NUMA_REMAINDER_LOOP;
+    assertThat(cause.causes()).containsExactly("Q-numa-remainder-loop (D-16): " + quirk.kubeletBehaviour());
+    assertThat(cause.fixes()).containsExactly("the corrected behaviour (behaviour spec) decides: "
+        + quirk.specBehaviour());
+  }
+
+  @Test
+  void spec5_4_anUntypedDeviceErrorSaysHowManyDevicesAreMissing() {
+    NodeResourceManagers none = KubeletQuirksTest.gpuServer(TopologyManagerPolicy.NONE, Behaviour.KUBELET);
+    Admission third = KubeletQuirksTest.thirdGpuPod(none);
+
+    RejectionCause cause = new RejectionExplainer(none).explain(KubeletQuirksTest.gpuPod("third"), third).orElseThrow();
+
+    assertThat(cause.causes()).containsExactly("nvidia.com/gpu: the Device Manager needed 1 device and found 0 devices"
+        + " free on the node (after the Topology Manager had admitted the pod)");
+    assertThat(cause.fixes()).containsExactly("free 1 device of nvidia.com/gpu on the node");
+  }
+
+  /** Under topology policy none the Memory Manager decides alone; each NUMA node has 11Gi to give. */
+  @Test
+  void spec5_4_theMemoryManagersUntypedErrorSaysWhatIsFreeOnEachNumaNodeAndWhereToFreeHowMuch() {
+    NodeResourceManagers none = managers(TopologyManagerPolicy.NONE, TopologyManagerScope.CONTAINER);
+    Admission first = none.admit(none.initialState(), guaranteed("first", "1", "10Gi"));
+    assertThat(first.admitted()).isTrue();
+
+    RejectionCause cause = explain(none, first.state(), guaranteed("p", "1", "20Gi"));
+
+    assertThat(cause.causes()).containsExactly("the Memory Manager could not place the memory once the Topology"
+        + " Manager had admitted the pod", "memory: needs 20Gi; free by NUMA node: 0: 1Gi, 1: 11Gi");
+    assertThat(cause.fixes()).containsExactly("free 8Gi of memory on NUMA nodes 0, 1");
+  }
+
+  @Test
+  void spec5_4_aMemoryRequestBeyondTheWholeNodeHasNothingToFree() {
+    NodeResourceManagers none = managers(TopologyManagerPolicy.NONE, TopologyManagerScope.CONTAINER);
+
+    RejectionCause cause = explain(none, none.initialState(), guaranteed("p", "1", "40Gi"));
+
+    assertThat(cause.causes()).containsExactly("the Memory Manager could not place the memory once the Topology"
+        + " Manager had admitted the pod", "memory: needs 40Gi; free by NUMA node: 0-1: 11Gi");
+    assertThat(cause.fixes()).isEmpty();
+  }
+
+  @Test
+  void spec5_4_podLevelValidationNamesTheMissingBudgetResource() {
+    Pod cpuOnly = new Pod.Builder().uid("p").name("p").putPodRequest("cpu", Quantity.parse("4"))
+        .putPodLimit("cpu", Quantity.parse("4")).addContainers(gu("c1", "2", "1Gi")).build();
+
+    RejectionCause cause = explain(restrictedPodScope, restrictedPodScope.initialState(), cpuOnly);
+
+    assertThat(cause.causes()).containsExactly("the pod sets pod-level resources without memory: with pod-level"
+        + " resources, spec.resources must give both cpu and memory requests and limits");
+    assertThat(cause.fixes()).containsExactly("set spec.resources requests and limits of memory");
+  }
+
+  @Test
+  void spec5_4_podLevelValidationNamesAResourceTheContainersAskForOutsideTheBudget() {
+    Pod pod = podLevel("p", "4", "4Gi").addContainers(gu("c1", "2", "1Gi", "hugepages-2Mi", "4Mi")).build();
+
+    RejectionCause cause = explain(restrictedPodScope, restrictedPodScope.initialState(), pod);
+
+    assertThat(cause.causes()).containsExactly("containers ask for hugepages-2Mi, which the pod's budget"
+        + " (spec.resources) does not include");
+    assertThat(cause.fixes()).containsExactly("add hugepages-2Mi to spec.resources requests and limits, at least what"
+        + " the containers ask for together");
+  }
+
+  private static Pod guaranteed(String uid, String cpu, String memory) {
+    return new Pod.Builder().uid(uid).name(uid).addContainer(gu("app", cpu, memory)).build();
   }
 }
