@@ -121,4 +121,31 @@ class CpuSetTest {
     assertThatThrownBy(() -> CpuSet.empty().last()).isInstanceOf(java.util.NoSuchElementException.class);
     assertThat(CpuSet.empty().contains(-1)).isFalse();
   }
+
+  @Test
+  void aRangeOfOneIdIsThatId() {
+    assertThat(CpuSet.parse("3-3")).isEqualTo(CpuSet.of(3));
+  }
+
+  /** Ids are at most six digits, leading zeros included, and at most 65535. */
+  @Test
+  void sixDigitIdsAreReadAndTooLargeOnesNamedAsSuch() {
+    assertThat(CpuSet.parse("012345")).isEqualTo(CpuSet.of(12345));
+    assertThatThrownBy(() -> CpuSet.parse("100000")).isInstanceOf(CpuListFormatException.class)
+        .hasMessageContaining("CPU id 100000 is above 65535");
+    assertThatThrownBy(() -> CpuSet.parse("0123456")).isInstanceOf(CpuListFormatException.class)
+        .hasMessageContaining("\"0123456\" is not a CPU id");
+  }
+
+  @Test
+  void aRangeWithoutItsStartNamesTheMissingId() {
+    assertThatThrownBy(() -> CpuSet.parse("-3")).isInstanceOf(CpuListFormatException.class)
+        .hasMessageContaining("\"\" is not a CPU id");
+  }
+
+  @Test
+  void differentSetsHashApart() {
+    assertThat(CpuSet.of(1).hashCode()).isNotEqualTo(CpuSet.of(2).hashCode());
+    assertThat(CpuSet.parse("0-3").hashCode()).isEqualTo(CpuSet.of(0, 1, 2, 3).hashCode());
+  }
 }
