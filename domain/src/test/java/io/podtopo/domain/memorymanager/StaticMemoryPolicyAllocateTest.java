@@ -24,6 +24,8 @@ import io.podtopo.domain.topology.NumaMask;
 import io.podtopo.domain.topology.NumaNode;
 import io.podtopo.domain.topologymanager.TopologyHint;
 import java.util.List;
+import java.util.ArrayList;
+import java.util.Collections;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -64,6 +66,28 @@ class StaticMemoryPolicyAllocateTest {
     assertThat(state.machineState().nodes().get(0).cells()).containsExactly(0, 1);
     assertThat(state.machineState().nodes().get(1).cells()).containsExactly(0, 1);
     assertThat(state.machineState().nodes().get(2).cells()).containsExactly(2);
+  }
+
+  /** The nodes are taken in id order, whatever order the machine lists them in. */
+  @Test
+  void multiNumaBlockFillsFromTheLowestNodeIdWhateverTheOrderOfTheMachinesNodes() {
+    List<NumaNode> reversed = new ArrayList<>(nodes(3, 4, 1));
+    Collections.reverse(reversed);
+    StaticMemoryPolicy listedBackwards = policy(reversed, PLRM_OFF);
+    Pod pod = pod("p", gu("c", "1", "3Gi"));
+
+    MemoryManagerState state = listedBackwards.allocate(started(listedBackwards), pod, pod.containers().get(0), ANY);
+
+    assertThat(state).isEqualTo(allocate(started(policy), "p", "3Gi", ANY));
+    assertThat(state.containerBlocks("p", "c").orElseThrow()).containsExactly(block("memory", 3 * GI, 0, 1));
+  }
+
+  @Test
+  void removingAContainerThatHoldsNoMemoryLeavesTheStateAsItWas() {
+    MemoryManagerState state = allocate(started(policy), "p", "1Gi", ANY);
+
+    assertThat(policy.removeContainer(state, "p", "other")).isSameAs(state);
+    assertThat(policy.removeContainer(state, "unknown", "c")).isSameAs(state);
   }
 
   @Test
