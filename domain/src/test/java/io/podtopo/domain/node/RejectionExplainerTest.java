@@ -184,6 +184,30 @@ class RejectionExplainerTest {
   }
 
   @Test
+  void spec5_4_smtAlignmentOfLessThanACoreSaysAskForACore() {
+    NodeResourceManagers strict = NodeResourceManagers.create(config(TopologyManagerPolicy.RESTRICTED,
+        TopologyManagerScope.POD, NodeFixtures.PLRM_ON).reservedSystemCpus(CpuSet.of(0, 12))
+        .putCpuManagerPolicyOption("full-pcpus-only", "true").build(), NodeFixtures.twoSocketsSmt());
+
+    RejectionCause cause = explain(strict, strict.initialState(), podLevel("p", "1", "2Gi").addContainers(shared("c")).build());
+
+    assertThat(cause.fixes()).containsExactly("ask for 2 CPUs (a multiple of 2)");
+  }
+
+  /** An SMTAlignmentError in a wording the explainer does not know is restated as it came. */
+  @Test
+  void spec5_4_anSmtAlignmentErrorOfAnotherWordingIsRestated() {
+    Pod pod = podLevel("p", "2", "2Gi").addContainers(shared("c")).build();
+    Admission admission = Admission.rejected(restrictedPodScope.initialState(), AdmissionFailure.of("SMTAlignmentError",
+        "SMT Alignment Error: something else"), new AdmissionTrace.Builder().build());
+
+    RejectionCause cause = new RejectionExplainer(restrictedPodScope).explain(pod, admission).orElseThrow();
+
+    assertThat(cause.causes()).containsExactly("SMT Alignment Error: something else");
+    assertThat(cause.fixes()).isEmpty();
+  }
+
+  @Test
   void spec5_4_smtAlignmentWithoutEnoughWholeCoresSaysHowManyToFree() {
     // The catalogue's message shape (spec 5.4), as the CPU Manager words it when whole cores run out.
     Pod pod = podLevel("p", "24", "2Gi").addContainers(shared("c")).build();
