@@ -107,10 +107,6 @@ public final class StaticPolicy {
     return options;
   }
 
-  public FeatureGates gates() {
-    return gates;
-  }
-
   /** The reserved CPUs: never given out exclusively. */
   public CpuSet reservedCpus() {
     return reserved;
@@ -305,7 +301,7 @@ public final class StaticPolicy {
    * reusable CPUs' nodes whose free CPUs, with the reusable ones, reach the request; preferred at
    * the narrowest capacity that fits (the fewest nodes whose CPUs, free or not, reach the request;
    * all nodes when none do), or socket-aligned under {@code align-by-socket}. The list, when
-   * something asks for it, is {@link #enumeratedHints}.
+   * something asks for it, is {@link #enumeratedHints(List, long[], long[], long, int, long)}.
    */
   public ResourceHints packedHints(CpuSet available, CpuSet reusable, long request) {
     List<Integer> nodes = topology.numaNodes().toList();
@@ -344,23 +340,9 @@ public final class StaticPolicy {
   }
 
   /**
-   * {@link #generateHints}, enumerated as upstream does: the masks and the preferred ones, without a
-   * hint object each.
+   * {@link #generateHints}, enumerated as upstream does (the masks and the preferred ones, without a
+   * hint object each), from the nodes' capacities and free CPUs (by node id).
    */
-  public ResourceHints enumeratedHints(CpuSet available, CpuSet reusable, long request) {
-    List<Integer> nodes = topology.numaNodes().toList();
-    long[] capacity = new long[NumaMask.MAX_NODE_ID + 1];
-    long[] free = new long[NumaMask.MAX_NODE_ID + 1];
-    for (int node : nodes) {
-      CpuSet cpus = topology.cpusInNumaNode(node);
-      capacity[node] = cpus.size();
-      free[node] = cpus.intersection(available).size();
-    }
-    return enumeratedHints(nodes, capacity, free, NumaMask.of(topology.numaNodesOf(reusable).toList()).bits(),
-        reusable.size(), request);
-  }
-
-  /** {@link #enumeratedHints}, from the nodes' capacities and free CPUs (by node id). */
   private ResourceHints enumeratedHints(List<Integer> nodes, long[] capacity, long[] free, long reusableNodes,
       int reusableCount, long request) {
     FittingMasks fitting = FittingMasks.walk(nodes, capacity, free, reusableNodes, reusableCount, request);
@@ -524,18 +506,10 @@ public final class StaticPolicy {
   /**
    * The policy's {@code takeByTopology}: NUMA-distributed with {@code distribute-cpus-across-numa}
    * (groups of a whole core with {@code full-pcpus-only}), else NUMA-packed; spread sorting with
-   * {@code distribute-cpus-across-cores}.
-   *
-   * @throws CpuAllocationException with upstream's text when the CPUs cannot be taken
-   */
-  public CpuSet takeByTopology(CpuSet available, long numCpus) {
-    return takeByTopology(available, numCpus, QuirkLog.of(Behaviour.KUBELET));
-  }
-
-  /**
-   * {@link #takeByTopology(CpuSet, long)} under {@code quirks}' behaviour (the NUMA-distributed
+   * {@code distribute-cpus-across-cores}; under {@code quirks}' behaviour (the NUMA-distributed
    * selection's {@link KubeletQuirk#NUMA_REMAINDER_LOOP}).
    *
+   * @throws CpuAllocationException with upstream's text when the CPUs cannot be taken
    * @throws io.podtopo.domain.quirks.KubeletGivesNoAnswer where kubelet v1.37 would never finish and
    *     its behaviour is asked for
    */
