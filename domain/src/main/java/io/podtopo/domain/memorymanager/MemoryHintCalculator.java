@@ -45,23 +45,13 @@ final class MemoryHintCalculator {
   }
 
   /**
-   * Upstream {@code calculateHints}: for every mask in {@code IterateBitMasks} order, skip it when its
-   * allocatable memory is too small for a type; otherwise it counts for the minimum width; then skip
-   * it on a group rule or when free (plus reusable init memory) is too small for a type. Every
-   * requested type gets the same masks; preferred iff the mask is as narrow as the narrowest mask with
-   * enough allocatable memory. No mask at all gives an empty map.
-   */
-  SortedMap<String, List<TopologyHint>> calculate(SortedMap<String, Long> request, ReusableInitMemory reusable,
-      String podUid) {
-    SortedMap<String, List<TopologyHint>> hints = new TreeMap<>();
-    calculatePacked(request, reusable, podUid).forEach((type, packed) -> hints.put(type, packed.hints()));
-    return hints;
-  }
-
-  /**
-   * {@link #calculate}, described ({@link MaskFamily}, ADR 0007): every type shares one
-   * {@link ResourceHints} whose list, when something asks for it, is {@link #enumerated}; no mask at
-   * all gives an empty map, as the enumeration does.
+   * Upstream {@code calculateHints}, described ({@link MaskFamily}, ADR 0007). Upstream, for every
+   * mask in {@code IterateBitMasks} order: skip it when its allocatable memory is too small for a
+   * type; otherwise it counts for the minimum width; then skip it on a group rule or when free (plus
+   * reusable init memory) is too small for a type; every requested type gets the same masks,
+   * preferred iff the mask is as narrow as the narrowest mask with enough allocatable memory. Here
+   * every type shares one {@link ResourceHints} whose list, when something asks for it, is
+   * {@link #enumerated}; no mask at all gives an empty map, as the enumeration does.
    *
    * <p>The masks of {@code calculateHints} split into: the masks of two nodes or more made of nodes
    * with a table of every requested type that serve neither a single-NUMA allocation nor a group,
@@ -86,7 +76,7 @@ final class MemoryHintCalculator {
     return hints;
   }
 
-  /** The description of {@link #calculate}'s masks (they are the same for every requested type). */
+  /** The description of {@code calculateHints}' masks (they are the same for every requested type). */
   MaskFamily family(SortedMap<String, Long> request, ReusableInitMemory reusable, String podUid) {
     List<Integer> nodes = List.copyOf(state.nodes().keySet());
     checkTables(nodes, request);
