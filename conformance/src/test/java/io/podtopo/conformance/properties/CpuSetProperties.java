@@ -23,7 +23,7 @@ class CpuSetProperties {
 
   @Test
   void formatThenParseIsTheIdentity() {
-    qt().forAll(CpuSets.cpuSets()).checkAssert(set -> {
+    qt().withExamples(Examples.scaled(Examples.QUICKTHEORIES_DEFAULT)).forAll(CpuSets.cpuSets()).checkAssert(set -> {
       String text = set.toString();
       assertThat(CpuSet.parse(text)).isEqualTo(set);
       assertThat(CpuSet.parse(text).toString()).isEqualTo(text);
@@ -32,7 +32,7 @@ class CpuSetProperties {
 
   @Test
   void theCpulistIsCanonical() {
-    qt().forAll(CpuSets.cpuSets()).checkAssert(set -> {
+    qt().withExamples(Examples.scaled(Examples.QUICKTHEORIES_DEFAULT)).forAll(CpuSets.cpuSets()).checkAssert(set -> {
       String text = set.toString();
       assertThat(text).doesNotContain(",,").doesNotStartWith(",").doesNotEndWith(",");
       int previousEnd = -2;
@@ -49,7 +49,7 @@ class CpuSetProperties {
 
   @Test
   void algebraAgreesWithBitSet() {
-    qt().forAll(CpuSets.cpuSets(), CpuSets.cpuSets()).checkAssert((a, b) -> {
+    qt().withExamples(Examples.scaled(Examples.QUICKTHEORIES_DEFAULT)).forAll(CpuSets.cpuSets(), CpuSets.cpuSets()).checkAssert((a, b) -> {
       BitSet union = bits(a);
       union.or(bits(b));
       BitSet intersection = bits(a);
@@ -73,7 +73,7 @@ class CpuSetProperties {
 
   @Test
   void equalSetsHaveEqualHashesWhateverTheirHistory() {
-    qt().forAll(CpuSets.cpuSets(), CpuSets.cpuSets()).checkAssert((a, b) -> {
+    qt().withExamples(Examples.scaled(Examples.QUICKTHEORIES_DEFAULT)).forAll(CpuSets.cpuSets(), CpuSets.cpuSets()).checkAssert((a, b) -> {
       CpuSet viaAlgebra = a.union(b).difference(b.difference(a)).difference(a.intersection(b)).union(a.intersection(b));
       assertThat(viaAlgebra).isEqualTo(a).hasSameHashCodeAs(a);
     });
@@ -81,7 +81,7 @@ class CpuSetProperties {
 
   @Test
   void setAlgebraLaws() {
-    qt().forAll(CpuSets.cpuSets(), CpuSets.cpuSets(), CpuSets.cpuSets()).checkAssert((a, b, c) -> {
+    qt().withExamples(Examples.scaled(Examples.QUICKTHEORIES_DEFAULT)).forAll(CpuSets.cpuSets(), CpuSets.cpuSets(), CpuSets.cpuSets()).checkAssert((a, b, c) -> {
       assertThat(a.union(b)).isEqualTo(b.union(a));
       assertThat(a.intersection(b)).isEqualTo(b.intersection(a));
       assertThat(a.union(b).union(c)).isEqualTo(a.union(b.union(c)));
@@ -100,7 +100,7 @@ class CpuSetProperties {
 
   @Test
   void iterationIsStrictlyAscending() {
-    qt().forAll(CpuSets.cpuSets()).checkAssert(set -> {
+    qt().withExamples(Examples.scaled(Examples.QUICKTHEORIES_DEFAULT)).forAll(CpuSets.cpuSets()).checkAssert(set -> {
       int previous = -1;
       for (int id : set) {
         assertThat(id).isGreaterThan(previous);

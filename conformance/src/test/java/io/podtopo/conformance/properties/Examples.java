@@ -9,6 +9,8 @@ package io.podtopo.conformance.properties;
 final class Examples {
 
   static final String SCALE = "podtopo.examples.scale";
+  /** QuickTheories' own example count, which the properties that name no count of their own run, scaled. */
+  static final int QUICKTHEORIES_DEFAULT = 1000;
 
   private Examples() {}
 

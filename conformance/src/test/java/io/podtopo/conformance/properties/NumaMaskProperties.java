@@ -20,7 +20,7 @@ class NumaMaskProperties {
 
   @Test
   void isNarrowerThanMatchesUpstream() {
-    qt().forAll(Hints.masks(), Hints.masks()).checkAssert((a, b) -> {
+    qt().withExamples(Examples.scaled(Examples.QUICKTHEORIES_DEFAULT)).forAll(Hints.masks(), Hints.masks()).checkAssert((a, b) -> {
       assertThat(a.isNarrowerThan(b)).isEqualTo(upstreamNarrower(a, b));
       assertThat(NumaMask.NARROWEST_FIRST.compare(a, b) < 0).isEqualTo(upstreamNarrower(a, b));
     });
@@ -28,7 +28,7 @@ class NumaMaskProperties {
 
   @Test
   void narrowestFirstIsAntisymmetricAndConsistentWithEquals() {
-    qt().forAll(Hints.masks(), Hints.masks()).checkAssert((a, b) -> {
+    qt().withExamples(Examples.scaled(Examples.QUICKTHEORIES_DEFAULT)).forAll(Hints.masks(), Hints.masks()).checkAssert((a, b) -> {
       int ab = Integer.signum(NumaMask.NARROWEST_FIRST.compare(a, b));
       int ba = Integer.signum(NumaMask.NARROWEST_FIRST.compare(b, a));
       assertThat(ab).isEqualTo(-ba);
@@ -38,13 +38,13 @@ class NumaMaskProperties {
 
   @Test
   void narrowestFirstIsTotal() {
-    qt().forAll(Hints.masks(), Hints.masks()).checkAssert((a, b) ->
+    qt().withExamples(Examples.scaled(Examples.QUICKTHEORIES_DEFAULT)).forAll(Hints.masks(), Hints.masks()).checkAssert((a, b) ->
         assertThat(a.equals(b) || a.isNarrowerThan(b) || b.isNarrowerThan(a)).isTrue());
   }
 
   @Test
   void narrowestFirstIsTransitive() {
-    qt().forAll(Hints.masks(), Hints.masks(), Hints.masks()).checkAssert((a, b, c) -> {
+    qt().withExamples(Examples.scaled(Examples.QUICKTHEORIES_DEFAULT)).forAll(Hints.masks(), Hints.masks(), Hints.masks()).checkAssert((a, b, c) -> {
       if (NumaMask.NARROWEST_FIRST.compare(a, b) <= 0 && NumaMask.NARROWEST_FIRST.compare(b, c) <= 0) {
         assertThat(NumaMask.NARROWEST_FIRST.compare(a, c)).isLessThanOrEqualTo(0);
       }
@@ -56,7 +56,7 @@ class NumaMaskProperties {
 
   @Test
   void andOrAgreeWithBits() {
-    qt().forAll(Hints.masks(), Hints.masks()).checkAssert((a, b) -> {
+    qt().withExamples(Examples.scaled(Examples.QUICKTHEORIES_DEFAULT)).forAll(Hints.masks(), Hints.masks()).checkAssert((a, b) -> {
       assertThat(a.and(b).bits()).isEqualTo(a.bits() & b.bits());
       assertThat(a.or(b).bits()).isEqualTo(a.bits() | b.bits());
       assertThat(a.and(b).isSubsetOf(a)).isTrue();

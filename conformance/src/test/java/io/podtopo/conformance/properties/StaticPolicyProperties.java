@@ -107,7 +107,7 @@ class StaticPolicyProperties {
   @Test
   void allocationsHaveTheRequestedSizeAndComeFromAvailableOrReusableCpus() {
     Exercised bothAllocated = new Exercised("the init and the app container allocated");
-    qt().forAll(scenarios()).checkAssert(scenario -> {
+    qt().withExamples(Examples.scaled(Examples.QUICKTHEORIES_DEFAULT)).forAll(scenarios()).checkAssert(scenario -> {
       StaticPolicy policy = scenario.policy(false);
       CpuManagerState state = scenario.state(policy, false);
       Pod pod = podWithInit(scenario);
@@ -139,7 +139,7 @@ class StaticPolicyProperties {
   @Test
   void fullPcpusOnlyAllocatesWholeCores() {
     AtomicInteger allocated = new AtomicInteger();
-    qt().forAll(scenarios()).checkAssert(scenario -> {
+    qt().withExamples(Examples.scaled(Examples.QUICKTHEORIES_DEFAULT)).forAll(scenarios()).checkAssert(scenario -> {
       StaticPolicy policy = scenario.policy(true);
       CpuTopology topology = scenario.topology();
       CpuManagerState state = scenario.state(policy, true);
@@ -181,7 +181,7 @@ class StaticPolicyProperties {
   @Test
   void theAllocationDoesNotDependOnTheOrderOfTheStatesEntries() {
     Exercised besideBusyCpus = new Exercised("an allocation beside several busy CPUs");
-    qt().forAll(scenarios()).checkAssert(scenario -> {
+    qt().withExamples(Examples.scaled(Examples.QUICKTHEORIES_DEFAULT)).forAll(scenarios()).checkAssert(scenario -> {
       Pod pod = podWithInit(scenario);
       Container app = pod.containers().get(0);
       StaticPolicy policy = scenario.policy(false);
@@ -197,7 +197,7 @@ class StaticPolicyProperties {
   @Test
   void allocateThenRemoveRestoresTheDefaultSet() {
     Exercised allocations = new Exercised("an allocation that took CPUs from the default set");
-    qt().forAll(scenarios(), booleans().all()).checkAssert((scenario, fullPcpusOnly) -> {
+    qt().withExamples(Examples.scaled(Examples.QUICKTHEORIES_DEFAULT)).forAll(scenarios(), booleans().all()).checkAssert((scenario, fullPcpusOnly) -> {
       StaticPolicy policy = scenario.policy(fullPcpusOnly);
       CpuManagerState before = scenario.state(policy, fullPcpusOnly);
       Pod pod = podWithInit(scenario);
@@ -215,7 +215,7 @@ class StaticPolicyProperties {
     FeatureGates gates = FeatureGates.of(Map.of(
         FeatureGates.POD_LEVEL_RESOURCES, true, FeatureGates.POD_LEVEL_RESOURCE_MANAGERS, true));
     Exercised bubbles = new Exercised("a bubble allocated");
-    qt().forAll(scenarios()).checkAssert(scenario -> {
+    qt().withExamples(Examples.scaled(Examples.QUICKTHEORIES_DEFAULT)).forAll(scenarios()).checkAssert(scenario -> {
       CpuTopology topology = scenario.topology();
       StaticPolicy policy = StaticPolicy.create(topology, scenario.reservedCount(), CpuSet.empty(), StaticPolicyOptions.defaults(), gates);
       CpuManagerState before = scenario.state(policy, false);
