@@ -14,7 +14,6 @@ import io.podtopo.domain.topologymanager.FittingMasks;
 import io.podtopo.domain.topologymanager.MaskFamily;
 import io.podtopo.domain.topologymanager.ResourceHints;
 import io.podtopo.domain.topologymanager.TopologyHint;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -317,8 +316,7 @@ public final class StaticPolicy {
     }
     long reusableNodes = NumaMask.of(topology.numaNodesOf(reusable).toList()).bits();
     int reusableCount = reusable.size();
-    int fewest = FittingMasks.fewestHolding(Arrays.stream(capacities), request);
-    int minAffinity = fewest == 0 ? capacities.length : fewest;
+    int minAffinity = FittingMasks.minAffinity(capacities, request);
     MaskFamily.Builder family = MaskFamily.over(nodeBits)
         .thresholdPart(nodeBits, reusableNodes, 1, new long[][] {free}, new long[] {request - reusable.size()})
         .preferredWidth(minAffinity)

@@ -47,8 +47,7 @@ final class DeviceTopologyHints {
       }
     }
     long nodeBits = NumaMask.of(numaNodes).bits();
-    int fewest = FittingMasks.fewestHolding(numaNodes.stream().mapToLong(node -> total[node]), request);
-    int width = fewest == 0 ? numaNodes.size() : fewest;
+    int width = FittingMasks.minAffinity(numaNodes.stream().mapToLong(node -> total[node]).toArray(), request);
     long requiredNodes = required;
     long reused = reusableWithTopology;
     MaskFamily family = MaskFamily.over(nodeBits)

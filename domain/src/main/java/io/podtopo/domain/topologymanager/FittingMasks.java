@@ -69,6 +69,15 @@ public final class FittingMasks {
     return 0;
   }
 
+  /**
+   * Upstream's {@code minAffinity} from the nodes' capacities: {@link #fewestHolding}, or all of the
+   * nodes when not even all of them hold the request.
+   */
+  public static int minAffinity(long[] capacities, long request) {
+    int fewest = fewestHolding(Arrays.stream(capacities), request);
+    return fewest == 0 ? capacities.length : fewest;
+  }
+
   /** The fewest nodes whose capacity reaches the request ({@code minAffinity} upstream); all nodes when none do. */
   public int narrowestWidth() {
     return narrowestWidth;

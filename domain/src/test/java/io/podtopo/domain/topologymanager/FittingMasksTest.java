@@ -20,6 +20,13 @@ class FittingMasksTest {
     assertThat(FittingMasks.fewestHolding(LongStream.of(2, 8, 4), 15)).isZero();
   }
 
+  /** Upstream's minAffinity: the same width, but all nodes where the request is beyond them all. */
+  @Test
+  void dev1_minAffinityIsTheNarrowestWidthOrAllNodes() {
+    assertThat(FittingMasks.minAffinity(new long[] {2, 8, 4}, 9)).isEqualTo(2);
+    assertThat(FittingMasks.minAffinity(new long[] {2, 8, 4}, 15)).isEqualTo(3);
+  }
+
   @Test
   void dev1_masksHoldTheRequiredNodesAndEnoughFreeAndTheNarrowestArePreferred() {
     long[] capacity = {4, 4, 4};
