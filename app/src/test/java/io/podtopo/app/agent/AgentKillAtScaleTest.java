@@ -11,7 +11,8 @@ import org.junit.jupiter.api.io.TempDir;
  * Rule AG-3 at scale, issue 12: {@link AgentKillTest}'s run with at least 10,000 SIGKILLs (two loops
  * of half each) instead of 200, every check of {@link AgentKillLoop} made after every kill. Outside
  * the default build (tag {@value #TAG}): {@code ./mvnw -B -Pkill-at-scale verify -pl app -am} runs it,
- * about two hours on two cores (10,000 kills in 6,804 s on 2026-12-03, docs/guide/state-store.md). {@code -D}{@value #KILLS_PROPERTY}{@code =N} sets the kill count,
+ * about two hours on two cores (10,000 kills in 6,804 s on 2026-12-03, docs/guide/state-store.md).
+ * {@code -D}{@value #KILLS_PROPERTY}{@code =N} sets the kill count,
  * {@code -Dpodtopo.agentkilltest.seed=SEED} replays the draws of a run; it prints its progress every
  * 500 lives of a loop, then the kills by landing and the wall time.
  */
