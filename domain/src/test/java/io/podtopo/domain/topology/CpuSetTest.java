@@ -148,4 +148,9 @@ class CpuSetTest {
     assertThat(CpuSet.of(1).hashCode()).isNotEqualTo(CpuSet.of(2).hashCode());
     assertThat(CpuSet.parse("0-3").hashCode()).isEqualTo(CpuSet.of(0, 1, 2, 3).hashCode());
   }
+
+  @Test
+  void theBuilderChainsItsAdditions() {
+    assertThat(new CpuSet.Builder().add(3).add(1).addAll(CpuSet.of(200)).build()).isEqualTo(CpuSet.of(1, 3, 200));
+  }
 }

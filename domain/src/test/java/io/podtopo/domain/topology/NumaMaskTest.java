@@ -88,4 +88,24 @@ class NumaMaskTest {
   void toStringListsNodeIds() {
     assertThat(NumaMask.of(1, 0).toString()).isEqualTo("[0, 1]");
   }
+
+  @Test
+  void nodes0To63AreSetInTheMasksThatHoldThem() {
+    assertThat(NumaMask.of(0).isSet(0)).isTrue();
+    assertThat(NumaMask.of(63).isSet(63)).isTrue();
+    assertThat(NumaMask.of(0, 63).nodes()).containsExactly(0, 63);
+    assertThat(NumaMask.of(62).isSet(63)).isFalse();
+  }
+
+  @Test
+  void aMaskIsNotLessThanItself_spec1_1() {
+    assertThat(NumaMask.of(0, 1).isLessThan(NumaMask.of(0, 1))).isFalse();
+    assertThat(NumaMask.of(0).isLessThan(NumaMask.of(1))).isTrue();
+  }
+
+  @Test
+  void differentMasksHashApart() {
+    assertThat(NumaMask.of(0).hashCode()).isNotEqualTo(NumaMask.of(1).hashCode());
+    assertThat(NumaMask.of(1, 0).hashCode()).isEqualTo(NumaMask.fromBits(3).hashCode());
+  }
 }
