@@ -12,6 +12,7 @@ import io.podtopo.domain.quirks.Behaviour;
 import io.podtopo.domain.quirks.KubeletQuirk;
 import io.podtopo.domain.topology.Cpu;
 import io.podtopo.domain.topology.CpuSet;
+import io.podtopo.domain.topology.Device;
 import io.podtopo.domain.topology.Machine;
 import io.podtopo.domain.topology.NumaNode;
 import io.podtopo.domain.topologymanager.AdmissionFailure;
@@ -20,6 +21,7 @@ import io.podtopo.domain.topologymanager.TopologyManagerScope;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 
@@ -303,6 +305,50 @@ class KubeletQuirksTest {
       assertThat(none.reason()).as(behaviour + " none").contains(AdmissionFailure.UNEXPECTED_ADMISSION_ERROR);
       assertThat(none.message()).as(behaviour + " none").contains(DEVICES_UNAVAILABLE);
       assertThat(none.quirks()).as(behaviour + " none").isEmpty();
+    }
+  }
+
+  /**
+   * The resource-fit predicate counts what the node's other pods use (upstream {@code OtherPods}: every
+   * pod bound to the kubelet but the one evaluated), so a pod admitted again is not short of the
+   * devices it holds itself; a pod asking for exactly what the others leave fits.
+   */
+  @Test
+  void d41_theResourceFitPredicateCountsTheDevicesOfTheOtherPodsOnly() {
+    NodeResourceManagers managers = gpuServer(TopologyManagerPolicy.BEST_EFFORT, Behaviour.KUBELET);
+    NodeState both = managers.initialState();
+    for (String uid : List.of("first", "second")) {
+      both = managers.admit(both, gpuPod(uid)).state();
+    }
+
+    assertThat(DeviceFit.refusal(managers.deviceManager(), both.devices(), gpuPod("first"))).isEmpty();
+    assertThat(DeviceFit.refusal(managers.deviceManager(), both.devices(), gpuPod("third"))).map(AdmissionFailure::message)
+        .contains("Node didn't have enough resource: nvidia.com/gpu, requested: 1, used: 2, capacity: 2");
+  }
+
+  /**
+   * After a restart the GPU a pod-level pod holds has turned unhealthy. The kubelet's predicate lets the
+   * pod through (no other pod uses the healthy GPU) and its container start fails; podtopo refuses it at
+   * admission with the Device Manager's error in both behaviours (D-41), and no quirk decided it.
+   */
+  @Test
+  void d41_aRestartedPodWhoseGpuTurnedUnhealthyIsRefusedByTheDeviceManagerInBothBehaviours() {
+    for (Behaviour behaviour : Behaviour.values()) {
+      NodeResourceManagers before = gpuServer(TopologyManagerPolicy.BEST_EFFORT, behaviour);
+      NodeState held = before.admit(before.initialState(), gpuPod("first")).state();
+      Machine sick = new Machine.Builder().from(NodeFixtures.twoSocketsNoSmt()).name("gpu-0-unhealthy")
+          .addDevices(new Device.Builder().resource(NodeFixtures.GPU).id("GPU-0").numaNode(Optional.of(0)).healthy(false)
+              .build(), Device.of(NodeFixtures.GPU, "GPU-1", 1))
+          .build();
+      NodeResourceManagers after = NodeResourceManagers.create(NodeFixtures.config(TopologyManagerPolicy.BEST_EFFORT,
+          TopologyManagerScope.POD, NodeFixtures.PLRM_ON).behaviour(behaviour).build(), sick);
+
+      Admission again = after.admit(after.start(held), gpuPod("first"));
+
+      assertThat(again.reason()).as(behaviour.toString()).contains(AdmissionFailure.UNEXPECTED_ADMISSION_ERROR);
+      assertThat(again.message()).as(behaviour.toString()).contains("Allocate failed due to previously allocated devices"
+          + " are no longer healthy; cannot allocate unhealthy devices nvidia.com/gpu, which is unexpected");
+      assertThat(again.quirks()).as(behaviour.toString()).isEmpty();
     }
   }
 }
