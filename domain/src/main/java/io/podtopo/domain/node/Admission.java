@@ -83,10 +83,8 @@ public abstract class Admission {
         .trace(new AdmissionTrace.Builder().build()).build();
   }
 
-  /** This admission, decided under {@code behaviour}. */
-  public Admission withBehaviour(Behaviour decidedUnder) {
-    return new Builder().from(this).behaviour(decidedUnder).build();
-  }
+  /** This admission, decided under {@code behaviour} (the generated class implements it). */
+  public abstract Admission withBehaviour(Behaviour decidedUnder);
 
   /** This admission naming {@code quirks} as those that changed its decision. */
   public Admission namingQuirks(List<KubeletQuirk> changing) {
