@@ -22,6 +22,8 @@ import io.podtopo.domain.topology.CpuSet;
 import io.podtopo.domain.topologymanager.TopologyManagerPolicy;
 import io.podtopo.domain.topologymanager.TopologyManagerScope;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -196,6 +198,25 @@ class AdmissionDecisionsTest {
   }
 
   @Test
+  void na5_na7_theValidationRunsWithEitherStaticManagerAloneAndNotWithoutOne() {
+    Pod pod = podLevel("p", "4", "4Gi").addContainers(gu("c1", "3", "1Gi"), gu("c2", "2", "1Gi")).build();
+    NodeConfig.Builder both = config(TopologyManagerPolicy.BEST_EFFORT, TopologyManagerScope.POD, NodeFixtures.PLRM_ON);
+    NodeResourceManagers cpuOnly = NodeResourceManagers.create(new NodeConfig.Builder().from(both.build())
+        .memoryManagerPolicy(MemoryManagerPolicy.NONE).reservedMemory(Map.of()).build(), twoSocketsNoSmt());
+    NodeResourceManagers memoryOnly = NodeResourceManagers.create(new NodeConfig.Builder().from(both.build())
+        .cpuManagerPolicy(CpuManagerPolicy.NONE).reservedSystemCpus(Optional.empty()).build(), twoSocketsNoSmt());
+    NodeResourceManagers neither = NodeResourceManagers.create(new NodeConfig.Builder().from(both.build())
+        .cpuManagerPolicy(CpuManagerPolicy.NONE).reservedSystemCpus(Optional.empty())
+        .memoryManagerPolicy(MemoryManagerPolicy.NONE).reservedMemory(Map.of()).build(), twoSocketsNoSmt());
+
+    for (NodeResourceManagers node : List.of(cpuOnly, memoryOnly)) {
+      assertThat(node.admit(node.initialState(), pod).message().orElseThrow())
+          .isEqualTo("pod rejected, aggregated container requests of cpu (5) exceed the pod-level request (4)");
+    }
+    assertThat(neither.admit(neither.initialState(), pod).admitted()).isTrue();
+  }
+
+  @Test
   void na6_q3_hugepagesRequestedByContainersButNotByThePodAreRejected() {
     Pod pod = podLevel("p", "4", "4Gi").addContainers(gu("c1", "2", "1Gi", "hugepages-1Gi", "1Gi"), shared("c2")).build();
 
@@ -222,6 +243,20 @@ class AdmissionDecisionsTest {
     NodeState initial = podScope.initialState();
     Pod pod = new Pod.Builder().uid("p").putPodRequest("cpu", Quantity.parse("4")).putPodLimit("cpu", Quantity.parse("4"))
         .addContainers(shared("c1"), gu("c2", "2", "1Gi")).build();
+
+    Admission admission = podScope.admit(initial, pod);
+
+    assertThat(admission.admitted()).isTrue();
+    assertThat(admission.state().cpu()).isEqualTo(initial.cpu());
+    assertThat(admission.state().memory()).isEqualTo(initial.memory());
+  }
+
+  /** A container whose memory request and limit are 0 does not pin memory (zeros do not count, as in QoS). */
+  @Test
+  void na7_invariant14_containersWithZeroMemoryDoNotMakeAPodLevelCpuOnlyPodGuaranteed() {
+    NodeState initial = podScope.initialState();
+    Pod pod = new Pod.Builder().uid("p").putPodRequest("cpu", Quantity.parse("4")).putPodLimit("cpu", Quantity.parse("4"))
+        .addContainers(gu("c1", "2", "0"), gu("c2", "2", "0")).build();
 
     Admission admission = podScope.admit(initial, pod);
 

@@ -16,6 +16,7 @@ import io.podtopo.domain.memorymanager.MemoryBlock;
 import io.podtopo.domain.pod.Pod;
 import io.podtopo.domain.topology.CpuSet;
 import io.podtopo.domain.topology.Device;
+import io.podtopo.domain.topology.Machine;
 import io.podtopo.domain.topology.NumaMask;
 import io.podtopo.domain.topologymanager.ProviderAnswer;
 import io.podtopo.domain.topologymanager.TopologyManagerPolicy;
@@ -119,6 +120,22 @@ class DeviceAlignmentTest {
     assertThat(view.containers().get(0).devices()).isEmpty();
     assertThat(managers.allocatable(state).devices())
         .containsExactly(Device.of(GPU, "GPU-0", 0), Device.of(GPU, "GPU-1", 1));
+  }
+
+  /** After a restart on a machine that no longer advertises GPU-0, the pod still holds it: listed without a NUMA node. */
+  @Test
+  void podResourcesListAHeldDeviceTheMachineNoLongerAdvertisesWithoutNumaNode_dev13() {
+    NodeResourceManagers before = managers(TopologyManagerScope.POD);
+    Pod pod = inference("first");
+    NodeState state = before.admit(before.initialState(), pod).state();
+    NodeResourceManagers withoutGpu0 = NodeResourceManagers.create(config(TopologyManagerPolicy.RESTRICTED,
+        TopologyManagerScope.POD, PLRM_ON).build(), new Machine.Builder()
+        .from(NodeFixtures.twoSocketsNoSmt()).addDevices(Device.of(GPU, "GPU-1", 1)).build());
+
+    PodResources view = withoutGpu0.podResources(state, List.of(pod)).pods().get(0);
+
+    assertThat(view.containers().get(1).devices()).containsExactly(Device.of(GPU, "GPU-0", null));
+    assertThat(withoutGpu0.allocatable(state).devices()).containsExactly(Device.of(GPU, "GPU-1", 1));
   }
 
   @Test

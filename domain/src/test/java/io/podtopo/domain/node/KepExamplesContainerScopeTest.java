@@ -12,6 +12,7 @@ import io.podtopo.domain.topology.CpuSet;
 import io.podtopo.domain.topology.NumaMask;
 import io.podtopo.domain.topologymanager.TopologyManagerPolicy;
 import io.podtopo.domain.topologymanager.TopologyManagerScope;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** The KEP's rows for container scope with pod-level resources (PLRM spec §5.3, invariant 32). */
@@ -47,6 +48,34 @@ class KepExamplesContainerScopeTest {
     assertThat(admission.state().cpu().podEntries()).isEmpty();
     assertThat(admission.state().memory().podEntries()).isEmpty();
     assertThat(admission.state().cpu().defaultCpuSet()).isEqualTo(initial.cpu().defaultCpuSet().difference(CpuSet.of(1, 2, 3)));
+  }
+
+  @Test
+  void na17_theTraceReadsAsOneLinePerContainersMergeThenTheSteps() {
+    Admission admission = node.admit(node.initialState(), podLevel("p", "5", "5Gi")
+        .addContainers(gu("c1", "3", "1Gi"), shared("c2"), shared("c3")).build());
+
+    List<String> lines = admission.trace().lines();
+    assertThat(lines).hasSize(6);
+    assertThat(lines.get(0)).startsWith("merge c1 cpu=").endsWith(" -> {[0] preferred} admit");
+    assertThat(lines.get(1)).startsWith("merge c2 cpu=").endsWith(" admit");
+    assertThat(lines.get(2)).startsWith("merge c3 cpu=").endsWith(" admit");
+    assertThat(lines.subList(3, 6)).containsExactly(
+        "exclusive cpus c1 1-3 from NUMA [0]",
+        "node shared pool c2,c3",
+        "memory c1 1073741824 memory @ [0]");
+    assertThat(admission.trace().steps().get(2)).hasToString("memory c1 1073741824 memory @ [0]");
+  }
+
+  @Test
+  void na17_aRejectedMergeReadsAsRejected() {
+    NodeResourceManagers singleNuma = managers(TopologyManagerPolicy.SINGLE_NUMA_NODE, TopologyManagerScope.CONTAINER);
+
+    Admission admission = singleNuma.admit(singleNuma.initialState(), podLevel("p", "12", "5Gi")
+        .addContainers(gu("c1", "2", "1Gi"), gu("c2", "10", "1Gi")).build());
+
+    assertThat(admission.trace().lines()).hasSize(2);
+    assertThat(admission.trace().lines().get(1)).startsWith("merge c2 ").endsWith(" -> {any not preferred} reject");
   }
 
   @Test

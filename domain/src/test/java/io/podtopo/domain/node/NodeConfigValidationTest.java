@@ -110,6 +110,19 @@ class NodeConfigValidationTest {
   }
 
   @Test
+  void na1_reservedMemoryMayBeZeroOnANodeButNeverNegative() {
+    NodeResourceManagers node = NodeResourceManagers.create(valid()
+        .putReservedMemory(1, new TreeMap<>(Map.of("memory", 0L, "hugepages-1Gi", 0L))).build(), twoSocketsNoSmt());
+    NodeState state = node.initialState();
+    assertThat(state.memory().machineState().table(0, "memory").orElseThrow().systemReserved()).isEqualTo(NodeFixtures.GI);
+    assertThat(state.memory().machineState().table(1, "memory").orElseThrow().systemReserved()).isZero();
+    assertThat(state.memory().machineState().table(1, "hugepages-1Gi").orElseThrow().systemReserved()).isZero();
+
+    assertInvalid(valid().putReservedMemory(1, new TreeMap<>(Map.of("memory", -1L))).build(), twoSocketsNoSmt(),
+        "reservedMemory", "NUMA node 1: negative memory -1");
+  }
+
+  @Test
   void na1_topologyManagerRefusesMoreThanTheAllowedNumaNodes() {
     NodeConfig nine = new NodeConfig.Builder().topologyManagerPolicy(TopologyManagerPolicy.BEST_EFFORT).build();
     assertInvalid(nine, numaNodes(9), "topologyManagerPolicy", "unsupported on machines with more than 8 NUMA Nodes");
@@ -135,6 +148,29 @@ class NodeConfigValidationTest {
         "topologyManagerPolicy", "unsupported on machines with more than 8 NUMA Nodes");
     // the none policy enumerates nothing
     assertThat(NodeResourceManagers.create(NodeConfig.defaults(), numaNodes(64)).initialState()).isEqualTo(NodeState.empty());
+  }
+
+  /**
+   * ADR 0007: on up to {@code implicitHintsAboveNumaNodes} NUMA nodes (10 by default, not a kubelet
+   * setting) the described hint lists are listed and merged as lists, where a description search that
+   * gives up falls back to listing; 0 forces the descriptions everywhere, without that fallback.
+   */
+  @Test
+  void adr0007_describedListsAreMergedAsListsOnUpToTenNumaNodesByDefault() {
+    assertThat(NodeConfig.defaults().implicitHintsAboveNumaNodes()).isEqualTo(10);
+    assertThat(valid().build().implicitHintsAboveNumaNodes()).isEqualTo(10);
+  }
+
+  @Test
+  void na1_managerPoliciesAreNamedAsInAKubeletConfiguration() {
+    assertThat(CpuManagerPolicy.parse("static")).isEqualTo(CpuManagerPolicy.STATIC);
+    assertThat(CpuManagerPolicy.STATIC.kubeletName()).isEqualTo("static");
+    assertThat(CpuManagerPolicy.NONE).hasToString("none");
+    assertThat(MemoryManagerPolicy.parse("Static")).isEqualTo(MemoryManagerPolicy.STATIC);
+    assertThat(MemoryManagerPolicy.STATIC.kubeletName()).isEqualTo("Static");
+    assertThat(MemoryManagerPolicy.NONE).hasToString("None");
+    assertThatThrownBy(() -> MemoryManagerPolicy.parse("static")).isInstanceOf(InvalidNodeConfigException.class)
+        .hasMessage("memoryManagerPolicy: unknown policy: \"static\"");
   }
 
   @Test

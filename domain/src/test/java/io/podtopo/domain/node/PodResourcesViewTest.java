@@ -89,6 +89,20 @@ class PodResourcesViewTest {
     assertThat(pod.sharedPoolMemory()).isEmpty();
   }
 
+  /** What the containers report of a type is taken from the pod's blocks of that type in order, each block once. */
+  @Test
+  void invariant21_theContainersMemoryIsTakenFromThePodBlocksOfItsTypeOneAfterTheOther() {
+    PodResources pod = new PodResources.Builder().name("p").namespace("default").cpuIds(CpuSet.empty())
+        .addMemory(MemoryBlock.of(List.of(0), "memory", 2 * GI), MemoryBlock.of(List.of(1), "memory", 2 * GI),
+            MemoryBlock.of(List.of(0), "hugepages-1Gi", GI))
+        .addContainers(new ContainerResources.Builder().name("a").cpuIds(CpuSet.empty())
+            .addMemory(MemoryBlock.of(List.of(0, 1), "memory", 3 * GI)).build())
+        .build();
+
+    assertThat(pod.sharedPoolMemory()).containsExactly(MemoryBlock.of(List.of(1), "memory", GI),
+        MemoryBlock.of(List.of(0), "hugepages-1Gi", GI));
+  }
+
   @Test
   void invariant30_containerScopeReportsNoPodLevelFields() {
     NodeResourceManagers containerScope = managers(TopologyManagerPolicy.RESTRICTED, TopologyManagerScope.CONTAINER);

@@ -17,9 +17,12 @@ import io.podtopo.domain.topology.CpuSet;
 import io.podtopo.domain.topology.Machine;
 import io.podtopo.domain.topology.NumaNode;
 import io.podtopo.domain.topologymanager.AdmissionFailure;
+import io.podtopo.domain.topologymanager.MergeTrace;
+import io.podtopo.domain.topologymanager.TopologyHint;
 import io.podtopo.domain.topologymanager.TopologyManagerPolicy;
 import io.podtopo.domain.topologymanager.TopologyManagerScope;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -369,5 +372,191 @@ class RejectionExplainerTest {
 
   private static Pod guaranteed(String uid, String cpu, String memory) {
     return new Pod.Builder().uid(uid).name(uid).addContainer(gu("app", cpu, memory)).build();
+  }
+
+  // --- what each explanation reads, where mutation testing found it unpinned -------------------
+
+  @Test
+  void spec5_4_inContainerScopeAPodLevelPodsTopologyAffinityErrorIsAPlacementNotAnEmptyPool() {
+    NodeResourceManagers singleNuma = managers(TopologyManagerPolicy.SINGLE_NUMA_NODE, TopologyManagerScope.CONTAINER);
+    // the exclusive containers take the whole budget, but container scope makes no pod shared pool (invariant 32)
+    Pod pod = podLevel("p", "12", "5Gi").addContainers(gu("c1", "2", "1Gi"), gu("c2", "10", "1Gi"), shared("c3")).build();
+
+    RejectionCause cause = explain(singleNuma, singleNuma.initialState(), pod);
+
+    assertThat(cause.causes()).containsExactly(
+        "cpu: container c2 needs 10 CPUs on 2 NUMA nodes (the fewest that can hold it); free by NUMA node: 0: 7 CPUs, "
+            + "1: 8 CPUs",
+        "single-numa-node admits only what fits on one NUMA node, and a NUMA node holds at most 8 CPUs",
+        "memory: container c2 needs 1Gi on 1 NUMA node (the fewest that can hold it); free by NUMA node: 0-1: 11Gi");
+    assertThat(cause.fixes()).containsExactly("ask for at most 8 CPUs of cpu, or use the restricted policy");
+  }
+
+  @Test
+  void spec5_4_aFractionalCpuBudgetHasNoCpuSharedPoolToExplain() {
+    NodeResourceManagers bestEffort = managers(TopologyManagerPolicy.BEST_EFFORT, TopologyManagerScope.POD);
+    Pod pod = podLevel("p", "1500m", "4Gi").addContainers(gu("c1", "1", "4Gi"), shared("c2")).build();
+
+    RejectionCause cause = explain(bestEffort, bestEffort.initialState(), pod);
+
+    assertThat(cause.causes()).containsExactly("memory: the pod's budget (spec.resources) is 4Gi; its exclusive "
+        + "containers take 4Gi (c1 4Gi), which leaves nothing for c2 on the pod shared pool");
+  }
+
+  @Test
+  void spec5_4_anExclusiveSidecarIsAmongTheExclusiveContainersThatTakeTheBudget() {
+    Pod pod = podLevel("p", "4", "4Gi").addInitContainers(sidecar(gu("proxy", "1", "1Gi")))
+        .addContainers(gu("main", "3", "1Gi"), shared("helper")).build();
+
+    RejectionCause cause = explain(restrictedPodScope, restrictedPodScope.initialState(), pod);
+
+    assertThat(cause.causes()).containsExactly("cpu: the pod's budget (spec.resources) is 4 CPUs; its exclusive "
+        + "containers take 4 CPUs (proxy 1 CPU, main 3 CPUs), which leaves nothing for helper on the pod shared pool");
+  }
+
+  /**
+   * The app container must share a NUMA node with the init container's CPUs it reuses, and 8 CPUs fit
+   * on no such node: the one resource fits alone elsewhere (node 1 has exactly 8 free), so there is
+   * neither a fix for it nor a conflict between resources to name.
+   */
+  @Test
+  void spec5_4_aSingleResourceThatFitsOnItsNarrowestNodesIsNotCalledAConflict() {
+    NodeResourceManagers cpuOnly = NodeResourceManagers.create(config(TopologyManagerPolicy.RESTRICTED,
+        TopologyManagerScope.CONTAINER, NodeFixtures.PLRM_ON).memoryManagerPolicy(MemoryManagerPolicy.NONE)
+        .reservedMemory(Map.of()).build(), NodeFixtures.twoSocketsNoSmt());
+    Pod pod = new Pod.Builder().uid("p").name("p").addInitContainer(gu("init", "3", "1Gi"))
+        .addContainer(gu("app", "8", "1Gi")).build();
+
+    RejectionCause cause = explain(cpuOnly, cpuOnly.initialState(), pod);
+
+    assertThat(cause.causes()).containsExactly("cpu: container app needs 8 CPUs on 1 NUMA node (the fewest that can "
+        + "hold it); free by NUMA node: 0: 7 CPUs, 1: 8 CPUs");
+    assertThat(cause.fixes()).isEmpty();
+  }
+
+  @Test
+  void spec5_4_aResourceThePodAsksNoneOfIsNotNamed() {
+    NodeResourceManagers singleNode = managers(TopologyManagerPolicy.SINGLE_NUMA_NODE, TopologyManagerScope.POD);
+    // a fractional cpu gets no exclusive CPUs; 0 hugepages are no demand
+    Pod pod = new Pod.Builder().uid("p").name("p").addContainer(gu("app", "1500m", "12Gi", "hugepages-1Gi", "0")).build();
+
+    RejectionCause cause = explain(singleNode, singleNode.initialState(), pod);
+
+    assertThat(cause.causes()).containsExactly(
+        "memory: the pod needs 12Gi on 2 NUMA nodes (the fewest that can hold it); free by NUMA node: 0-1: 11Gi",
+        "single-numa-node admits only what fits on one NUMA node, and a NUMA node holds at most 11Gi");
+    assertThat(cause.fixes()).containsExactly("ask for at most 11Gi of memory, or use the restricted policy");
+  }
+
+  @Test
+  void spec5_4_aDevicePluginResourceThePodAsksNoneOfIsNotNamed() {
+    NodeResourceManagers gpus = NodeResourceManagers.create(config(TopologyManagerPolicy.SINGLE_NUMA_NODE,
+        TopologyManagerScope.POD, NodeFixtures.PLRM_ON).build(), NodeFixtures.twoSocketsOneGpuEach());
+    Pod pod = new Pod.Builder().uid("p").name("p").addContainer(gu("app", "10", "1Gi", NodeFixtures.GPU, "0")).build();
+
+    RejectionCause cause = explain(gpus, gpus.initialState(), pod);
+
+    assertThat(cause.causes()).containsExactly(
+        "cpu: the pod needs 10 CPUs on 2 NUMA nodes (the fewest that can hold it); free by NUMA node: 0: 7 CPUs, 1: 8 CPUs",
+        "single-numa-node admits only what fits on one NUMA node, and a NUMA node holds at most 8 CPUs",
+        "memory: the pod needs 1Gi on 1 NUMA node (the fewest that can hold it); free by NUMA node: 0-1: 11Gi");
+  }
+
+  @Test
+  void spec5_4_resourcesThatFitExactlyTheFreeRoomOfDifferentNumaNodesAreNamedWithWhereEachFits() {
+    NodeState state = restrictedPodScope.initialState();
+    state = restrictedPodScope.admit(state, podLevel("cpus", "7", "1Gi").addContainers(shared("c")).build()).state();
+    state = restrictedPodScope.admit(state, podLevel("memory", "1", "10Gi").addContainers(shared("c")).build()).state();
+
+    RejectionCause cause = explain(restrictedPodScope, state, podLevel("both", "7", "10Gi").addContainers(shared("c")).build());
+
+    assertThat(cause.causes()).containsExactly(
+        "cpu: the pod needs 7 CPUs on 1 NUMA node (the fewest that can hold it); free by NUMA node: 0: 0 CPUs, 1: 7 CPUs",
+        "memory: the pod needs 10Gi on 1 NUMA node (the fewest that can hold it); free by NUMA node: 0: 10Gi, 1: 1Gi",
+        "each fits on one NUMA node, but no NUMA node has room for all of them: cpu fits on node 1, memory fits on node 0");
+    assertThat(cause.fixes()).containsExactly("free 7 CPUs of cpu on NUMA node 0", "free 9Gi of memory on NUMA node 1");
+  }
+
+  @Test
+  void spec5_4_containerScopeExplainsTheContainerThatDidNotFitByItsOwnRequests() {
+    NodeResourceManagers gpus = NodeResourceManagers.create(config(TopologyManagerPolicy.SINGLE_NUMA_NODE,
+        TopologyManagerScope.CONTAINER, NodeFixtures.PLRM_ON).build(), NodeFixtures.twoSocketsOneGpuEach());
+    Pod pod = new Pod.Builder().uid("p").name("p").addContainers(gu("c1", "2", "1Gi", NodeFixtures.GPU, "1"),
+        gu("c2", "10", "2Gi", NodeFixtures.GPU, "1")).build();
+
+    RejectionCause cause = explain(gpus, gpus.initialState(), pod);
+
+    assertThat(cause.causes()).containsExactly(
+        "cpu: container c2 needs 10 CPUs on 2 NUMA nodes (the fewest that can hold it); free by NUMA node: 0: 7 CPUs, "
+            + "1: 8 CPUs",
+        "single-numa-node admits only what fits on one NUMA node, and a NUMA node holds at most 8 CPUs",
+        "memory: container c2 needs 2Gi on 1 NUMA node (the fewest that can hold it); free by NUMA node: 0-1: 11Gi",
+        "nvidia.com/gpu: container c2 needs 1 device on 1 NUMA node (the fewest that can hold it); free by NUMA node: "
+            + "0-1: 1 device");
+  }
+
+  @Test
+  void spec5_4_anUntypedDeviceErrorSaysHowManyMoreDevicesToFree() {
+    NodeResourceManagers none = KubeletQuirksTest.gpuServer(TopologyManagerPolicy.NONE, Behaviour.KUBELET);
+    NodeState oneHeld = none.admit(none.initialState(), KubeletQuirksTest.gpuPod("first")).state();
+    Pod two = podLevel("two", "2", "2Gi").addContainers(gu("inference", "2", "2Gi", NodeFixtures.GPU, "2")).build();
+
+    RejectionCause cause = explain(none, oneHeld, two);
+
+    assertThat(cause.causes()).containsExactly("nvidia.com/gpu: the Device Manager needed 2 devices and found 1 device"
+        + " free on the node (after the Topology Manager had admitted the pod)");
+    assertThat(cause.fixes()).containsExactly("free 1 device of nvidia.com/gpu on the node");
+  }
+
+  /** Under best-effort the Topology Manager admits the second container; the Memory Manager cannot place its memory. */
+  @Test
+  void spec5_4_theMemoryManagersUntypedErrorInContainerScopeNamesTheContainersOwnMemory() {
+    NodeResourceManagers bestEffort = managers(TopologyManagerPolicy.BEST_EFFORT, TopologyManagerScope.CONTAINER);
+    Pod pod = new Pod.Builder().uid("p").name("p").addContainers(gu("c1", "1", "1Gi"), gu("c2", "1", "30Gi")).build();
+
+    RejectionCause cause = explain(bestEffort, bestEffort.initialState(), pod);
+
+    assertThat(cause.causes()).containsExactly("the Memory Manager could not place the memory once the Topology"
+        + " Manager had admitted the pod", "memory: needs 30Gi; free by NUMA node: 0-1: 11Gi");
+  }
+
+  @Test
+  void spec5_4_thePlacementExplainedIsTheLastMergeThatFailed() {
+    NodeResourceManagers containerScope = managers(TopologyManagerPolicy.RESTRICTED, TopologyManagerScope.CONTAINER);
+    Pod pod = new Pod.Builder().uid("p").name("p").addContainers(gu("a", "10", "1Gi"), gu("b", "3", "1Gi")).build();
+    AdmissionFailure failure = AdmissionFailure.topologyAffinity();
+
+    RejectionCause bothFailed = new RejectionExplainer(containerScope).explain(pod, Admission.rejected(
+        containerScope.initialState(), failure, new AdmissionTrace.Builder().addMerges(merge("a", false), merge("b", false))
+            .build())).orElseThrow();
+    RejectionCause noneFailed = new RejectionExplainer(containerScope).explain(pod, Admission.rejected(
+        containerScope.initialState(), failure, new AdmissionTrace.Builder().addMerges(merge("a", true)).build()))
+        .orElseThrow();
+
+    assertThat(bothFailed.causes()).first().asString().startsWith("cpu: container b needs 3 CPUs on 1 NUMA node");
+    assertThat(noneFailed.causes()).containsExactly(AdmissionFailure.TOPOLOGY_AFFINITY_MESSAGE);
+    assertThat(noneFailed.fixes()).isEmpty();
+  }
+
+  private static MergeTrace merge(String container, boolean admit) {
+    return new MergeTrace.Builder().container(container).bestHint(TopologyHint.any(false)).admit(admit).build();
+  }
+
+  @Test
+  void spec5_4_aRejectionWithNothingTheExplainerCanReadIsRestatedAsItCame() {
+    Pod legacy = guaranteed("p", "2");
+    for (AdmissionFailure failure : List.of(
+        AdmissionFailure.of("EmptyPodSharedPoolError", "pod rejected, something else"),
+        AdmissionFailure.topologyAffinity(),
+        AdmissionFailure.unexpected("something else"),
+        AdmissionFailure.of("PodLevelResourcesValidationError", "pod rejected, something else"))) {
+      Admission admission = Admission.rejected(restrictedPodScope.initialState(), failure,
+          new AdmissionTrace.Builder().build());
+
+      RejectionCause cause = new RejectionExplainer(restrictedPodScope).explain(legacy, admission).orElseThrow();
+
+      assertThat(cause.causes()).as(failure.reason()).containsExactly(failure.message());
+      assertThat(cause.fixes()).as(failure.reason()).isEmpty();
+    }
   }
 }

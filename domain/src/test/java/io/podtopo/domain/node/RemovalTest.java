@@ -9,6 +9,7 @@ import static io.podtopo.domain.node.NodeFixtures.shared;
 import static io.podtopo.domain.node.NodeFixtures.sidecar;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.podtopo.domain.gates.FeatureGates;
 import io.podtopo.domain.pod.Pod;
 import io.podtopo.domain.quirks.Behaviour;
 import io.podtopo.domain.quirks.KubeletQuirk;
@@ -109,6 +110,27 @@ class RemovalTest {
         .build();
 
     assertThat(podScope.removePod(bubbleOnly, mixedPod("p"))).isEqualTo(initial);
+  }
+
+  /**
+   * D-12: a pod memory entry without container blocks holds no reservation, and removePod drops it:
+   * through the Memory Manager's RemoveContainer with the PodLevelResourceManagers gate on, itself when
+   * the gate is off (a state saved while it was on), where RemoveContainer handles container entries only.
+   */
+  @Test
+  void removePodDropsAPodMemoryEntryWithoutContainerBlocksWhateverTheGate_d12() {
+    for (FeatureGates gates : List.of(NodeFixtures.PLRM_ON, NodeFixtures.PLRM_OFF)) {
+      NodeResourceManagers node = NodeResourceManagers.create(
+          NodeFixtures.config(TopologyManagerPolicy.RESTRICTED, TopologyManagerScope.POD, gates).build(),
+          NodeFixtures.twoSocketsNoSmt());
+      NodeState initial = node.initialState();
+      NodeState admitted = podScope.admit(podScope.initialState(), mixedPod("p")).state();
+      NodeState podEntryOnly = new NodeState.Builder().from(initial)
+          .memory(initial.memory().withPodBlocks("p", admitted.memory().podBlocks("p").orElseThrow()))
+          .build();
+
+      assertThat(node.removePod(podEntryOnly, mixedPod("p"))).as(gates.toString()).isEqualTo(initial);
+    }
   }
 
   @Test
