@@ -50,8 +50,8 @@ class CpuAssignmentForResizeTest {
 
   @Test
   void scaleUpTriesThePartialUncoreCachesInOrderAfterTheWholeOnes() {
-    // 3 CPUs beside CPU 12: no cache is whole with 3 free; the partial cache 3 (retained) has 2, then
-    // cache 2, the fullest of the others, has exactly 3.
+    // 3 CPUs beside CPU 12: the whole caches 0 and 1 have 4 free, too many; the partial cache 3 (retained)
+    // has 2 free, then cache 2, the fullest of the others, has exactly 3.
     CpuSet result = CpuAssignmentForResize.takeByTopologyNumaPacked(UpstreamTopologies.uncoreSingleSocketNoSmt(),
         CpuSet.parse("0-7,9-11,14-15"), 4, PACKED, true, CpuSet.of(12), CpuSet.of(12));
     assertThat(result).isEqualTo(CpuSet.parse("9-12"));

@@ -301,7 +301,8 @@ class StaticPolicyContainerTest {
 
   @Test
   void rule25_aTopologyDeclaringNoSocketHasNoSocketAlignedHintUnderAlignBySocket() {
-    // NUMA nodes per socket = 0 (upstream divides by the socket count): only the narrowest hints are preferred.
+    // NUMA nodes per socket taken as 0 (upstream's isHintSocketAligned would divide by the socket count):
+    // no hint is socket-aligned, only the narrowest ones are preferred.
     CpuTopology noSocket = CpuTopology.declared(UpstreamTopologies.machine("no-socket", 4,
         id -> Cpu.of(id, id, 0, id / 2, 0)), 4, 4, 0, 0);
     StaticPolicy bySocket = StaticPolicy.create(noSocket, 0, CpuSet.empty(),
