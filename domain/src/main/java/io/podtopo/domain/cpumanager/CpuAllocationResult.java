@@ -18,14 +18,7 @@ public abstract class CpuAllocationResult {
 
   public abstract Optional<CpuAllocationError> error();
 
-  @Value.Default
-  public ResourceManagerMetrics metrics() {
-    return ResourceManagerMetrics.none();
-  }
-
-  public boolean succeeded() {
-    return error().isEmpty();
-  }
+  public abstract ResourceManagerMetrics metrics();
 
   static CpuAllocationResult success(CpuManagerState state, ResourceManagerMetrics metrics) {
     return new Builder().state(state).metrics(metrics).build();
@@ -36,6 +29,6 @@ public abstract class CpuAllocationResult {
     return new Builder().state(unchanged).error(error).metrics(metrics).build();
   }
 
-  /** Builder: {@code new CpuAllocationResult.Builder().state(s).build()}. */
+  /** Builder: {@code new CpuAllocationResult.Builder().state(s).metrics(m).build()}. */
   public static class Builder extends ImmutableCpuAllocationResult.Builder {}
 }

@@ -87,11 +87,6 @@ public final class CpuManagerState {
     return Optional.ofNullable(podEntries.get(podUid));
   }
 
-  /** Upstream {@code GetCPUSetOrDefault}: the container's entry, else the default set. */
-  public CpuSet cpusOrDefault(String podUid, String containerName) {
-    return containerCpus(podUid, containerName).orElse(defaultCpuSet);
-  }
-
   /** The CPUs the pod's later containers may reuse (only for the pod being admitted). */
   public CpuSet reusableCpus(String podUid) {
     return podUid.equals(reusePodUid) ? reusableCpus : CpuSet.empty();

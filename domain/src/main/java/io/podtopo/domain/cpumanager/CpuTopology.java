@@ -4,7 +4,6 @@ import io.podtopo.domain.topology.Cpu;
 import io.podtopo.domain.topology.CpuSet;
 import io.podtopo.domain.topology.Machine;
 import java.util.Arrays;
-import java.util.Collections;
 import java.util.Map;
 import java.util.NavigableMap;
 import java.util.TreeMap;
@@ -30,7 +29,6 @@ public final class CpuTopology {
   private final int numSockets;
   private final int numNumaNodes;
   private final int numUncoreCaches;
-  private final NavigableMap<Integer, Cpu> details;
   private final CpuSet cpus;
   private final Level numa;
   private final Level socket;
@@ -40,7 +38,6 @@ public final class CpuTopology {
   private CpuTopology(Machine machine, int numCpus, int numCores, int numSockets, int numUncoreCaches) {
     NavigableMap<Integer, Cpu> byId = new TreeMap<>();
     machine.cpus().forEach(cpu -> byId.put(cpu.id(), cpu));
-    this.details = Collections.unmodifiableNavigableMap(byId);
     this.cpus = machine.cpuSet();
     this.numa = new Level(byId, Cpu::numaNode);
     this.socket = new Level(byId, Cpu::socket);
@@ -114,15 +111,6 @@ public final class CpuTopology {
     return numUncoreCaches == 0 ? 0 : numCpus / numUncoreCaches;
   }
 
-  /** The CPU with this id. @throws IllegalArgumentException when the topology has none */
-  public Cpu cpu(int id) {
-    Cpu cpu = details.get(id);
-    if (cpu == null) {
-      throw new IllegalArgumentException("no CPU " + id + " in the topology");
-    }
-    return cpu;
-  }
-
   /** Every CPU of the topology. */
   public CpuSet cpus() {
     return cpus;
@@ -134,14 +122,6 @@ public final class CpuTopology {
 
   public CpuSet sockets() {
     return socket.ids();
-  }
-
-  public CpuSet cores() {
-    return core.ids();
-  }
-
-  public CpuSet uncoreCaches() {
-    return uncore.ids();
   }
 
   public CpuSet cpusInNumaNodes(CpuSet nodes) {
@@ -166,10 +146,6 @@ public final class CpuTopology {
 
   public CpuSet cpusInCore(int id) {
     return core.cpusIn(id);
-  }
-
-  public CpuSet cpusInUncoreCaches(CpuSet caches) {
-    return uncore.cpusIn(caches);
   }
 
   public CpuSet cpusInUncoreCache(int id) {
@@ -199,26 +175,6 @@ public final class CpuTopology {
   /** Upstream {@code SocketsInNUMANodes}. */
   public CpuSet socketsInNumaNodes(CpuSet nodes) {
     return socketsOf(cpusInNumaNodes(nodes));
-  }
-
-  /** Upstream {@code NUMANodesInSockets}. */
-  public CpuSet numaNodesInSockets(CpuSet sockets) {
-    return numaNodesOf(cpusInSockets(sockets));
-  }
-
-  /** Upstream {@code CoresInNUMANodes}. */
-  public CpuSet coresInNumaNodes(CpuSet nodes) {
-    return coresOf(cpusInNumaNodes(nodes));
-  }
-
-  /** Upstream {@code CoresInSockets}. */
-  public CpuSet coresInSockets(CpuSet sockets) {
-    return coresOf(cpusInSockets(sockets));
-  }
-
-  /** Upstream {@code UncoreInNUMANodes}. */
-  public CpuSet uncoreCachesInNumaNodes(CpuSet nodes) {
-    return uncoreCachesOf(cpusInNumaNodes(nodes));
   }
 
   /** All SMT siblings of the given CPUs (the CPUs of their cores). */

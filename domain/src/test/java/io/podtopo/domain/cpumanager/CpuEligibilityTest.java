@@ -64,6 +64,23 @@ class CpuEligibilityTest {
   }
 
   @Test
+  void rule63_aStandardInitFittingExactlyTheBudgetLeftBySidecarsIsAccepted() {
+    Pod pod = podLevelPod("p", 3)
+        .addInitContainers(sidecar(exclusive("sc", 2)), exclusive("init", 1)).addContainer(exclusive("app", 1)).build();
+    assertThat(eligibility.validatePodScopeResources(pod)).isEmpty();
+  }
+
+  @Test
+  void rule63_aSharedStandardInitAfterSidecarsBeyondTheBudgetIsRejectedAsHavingNoCpus() {
+    // The pod-level validation refuses such a pod earlier. Here the shared init is refused for the sidecars
+    // taking the whole budget, not as an exclusive init larger than the -1 CPUs they leave.
+    Pod pod = podLevelPod("p", 2)
+        .addInitContainers(sidecar(exclusive("sc", 3)), shared("init")).addContainer(exclusive("app", 1)).build();
+    assertThat(eligibility.validatePodScopeResources(pod)).map(EmptyPodSharedPoolError::message)
+        .contains("pod rejected, pod has shared init containers but no cpus available for them");
+  }
+
+  @Test
   void rule63_aSharedStandardInitAfterSidecarsTakingTheWholeBudgetIsRejected() {
     Pod pod = podLevelPod("p", 2)
         .addInitContainers(sidecar(exclusive("sc", 2)), shared("init")).addContainer(exclusive("app", 1)).build();

@@ -30,6 +30,19 @@ class NumaBalanceTest {
   }
 
   @Test
+  void aThousandthFromAHalfUpRoundsAwayFromZeroAsGosMathRound() {
+    // sqrt(0.24) = 0.4898979... rounds up to 0.490.
+    assertThat(NumaBalance.standardDeviation(new int[] {0, 0, 1, 1, 1})).isEqualTo(0.49);
+    // 48 nodes with 0 free CPUs, 11 with 4, 3 with 5, 2 with 6: mean 1.109375 rounds to 1.109, and the
+    // deviation is exactly 1.9535 (1953.5 in thousandths, also in floating point), which rounds to 1.954.
+    int[] values = new int[64];
+    Arrays.fill(values, 48, 59, 4);
+    Arrays.fill(values, 59, 62, 5);
+    Arrays.fill(values, 62, 64, 6);
+    assertThat(NumaBalance.standardDeviation(values)).isEqualTo(1.954);
+  }
+
+  @Test
   void combinationsComeInLexicographicOrderOfPositions() {
     List<String> seen = new ArrayList<>();
     int[] combo = NumaBalance.first(2);

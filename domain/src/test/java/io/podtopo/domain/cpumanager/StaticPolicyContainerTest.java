@@ -12,6 +12,7 @@ import io.podtopo.domain.pod.Pod;
 import io.podtopo.domain.quirks.Behaviour;
 import io.podtopo.domain.quirks.KubeletQuirk;
 import io.podtopo.domain.quirks.QuirkLog;
+import io.podtopo.domain.topology.Cpu;
 import io.podtopo.domain.topology.CpuSet;
 import io.podtopo.domain.topology.NumaMask;
 import io.podtopo.domain.topologymanager.TopologyHint;
@@ -24,6 +25,7 @@ class StaticPolicyContainerTest {
 
   private static final TopologyHint NONE = TopologyHint.any(false);
   private static final StaticPolicyOptions DEFAULTS = StaticPolicyOptions.defaults();
+  private static final FeatureGates ALPHA = FeatureGates.of(Map.of(FeatureGates.CPU_MANAGER_POLICY_ALPHA_OPTIONS, true));
 
   private static StaticPolicy policy(CpuTopology topology, int reserved, StaticPolicyOptions options) {
     return StaticPolicy.create(topology, reserved, CpuSet.empty(), options, FeatureGates.defaults());
@@ -208,6 +210,38 @@ class StaticPolicyContainerTest {
     assertThat(again.state()).isEqualTo(full10);
   }
 
+  @Test
+  void rule26_d21_withoutDeclaredCoresFullPcpusOnlyAllocatesAsWithoutIt_qLoneSibling() {
+    // CPUsPerCore = 0: no CPU counts as part of a core, in either behaviour.
+    CpuTopology noCore = CpuTopology.declared(UpstreamTopologies.machine("no-core", 4,
+        id -> Cpu.of(id, id, 0, id / 2, 0)), 4, 0, 1, 0);
+    StaticPolicy full = StaticPolicy.create(noCore, 0, CpuSet.empty(),
+        new StaticPolicyOptions.Builder().fullPhysicalCpusOnly(true).build(), FeatureGates.defaults());
+    CpuManagerState state = full.start(CpuManagerState.empty());
+    java.util.Optional<NumaMask> node1 = java.util.Optional.of(NumaMask.of(1));
+    CpuSet plain = policy(noCore, 0, DEFAULTS).allocateCpus(state, 2, node1, CpuSet.empty());
+    assertThat(plain).isEqualTo(CpuSet.of(2, 3));
+    assertThat(full.allocateCpus(state, 2, node1, CpuSet.empty(), QuirkLog.of(Behaviour.KUBELET))).isEqualTo(plain);
+    assertThat(full.allocateCpus(state, 2, node1, CpuSet.empty(), QuirkLog.of(Behaviour.SPEC))).isEqualTo(plain);
+  }
+
+  @Test
+  void rule26_d21_theAlignedPartIsRoundedDownToWholeDeclaredCoresInSpecMode_qLoneSibling() {
+    // Like upstream's NoSMT fixtures that declare twice the CPUs they list: 8 single-thread cores declared as
+    // 16 CPUs, so CPUsPerCore = 2. NUMA node 0 (0-3) has 3 allocatable CPUs: 2 of them, a whole core's worth,
+    // are taken there and the other 2 from anywhere.
+    CpuTopology declared = CpuTopology.declared(UpstreamTopologies.machine("nosmt-declared-16", 8,
+        id -> Cpu.of(id, id, 0, id / 4, 0)), 16, 8, 1, 0);
+    StaticPolicy full = StaticPolicy.create(declared, 0, CpuSet.empty(),
+        new StaticPolicyOptions.Builder().fullPhysicalCpusOnly(true).build(), FeatureGates.defaults());
+    CpuManagerState state = CpuManagerState.of(CpuSet.parse("1-7"), Map.of("other", Map.of("c", CpuSet.of(0))),
+        Map.of());
+    QuirkLog spec = QuirkLog.of(Behaviour.SPEC);
+    assertThat(full.allocateCpus(state, 4, java.util.Optional.of(NumaMask.of(0)), CpuSet.empty(), spec))
+        .isEqualTo(CpuSet.parse("1-4"));
+    assertThat(spec.reachedQuirks()).containsExactly(KubeletQuirk.LONE_SIBLING);
+  }
+
   private static StaticPolicy fullPcpusOnlyWithCpu0Reserved() {
     StaticPolicyOptions full = new StaticPolicyOptions.Builder().fullPhysicalCpusOnly(true).build();
     return StaticPolicy.create(UpstreamTopologies.dualSocketHt(), 1, CpuSet.of(0), full, FeatureGates.defaults());
@@ -259,6 +293,26 @@ class StaticPolicyContainerTest {
   }
 
   @Test
+  void rule25_theDescribedListNamesTheReusableNodesTheRequestAndThePreferredWidth() {
+    StaticPolicy policy = policy(UpstreamTopologies.dualSocketHt(), 0, DEFAULTS);
+    assertThat(policy.packedHints(CpuSet.parse("0-11"), CpuSet.of(1), 2).family().orElseThrow().description())
+        .isEqualTo("every mask holding NUMA [1] with 2 CPUs free or reusable; preferred width 1");
+  }
+
+  @Test
+  void rule25_aTopologyDeclaringNoSocketHasNoSocketAlignedHintUnderAlignBySocket() {
+    // NUMA nodes per socket taken as 0 (upstream's isHintSocketAligned would divide by the socket count):
+    // no hint is socket-aligned, only the narrowest ones are preferred.
+    CpuTopology noSocket = CpuTopology.declared(UpstreamTopologies.machine("no-socket", 4,
+        id -> Cpu.of(id, id, 0, id / 2, 0)), 4, 4, 0, 0);
+    StaticPolicy bySocket = StaticPolicy.create(noSocket, 0, CpuSet.empty(),
+        new StaticPolicyOptions.Builder().alignBySocket(true).build(), ALPHA);
+    assertThat(bySocket.generateHints(noSocket.cpus(), CpuSet.empty(), 2)).containsExactly(
+        TopologyHint.of(NumaMask.of(0), true), TopologyHint.of(NumaMask.of(1), true),
+        TopologyHint.of(NumaMask.of(0, 1), false));
+  }
+
+  @Test
   void rule25_anExistingAssignmentOfAnotherSizeIsUnsatisfiable() {
     StaticPolicy policy = policy(UpstreamTopologies.dualSocketHt(), 0, DEFAULTS);
     Container container = guaranteed("c", "2", "1G");
@@ -280,9 +334,8 @@ class StaticPolicyContainerTest {
 
   @Test
   void rule26_alignBySocketExpandsTheHintedNumaNodesToTheirSockets() {
-    FeatureGates alpha = FeatureGates.of(Map.of(FeatureGates.CPU_MANAGER_POLICY_ALPHA_OPTIONS, true));
     StaticPolicy bySocket = StaticPolicy.create(UpstreamTopologies.dualSocketMultiNumaPerSocketHt(), 0, CpuSet.empty(),
-        new StaticPolicyOptions.Builder().alignBySocket(true).build(), alpha);
+        new StaticPolicyOptions.Builder().alignBySocket(true).build(), ALPHA);
     CpuManagerState state = CpuManagerState.of(CpuSet.of(2, 11, 21, 22), Map.of(), Map.of());
     assertThat(bySocket.allocateCpus(state, 2, java.util.Optional.of(NumaMask.of(0)), CpuSet.empty()))
         .isEqualTo(CpuSet.of(2, 11));

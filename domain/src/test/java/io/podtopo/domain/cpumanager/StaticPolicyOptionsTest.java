@@ -54,6 +54,14 @@ class StaticPolicyOptionsTest {
         Map.of("full-pcpus-only", "true", "distribute-cpus-across-cores", "true"), ALPHA))
         .hasMessage("static policy options full-pcpus-only and distribute-cpus-across-cores can not be used at the same time");
     assertThatThrownBy(() -> StaticPolicyOptions.parse(
+        Map.of("distribute-cpus-across-numa", "true", "distribute-cpus-across-cores", "true"), ALPHA))
+        .hasMessage("static policy options distribute-cpus-across-numa and distribute-cpus-across-cores "
+            + "can not be used at the same time");
+    assertThatThrownBy(() -> StaticPolicyOptions.parse(
+        Map.of("prefer-align-cpus-by-uncorecache", "true", "distribute-cpus-across-cores", "true"), ALPHA))
+        .hasMessage("static policy options prefer-align-cpus-by-uncorecache and distribute-cpus-across-cores "
+            + "can not be used at the same time");
+    assertThatThrownBy(() -> StaticPolicyOptions.parse(
         Map.of("prefer-align-cpus-by-uncorecache", "true", "distribute-cpus-across-numa", "true"), ALPHA))
         .hasMessage("static policy options prefer-align-cpus-by-uncorecache and distribute-cpus-across-numa "
             + "can not be used at the same time");

@@ -27,6 +27,15 @@ final class UpstreamTopologies {
         id -> Cpu.of(id, id % 40, id % 40 / 20, id % 40 / 10, 0));
   }
 
+  /**
+   * fakeTopoMultiSocketDualSocketPerNumaHT: 4 sockets, 2 NUMA nodes of 2 sockets (numaFirst), 40 cores,
+   * siblings i and i+40; socket s = 10s..10s+9 and 40+10s..40+10s+9.
+   */
+  static CpuTopology multiSocketDualSocketPerNumaHt() {
+    return legacy("fakeTopoMultiSocketDualSocketPerNumaHT", 80,
+        id -> Cpu.of(id, id % 40, id % 40 / 10, id % 40 / 20, 0));
+  }
+
   /** topoUncoreSingleSocketNoSMT: 16 cores, 4 uncore caches of 4. */
   static CpuTopology uncoreSingleSocketNoSmt() {
     return CpuTopology.of(machine("topoUncoreSingleSocketNoSMT", 16, id -> Cpu.of(id, id, 0, 0, id / 4)), 4);
@@ -42,7 +51,8 @@ final class UpstreamTopologies {
     return CpuTopology.of(machine(name, cpus, cpu), 0);
   }
 
-  private static Machine machine(String name, int count, IntFunction<Cpu> cpu) {
+  /** A machine of CPUs {@code 0..count-1}, each as {@code cpu} describes it. */
+  static Machine machine(String name, int count, IntFunction<Cpu> cpu) {
     List<Cpu> cpus = new ArrayList<>();
     for (int id = 0; id < count; id++) {
       cpus.add(cpu.apply(id));
