@@ -52,7 +52,7 @@ public final class StaticMemoryPolicy {
 
   private StaticMemoryPolicy(List<NumaNode> nodes, SortedMap<Integer, SortedMap<String, Long>> reservedMemory,
       FeatureGates gates) {
-    this.nodes = nodes.stream().sorted((a, b) -> Integer.compare(a.id(), b.id())).toList();
+    this.nodes = nodes;
     this.reservedMemory = reservedMemory;
     this.gates = gates;
     this.requests = new MemoryRequests(gates);
@@ -80,7 +80,8 @@ public final class StaticMemoryPolicy {
   /**
    * Upstream {@code getDefaultMachineState}: per node, one table per hugepage size (total = pages ×
    * size, allocatable = total − reserved) and one for memory (allocatable = node memory − reserved −
-   * the node's hugepages); nothing reserved; every node its own group.
+   * the node's hugepages); nothing reserved; every node its own group. The state is by node id,
+   * whatever order the machine lists its nodes in.
    */
   public MemoryMachineState defaultMachineState() {
     MemoryMachineState.Builder machine = new MemoryMachineState.Builder();
