@@ -74,6 +74,29 @@ class DeviceManagerHintsTest {
   }
 
   @Test
+  void podHintsAreForDevicePluginResourcesOnly_dev1_dev5() {
+    DeviceManager manager = twoNodes(Device.of(GPU, "a", 0), Device.of(GPU, "b", 1));
+    Container container = new Container.Builder().from(asking("c", GPU, "1"))
+        .putRequest("cpu", Quantity.parse("1")).putLimit("cpu", Quantity.parse("1"))
+        .putRequest("memory", Quantity.parse("1Gi")).putLimit("memory", Quantity.parse("1Gi"))
+        .putLimit("example.com/dongle", Quantity.parse("1")).build();
+    assertThat(manager.podHints(DeviceManagerState.empty(), pod(container))).containsOnlyKeys(GPU);
+  }
+
+  /** A mask holds NUMA nodes 0 to 63 (upstream {@code IsSet} is false above): node 63 counts, node 64 never. */
+  @Test
+  void devicesCountOnTheNodesAMaskCanHold_dev1() {
+    DeviceManager sparse = DeviceManager.of(List.of(0, 63), List.of(Device.of(GPU, "a", 63)));
+    Pod pod = pod(asking("c", GPU, "1"));
+    assertThat(sparse.containerHints(DeviceManagerState.empty(), pod, pod.containers().get(0)).get(GPU).hints())
+        .containsExactly(hint(true, 63), hint(false, 0, 63));
+
+    DeviceManager beyond = twoNodes(Device.of(GPU, "a", 64), Device.of(GPU, "b", 1));
+    assertThat(beyond.containerHints(DeviceManagerState.empty(), pod, pod.containers().get(0)).get(GPU).hints())
+        .containsExactly(hint(true, 1), hint(false, 0, 1));
+  }
+
+  @Test
   void devicesAlreadyHeldGiveTheirHintsAgainOrNoneWhenTheCountChanged_dev3() {
     DeviceManager manager = twoNodes(Device.of(GPU, "a", 0), Device.of(GPU, "b", 0), Device.of(GPU, "c", 1),
         Device.of(GPU, "d", 1));
