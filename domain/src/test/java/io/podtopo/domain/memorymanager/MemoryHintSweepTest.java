@@ -214,7 +214,8 @@ class MemoryHintSweepTest {
 
   /** Upstream {@code IsNarrowerThan}: fewer nodes, then the smaller value. */
   private static boolean narrower(long a, long b) {
-    return Long.bitCount(a) < Long.bitCount(b) || Long.bitCount(a) == Long.bitCount(b) && Long.compareUnsigned(a, b) < 0;
+    return Long.bitCount(a) < Long.bitCount(b)
+        || Long.bitCount(a) == Long.bitCount(b) && Long.compareUnsigned(a, b) < 0;
   }
 
   private static long bits(TopologyHint hint) {
@@ -309,7 +310,8 @@ class MemoryHintSweepTest {
    */
   private static List<ReusableInitMemory> reusables(int nodes) {
     Container init = TestPods.pinned("init", "1", "1Gi");
-    Pod pod = new Pod.Builder().uid(POD).addInitContainer(init).addContainer(TestPods.pinned("app", "1", "1Gi")).build();
+    Pod pod = new Pod.Builder().uid(POD).addInitContainer(init).addContainer(TestPods.pinned("app", "1", "1Gi"))
+        .build();
     List<ReusableInitMemory> reusables = new ArrayList<>();
     reusables.add(ReusableInitMemory.none());
     long every = (1L << nodes) - 1;

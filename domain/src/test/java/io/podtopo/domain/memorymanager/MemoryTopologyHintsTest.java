@@ -72,6 +72,19 @@ class MemoryTopologyHintsTest {
         .isEqualTo(Map.of("memory", expected, "hugepages-2Mi", expected));
   }
 
+  /** On 7 free NUMA nodes a small request fits every one of the 127 masks, in {@code IterateBitMasks} order. */
+  @Test
+  void everyMaskOfSevenFreeNodesIsAHintInOrder_mem2() {
+    StaticMemoryPolicy policy = MemoryFixtures.policy(MemoryFixtures.nodes(7, 4, 0), PLRM_OFF);
+    Pod pod = new Pod.Builder().uid("p").addContainer(gu("c", "1", "1Gi")).build();
+
+    List<TopologyHint> hints = policy.containerHints(MemoryFixtures.started(policy), pod, pod.containers().get(0))
+        .byResource().get("memory");
+
+    assertThat(hints).hasSize(127).isEqualTo(NumaMask.allCombinations(List.of(0, 1, 2, 3, 4, 5, 6)).stream()
+        .map(mask -> TopologyHint.of(mask, mask.count() == 1)).toList());
+  }
+
   /**
    * ADR 0007: on 64 NUMA nodes (2^64 masks) the hints are a rule that answers without listing the
    * masks, also beside a node without free memory; {@code --explain} shows the rule.
