@@ -91,6 +91,18 @@ class DeviceAllocationTest {
   }
 
   @Test
+  void appContainersNeverReuseEachOthersDevices_dev7() throws DeviceAllocationException {
+    DeviceManager manager = fourOnTwoNodes();
+    Pod pod = new Pod.Builder().uid("p").addContainers(asking("a1", "1"), asking("a2", "1")).build();
+    DeviceManagerState state = DeviceManagerState.empty();
+    for (Container container : pod.containers()) {
+      state = manager.allocate(state, pod, container, ON_NODE_1);
+    }
+    assertThat(state.containerDevices("p", "a1", GPU)).containsExactly("GPU-2");
+    assertThat(state.containerDevices("p", "a2", GPU)).containsExactly("GPU-3");
+  }
+
+  @Test
   void aContainerHoldingItsDevicesGetsNothingMoreAndAChangedCountIsRefused_dev8() throws DeviceAllocationException {
     DeviceManager manager = fourOnTwoNodes();
     Pod pod = new Pod.Builder().uid("p").addContainers(asking("c", "1")).build();
@@ -100,6 +112,27 @@ class DeviceAllocationTest {
     assertThatThrownBy(() -> manager.allocate(once, grown, grown.containers().get(0), ON_NODE_1))
         .isInstanceOf(DeviceAllocationException.class)
         .hasMessage("pod \"p\" container \"c\" changed request for resource \"vendor.com/gpu\" from 1 to 2");
+  }
+
+  /**
+   * Upstream {@code isDevicePluginResource}: cpu, memory and an extended resource no plugin advertises
+   * are not the Device Manager's to allocate.
+   */
+  @Test
+  void aContainerGetsDevicesOfDevicePluginResourcesOnly_dev1() throws DeviceAllocationException {
+    Container container = new Container.Builder().from(asking("c", "1"))
+        .putRequest("cpu", Quantity.parse("1")).putLimit("cpu", Quantity.parse("1"))
+        .putRequest("memory", Quantity.parse("1Gi")).putLimit("memory", Quantity.parse("1Gi"))
+        .putLimit("example.com/dongle", Quantity.parse("1")).build();
+    Pod pod = new Pod.Builder().uid("p").addContainers(container).build();
+    assertThat(fourOnTwoNodes().allocate(DeviceManagerState.empty(), pod, container, ON_NODE_1).devicesOf("p", "c"))
+        .containsOnlyKeys(GPU);
+  }
+
+  @Test
+  void asManyDevicesAsAreAvailableAreServed_dev9() throws DeviceAllocationException {
+    assertThat(fourOnTwoNodes().devicesToAllocate(DeviceManagerState.empty(), "p", "c", GPU, 4, new TreeSet<>(),
+        ON_NODE_1)).containsExactly("GPU-0", "GPU-1", "GPU-2", "GPU-3");
   }
 
   @Test

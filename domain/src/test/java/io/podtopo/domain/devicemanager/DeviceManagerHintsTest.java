@@ -12,6 +12,8 @@ import io.podtopo.domain.topologymanager.TopologyHint;
 import java.util.List;
 import java.util.Map;
 import java.util.SortedMap;
+import java.util.TreeMap;
+import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 
 /** The Device Manager's hints (rules DEV-1 to DEV-4), on the upstream two-node test machine. */
@@ -109,6 +111,27 @@ class DeviceManagerHintsTest {
   }
 
   @Test
+  void podHintsComeAgainFromTheDevicesAnyContainerOfThePodHolds_dev3() {
+    DeviceManager manager = twoNodes(Device.of(GPU, "a", 0), Device.of(GPU, "b", 0), Device.of(GPU, "c", 1),
+        Device.of(GPU, "d", 1));
+    DeviceManagerState held = DeviceManagerState.of(Map.of("p", Map.of("c2", Map.of(GPU, List.of("a", "b")))));
+    Pod pod = pod(asking("c1", GPU, "1"), asking("c2", GPU, "1"));
+    assertThat(manager.podHints(held, pod).get(GPU).hints()).containsExactly(hint(true, 0), hint(false, 0, 1));
+  }
+
+  @Test
+  void aReusableDeviceOnAnyNodeMustLieInEveryHint_dev4() {
+    DeviceManager manager = twoNodes(Device.of(GPU, "a", 0), Device.of(GPU, "b", 1));
+    DeviceManagerState state = DeviceManagerState.of(Map.of("p", Map.of("init", Map.of(GPU, List.of("b")))))
+        .withReusable(ReusableDevices.none().trackingOnly("p").plus(new TreeMap<>(Map.of(GPU,
+            new TreeSet<>(List.of("b"))))));
+    Pod pod = new Pod.Builder().uid("p").addInitContainers(asking("init", GPU, "1"))
+        .addContainers(asking("app", GPU, "1")).build();
+    assertThat(manager.containerHints(state, pod, pod.containers().get(0)).get(GPU).hints())
+        .containsExactly(hint(true, 1), hint(false, 0, 1));
+  }
+
+  @Test
   void reusableInitDevicesMustLieInEveryHintAndCountTowardsTheRequest_dev4() {
     DeviceManager manager = twoNodes(Device.of(GPU, "a", 0), Device.of(GPU, "b", 1), Device.of(GPU, "c", 1));
     DeviceManagerState state = DeviceManagerState.of(Map.of("p", Map.of("init", Map.of(GPU, List.of("a")))))
@@ -138,6 +161,12 @@ class DeviceManagerHintsTest {
         .addContainers(asking("a1", GPU, "1")).build();
     assertThat(manager.podHints(DeviceManagerState.empty(), withSidecar).get(GPU).hints())
         .containsExactly(hint(true, 0, 1));
+    Pod sidecarsAndAppsHeavy = new Pod.Builder().uid("p")
+        .addInitContainers(new Container.Builder().from(asking("side", GPU, "2")).restartable(true).build(),
+            asking("i1", GPU, "1"))
+        .addContainers(asking("a1", GPU, "2")).build();
+    assertThat(manager.podRequests(DeviceManagerState.empty(), sidecarsAndAppsHeavy))
+        .containsExactly(Map.entry(GPU, 4L));
   }
 
   @Test
@@ -157,5 +186,7 @@ class DeviceManagerHintsTest {
       }
     }
     assertThat(listed).contains(hint(true, 1)).doesNotContain(hint(true, 0), hint(false, 0));
+    assertThat(family.description())
+        .isEqualTo("every mask holding NUMA [] with 2 vendor.com/gpu devices available or reusable; preferred width 1");
   }
 }
