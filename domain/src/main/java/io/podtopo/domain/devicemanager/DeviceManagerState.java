@@ -100,13 +100,6 @@ public final class DeviceManagerState {
     return Collections.unmodifiableSortedSet(ids);
   }
 
-  /** The resources some container holds devices of. */
-  public SortedSet<String> allocatedResources() {
-    SortedSet<String> names = new TreeSet<>();
-    allocations.values().forEach(containers -> containers.values().forEach(resources -> names.addAll(resources.keySet())));
-    return Collections.unmodifiableSortedSet(names);
-  }
-
   /** Upstream {@code podDevices.insert}: the container now holds exactly these devices of the resource. */
   public DeviceManagerState withContainerDevices(String podUid, String container, String resource,
       Collection<String> ids) {

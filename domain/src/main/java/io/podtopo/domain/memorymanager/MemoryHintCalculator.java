@@ -108,8 +108,8 @@ final class MemoryHintCalculator {
         .thresholdPart(universe, 0, 2, negative ? new long[0][] : weights, negative ? new long[0] : thresholds)
         .extras(() -> {
           if (negative) {
-            return enumerated(nodes, rules).hints().stream()
-                .mapToLong(hint -> hint.affinity().map(NumaMask::bits).orElse(0L)).filter(mask -> mask != 0).toArray();
+            return enumerated(nodes, rules).hints().stream().mapToLong(hint -> hint.affinity().orElseThrow().bits())
+                .toArray();
           }
           List<Long> candidates = new ArrayList<>();
           for (int node : nodes) {

@@ -52,7 +52,7 @@ public final class StaticMemoryPolicy {
 
   private StaticMemoryPolicy(List<NumaNode> nodes, SortedMap<Integer, SortedMap<String, Long>> reservedMemory,
       FeatureGates gates) {
-    this.nodes = nodes.stream().sorted((a, b) -> Integer.compare(a.id(), b.id())).toList();
+    this.nodes = nodes;
     this.reservedMemory = reservedMemory;
     this.gates = gates;
     this.requests = new MemoryRequests(gates);
@@ -80,7 +80,8 @@ public final class StaticMemoryPolicy {
   /**
    * Upstream {@code getDefaultMachineState}: per node, one table per hugepage size (total = pages ×
    * size, allocatable = total − reserved) and one for memory (allocatable = node memory − reserved −
-   * the node's hugepages); nothing reserved; every node its own group.
+   * the node's hugepages); nothing reserved; every node its own group. The state is by node id,
+   * whatever order the machine lists its nodes in.
    */
   public MemoryMachineState defaultMachineState() {
     MemoryMachineState.Builder machine = new MemoryMachineState.Builder();
@@ -107,9 +108,11 @@ public final class StaticMemoryPolicy {
    * (refused while container entries exist). Otherwise the machine state the entries imply is
    * recomputed from the default, pod entries counted once per pod (PodLevelResourceManagers on),
    * and compared: totals, system reserved and allocatable per node and type, groups, assignment
-   * counts, and free/reserved summed over each node's group.
+   * counts, and free/reserved summed over each node's group. A block of negative size is refused
+   * too: upstream's sizes are unsigned, so no kubelet checkpoint holds one.
    *
-   * @throws MemoryManagerException with upstream's text when the state is inconsistent
+   * @throws MemoryManagerException with upstream's text when the state is inconsistent (podtopo's for
+   *     a negative size)
    */
   public MemoryManagerState start(MemoryManagerState state) {
     if (state.machineState().isEmpty()) {
@@ -137,6 +140,10 @@ public final class StaticMemoryPolicy {
   private static void reserveExpected(WorkingMachineState expected, List<MemoryBlock> blocks, String pod,
       String container) {
     for (MemoryBlock block : blocks) {
+      if (block.size() < 0) {
+        throw new MemoryManagerException("[memorymanager] (pod: " + pod + ", container: " + container
+            + ") the memory assignment has a negative size");
+      }
       for (int node : block.numaAffinity()) {
         if (!expected.hasNode(node)) {
           throw new MemoryManagerException("[memorymanager] (pod: " + pod + ", container: " + container

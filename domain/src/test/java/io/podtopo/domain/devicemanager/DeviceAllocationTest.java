@@ -9,6 +9,7 @@ import io.podtopo.domain.pod.Quantity;
 import io.podtopo.domain.topology.Device;
 import io.podtopo.domain.topology.NumaMask;
 import io.podtopo.domain.topologymanager.TopologyHint;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -49,6 +50,21 @@ class DeviceAllocationTest {
     assertThat(state.containerDevices("p", "c", GPU)).containsExactly("a", "b");
   }
 
+  /** In the hint and outside it, the node with fewer available devices gives first, though its id is higher. */
+  @Test
+  void theNodeWithFewerAvailableDevicesGivesFirstWhateverItsId_d39() throws DeviceAllocationException {
+    DeviceManager manager = DeviceManager.of(List.of(0, 1, 2), List.of(Device.of(GPU, "a", 0), Device.of(GPU, "b", 0),
+        Device.of(GPU, "c", 0), Device.of(GPU, "d", 0), Device.of(GPU, "e", 1), Device.of(GPU, "f", 2),
+        Device.of(GPU, "g", 2), Device.of(GPU, "h", 2)));
+    Pod two = new Pod.Builder().uid("p").addContainers(asking("c", "2")).build();
+    assertThat(manager.allocate(DeviceManagerState.empty(), two, two.containers().get(0),
+        TopologyHint.of(NumaMask.of(0, 1), false)).containerDevices("p", "c", GPU)).containsExactly("a", "e");
+
+    Pod five = new Pod.Builder().uid("p").addContainers(asking("c", "5")).build();
+    assertThat(manager.allocate(DeviceManagerState.empty(), five, five.containers().get(0), ON_NODE_1)
+        .containerDevices("p", "c", GPU)).containsExactly("a", "e", "f", "g", "h");
+  }
+
   @Test
   void idsAreTakenInNaturalOrder_d39() throws DeviceAllocationException {
     DeviceManager manager = DeviceManager.of(List.of(0), List.of(Device.of(GPU, "GPU-10", 0), Device.of(GPU, "GPU-9", 0),
@@ -75,6 +91,18 @@ class DeviceAllocationTest {
   }
 
   @Test
+  void appContainersNeverReuseEachOthersDevices_dev7() throws DeviceAllocationException {
+    DeviceManager manager = fourOnTwoNodes();
+    Pod pod = new Pod.Builder().uid("p").addContainers(asking("a1", "1"), asking("a2", "1")).build();
+    DeviceManagerState state = DeviceManagerState.empty();
+    for (Container container : pod.containers()) {
+      state = manager.allocate(state, pod, container, ON_NODE_1);
+    }
+    assertThat(state.containerDevices("p", "a1", GPU)).containsExactly("GPU-2");
+    assertThat(state.containerDevices("p", "a2", GPU)).containsExactly("GPU-3");
+  }
+
+  @Test
   void aContainerHoldingItsDevicesGetsNothingMoreAndAChangedCountIsRefused_dev8() throws DeviceAllocationException {
     DeviceManager manager = fourOnTwoNodes();
     Pod pod = new Pod.Builder().uid("p").addContainers(asking("c", "1")).build();
@@ -84,6 +112,27 @@ class DeviceAllocationTest {
     assertThatThrownBy(() -> manager.allocate(once, grown, grown.containers().get(0), ON_NODE_1))
         .isInstanceOf(DeviceAllocationException.class)
         .hasMessage("pod \"p\" container \"c\" changed request for resource \"vendor.com/gpu\" from 1 to 2");
+  }
+
+  /**
+   * Upstream {@code isDevicePluginResource}: cpu, memory and an extended resource no plugin advertises
+   * are not the Device Manager's to allocate.
+   */
+  @Test
+  void aContainerGetsDevicesOfDevicePluginResourcesOnly_dev1() throws DeviceAllocationException {
+    Container container = new Container.Builder().from(asking("c", "1"))
+        .putRequest("cpu", Quantity.parse("1")).putLimit("cpu", Quantity.parse("1"))
+        .putRequest("memory", Quantity.parse("1Gi")).putLimit("memory", Quantity.parse("1Gi"))
+        .putLimit("example.com/dongle", Quantity.parse("1")).build();
+    Pod pod = new Pod.Builder().uid("p").addContainers(container).build();
+    assertThat(fourOnTwoNodes().allocate(DeviceManagerState.empty(), pod, container, ON_NODE_1).devicesOf("p", "c"))
+        .containsOnlyKeys(GPU);
+  }
+
+  @Test
+  void asManyDevicesAsAreAvailableAreServed_dev9() throws DeviceAllocationException {
+    assertThat(fourOnTwoNodes().devicesToAllocate(DeviceManagerState.empty(), "p", "c", GPU, 4, new TreeSet<>(),
+        ON_NODE_1)).containsExactly("GPU-0", "GPU-1", "GPU-2", "GPU-3");
   }
 
   @Test
@@ -104,6 +153,29 @@ class DeviceAllocationTest {
     Pod unregistered = new Pod.Builder().uid("p").addContainers(fpga).build();
     assertThatThrownBy(() -> manager.allocate(heldGone, unregistered, fpga, TopologyHint.any(false)))
         .hasMessage("cannot allocate unregistered device vendor.com/fpga");
+  }
+
+  /**
+   * Upstream {@code devicesToAllocate} asks the plugin among the hint's devices only when they are
+   * more than needed, and among all available devices once the hint's are all taken.
+   */
+  @Test
+  void thePluginIsAskedOnlyWhereThereIsAChoice_dev6() throws DeviceAllocationException {
+    List<String> asked = new ArrayList<>();
+    DeviceManager manager = fourOnTwoNodes().withPreferredAllocation((resource, available, mustInclude, size) -> {
+      asked.add(available + " must include " + mustInclude);
+      return Optional.of(List.of("GPU-0", "GPU-3"));
+    });
+
+    assertThat(manager.devicesToAllocate(DeviceManagerState.empty(), "p", "c", GPU, 2, new TreeSet<>(), ON_NODE_1))
+        .containsExactly("GPU-2", "GPU-3");
+    assertThat(asked).isEmpty();
+    assertThat(manager.devicesToAllocate(DeviceManagerState.empty(), "p", "c", GPU, 1, new TreeSet<>(), ON_NODE_1))
+        .containsExactly("GPU-3");
+    assertThat(manager.devicesToAllocate(DeviceManagerState.empty(), "p", "c", GPU, 3, new TreeSet<>(), ON_NODE_1))
+        .containsExactly("GPU-0", "GPU-2", "GPU-3");
+    assertThat(asked).containsExactly("[GPU-2, GPU-3] must include []",
+        "[GPU-0, GPU-1, GPU-2, GPU-3] must include [GPU-2, GPU-3]");
   }
 
   @Test

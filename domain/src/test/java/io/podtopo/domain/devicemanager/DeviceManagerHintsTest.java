@@ -12,6 +12,8 @@ import io.podtopo.domain.topologymanager.TopologyHint;
 import java.util.List;
 import java.util.Map;
 import java.util.SortedMap;
+import java.util.TreeMap;
+import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 
 /** The Device Manager's hints (rules DEV-1 to DEV-4), on the upstream two-node test machine. */
@@ -74,6 +76,29 @@ class DeviceManagerHintsTest {
   }
 
   @Test
+  void podHintsAreForDevicePluginResourcesOnly_dev1_dev5() {
+    DeviceManager manager = twoNodes(Device.of(GPU, "a", 0), Device.of(GPU, "b", 1));
+    Container container = new Container.Builder().from(asking("c", GPU, "1"))
+        .putRequest("cpu", Quantity.parse("1")).putLimit("cpu", Quantity.parse("1"))
+        .putRequest("memory", Quantity.parse("1Gi")).putLimit("memory", Quantity.parse("1Gi"))
+        .putLimit("example.com/dongle", Quantity.parse("1")).build();
+    assertThat(manager.podHints(DeviceManagerState.empty(), pod(container))).containsOnlyKeys(GPU);
+  }
+
+  /** A mask holds NUMA nodes 0 to 63 (upstream {@code IsSet} is false above): node 63 counts, node 64 never. */
+  @Test
+  void devicesCountOnTheNodesAMaskCanHold_dev1() {
+    DeviceManager sparse = DeviceManager.of(List.of(0, 63), List.of(Device.of(GPU, "a", 63)));
+    Pod pod = pod(asking("c", GPU, "1"));
+    assertThat(sparse.containerHints(DeviceManagerState.empty(), pod, pod.containers().get(0)).get(GPU).hints())
+        .containsExactly(hint(true, 63), hint(false, 0, 63));
+
+    DeviceManager beyond = twoNodes(Device.of(GPU, "a", 64), Device.of(GPU, "b", 1));
+    assertThat(beyond.containerHints(DeviceManagerState.empty(), pod, pod.containers().get(0)).get(GPU).hints())
+        .containsExactly(hint(true, 1), hint(false, 0, 1));
+  }
+
+  @Test
   void devicesAlreadyHeldGiveTheirHintsAgainOrNoneWhenTheCountChanged_dev3() {
     DeviceManager manager = twoNodes(Device.of(GPU, "a", 0), Device.of(GPU, "b", 0), Device.of(GPU, "c", 1),
         Device.of(GPU, "d", 1));
@@ -83,6 +108,27 @@ class DeviceManagerHintsTest {
         .containsExactly(hint(true, 0), hint(false, 0, 1));
     Pod four = pod(asking("c", GPU, "4"));
     assertThat(manager.containerHints(held, four, four.containers().get(0)).get(GPU).isUnsatisfiable()).isTrue();
+  }
+
+  @Test
+  void podHintsComeAgainFromTheDevicesAnyContainerOfThePodHolds_dev3() {
+    DeviceManager manager = twoNodes(Device.of(GPU, "a", 0), Device.of(GPU, "b", 0), Device.of(GPU, "c", 1),
+        Device.of(GPU, "d", 1));
+    DeviceManagerState held = DeviceManagerState.of(Map.of("p", Map.of("c2", Map.of(GPU, List.of("a", "b")))));
+    Pod pod = pod(asking("c1", GPU, "1"), asking("c2", GPU, "1"));
+    assertThat(manager.podHints(held, pod).get(GPU).hints()).containsExactly(hint(true, 0), hint(false, 0, 1));
+  }
+
+  @Test
+  void aReusableDeviceOnAnyNodeMustLieInEveryHint_dev4() {
+    DeviceManager manager = twoNodes(Device.of(GPU, "a", 0), Device.of(GPU, "b", 1));
+    DeviceManagerState state = DeviceManagerState.of(Map.of("p", Map.of("init", Map.of(GPU, List.of("b")))))
+        .withReusable(ReusableDevices.none().trackingOnly("p").plus(new TreeMap<>(Map.of(GPU,
+            new TreeSet<>(List.of("b"))))));
+    Pod pod = new Pod.Builder().uid("p").addInitContainers(asking("init", GPU, "1"))
+        .addContainers(asking("app", GPU, "1")).build();
+    assertThat(manager.containerHints(state, pod, pod.containers().get(0)).get(GPU).hints())
+        .containsExactly(hint(true, 1), hint(false, 0, 1));
   }
 
   @Test
@@ -115,6 +161,12 @@ class DeviceManagerHintsTest {
         .addContainers(asking("a1", GPU, "1")).build();
     assertThat(manager.podHints(DeviceManagerState.empty(), withSidecar).get(GPU).hints())
         .containsExactly(hint(true, 0, 1));
+    Pod sidecarsAndAppsHeavy = new Pod.Builder().uid("p")
+        .addInitContainers(new Container.Builder().from(asking("side", GPU, "2")).restartable(true).build(),
+            asking("i1", GPU, "1"))
+        .addContainers(asking("a1", GPU, "2")).build();
+    assertThat(manager.podRequests(DeviceManagerState.empty(), sidecarsAndAppsHeavy))
+        .containsExactly(Map.entry(GPU, 4L));
   }
 
   @Test
@@ -134,5 +186,7 @@ class DeviceManagerHintsTest {
       }
     }
     assertThat(listed).contains(hint(true, 1)).doesNotContain(hint(true, 0), hint(false, 0));
+    assertThat(family.description())
+        .isEqualTo("every mask holding NUMA [] with 2 vendor.com/gpu devices available or reusable; preferred width 1");
   }
 }

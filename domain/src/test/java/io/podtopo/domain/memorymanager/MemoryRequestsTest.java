@@ -50,4 +50,13 @@ class MemoryRequestsTest {
     assertThat(requests.container(pod, pod.containers().get(1))).isEmpty();
     assertThat(new MemoryRequests(PLRM_OFF).container(pod, pod.containers().get(1))).isEqualTo(Map.of("memory", 0L));
   }
+
+  /** Upstream {@code Quantity.AsInt64}: the largest int64 is still a number of bytes. */
+  @Test
+  void theLargestInt64IsAWholeNumberOfBytes() {
+    Pod pod = new Pod.Builder().uid("p").addContainer(gu("c", "1", "9223372036854775807")).build();
+
+    assertThat(new MemoryRequests(PLRM_OFF).container(pod, pod.containers().get(0)))
+        .isEqualTo(Map.of("memory", Long.MAX_VALUE));
+  }
 }

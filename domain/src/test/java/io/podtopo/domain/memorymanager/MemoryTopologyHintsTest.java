@@ -9,6 +9,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.podtopo.domain.pod.Pod;
 import io.podtopo.domain.topology.NumaMask;
+import io.podtopo.domain.topologymanager.MaskFamily;
 import io.podtopo.domain.topologymanager.TopologyHint;
 import java.util.List;
 import java.util.Map;
@@ -69,5 +70,45 @@ class MemoryTopologyHintsTest {
     List<TopologyHint> expected = List.of(TopologyHint.of(NumaMask.of(0, 1), false));
     assertThat(POLICY.containerHints(state, pod, pod.containers().get(0)).byResource())
         .isEqualTo(Map.of("memory", expected, "hugepages-2Mi", expected));
+  }
+
+  /** On 7 free NUMA nodes a small request fits every one of the 127 masks, in {@code IterateBitMasks} order. */
+  @Test
+  void everyMaskOfSevenFreeNodesIsAHintInOrder_mem2() {
+    StaticMemoryPolicy policy = MemoryFixtures.policy(MemoryFixtures.nodes(7, 4, 0), PLRM_OFF);
+    Pod pod = new Pod.Builder().uid("p").addContainer(gu("c", "1", "1Gi")).build();
+
+    List<TopologyHint> hints = policy.containerHints(MemoryFixtures.started(policy), pod, pod.containers().get(0))
+        .byResource().get("memory");
+
+    assertThat(hints).hasSize(127).isEqualTo(NumaMask.allCombinations(List.of(0, 1, 2, 3, 4, 5, 6)).stream()
+        .map(mask -> TopologyHint.of(mask, mask.count() == 1)).toList());
+  }
+
+  /**
+   * ADR 0007: on 64 NUMA nodes (2^64 masks) the hints are a rule that answers without listing the
+   * masks, also beside a node without free memory; {@code --explain} shows the rule.
+   */
+  @Test
+  void hintsOnSixtyFourNodesAnswerWithoutListingTheMasks_mem2() {
+    StaticMemoryPolicy policy = MemoryFixtures.policy(MemoryFixtures.nodes(64, 4, 0), PLRM_OFF);
+    Pod first = new Pod.Builder().uid("p").addContainer(gu("c", "1", "3Gi")).build();
+    MemoryManagerState state = policy.allocate(MemoryFixtures.started(policy), first, first.containers().get(0),
+        MemoryFixtures.ANY);
+    assertThat(state.containerBlocks("p", "c").orElseThrow()).containsExactly(block("memory", 3 * GI, 0));
+    Pod second = new Pod.Builder().uid("q").addContainer(gu("c", "1", "1Gi")).build();
+
+    MaskFamily family = policy.containerHints(state, second, second.containers().get(0)).resourceHints()
+        .get("memory").family().orElseThrow();
+
+    assertThat(family.contains(NumaMask.of(0).bits())).isFalse();
+    assertThat(family.contains(NumaMask.of(1).bits())).isTrue();
+    assertThat(family.isPreferred(NumaMask.of(1).bits())).isTrue();
+    assertThat(family.contains(NumaMask.of(1, 63).bits())).isTrue();
+    assertThat(family.isPreferred(NumaMask.of(1, 63).bits())).isFalse();
+    assertThat(family.description()).isEqualTo("masks of NUMA " + NumaMask.fromBits(~1L)
+        + " with {memory=1073741824} allocatable and free, or one of a few more; preferred width 1");
+    assertThat(policy.allocate(state, second, second.containers().get(0), MemoryFixtures.ANY)
+        .containerBlocks("q", "c").orElseThrow()).containsExactly(block("memory", GI, 1));
   }
 }

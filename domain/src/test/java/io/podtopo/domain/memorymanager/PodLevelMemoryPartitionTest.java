@@ -199,6 +199,31 @@ class PodLevelMemoryPartitionTest {
         .build();
     assertThatThrownBy(() -> policy.validatePodScopeResources(noPoolForInit))
         .hasMessage("pod rejected, pod has shared init containers but no memory available for them");
+
+    Pod exactlyFits = podLevel("p", "3", "2Gi")
+        .addInitContainer(sidecar(gu("sidecar", "1", "1Gi")))
+        .addInitContainer(gu("init", "1", "1Gi"))
+        .addContainer(ngu("app"))
+        .build();
+    assertThat(policy.allocatePod(initial, exactlyFits, node0).containersOf("p")).isEqualTo(Map.of(
+        "sidecar", List.of(block("memory", GI, 0)),
+        "init", List.of(block("memory", GI, 0)),
+        "app", List.of(block("memory", GI, 0))));
+  }
+
+  /** Invariant 13: an exclusive container's blocks are its request, the types it asks none of left out. */
+  @Test
+  void invariant13AnExclusiveContainerGetsNoBlockOfATypeItAsksNoneOf() {
+    Pod pod = podLevel("p", "4", "3Gi", "hugepages-1Gi", "1Gi")
+        .addContainer(gu("gu", "2", "1Gi", "hugepages-1Gi", "0"))
+        .addContainer(ngu("shared"))
+        .build();
+
+    MemoryManagerState state = policy.allocatePod(initial, pod, node0);
+
+    assertThat(state.containerBlocks("p", "gu").orElseThrow()).containsExactly(block("memory", GI, 0));
+    assertThat(state.containerBlocks("p", "shared").orElseThrow())
+        .containsExactly(block("hugepages-1Gi", GI, 0), block("memory", 2 * GI, 0));
   }
 
   @Test
@@ -251,8 +276,35 @@ class PodLevelMemoryPartitionTest {
   void invariant24_d12_kubeletV137RegeneratesPodHintsFromTheFirstContainersBlocksOnly_qMemoryRestartReapplies_upstreamIssue141069() {
     Pod pod = podLevel("p", "4", "3Gi").addContainer(gu("gu", "1", "1Gi")).addContainer(ngu("shared")).build();
     MemoryManagerState restored = policy.start(policy.allocatePod(initial, pod, node0));
+    QuirkLog kubelet = QuirkLog.of(Behaviour.KUBELET);
 
-    assertThat(policy.podHints(restored, pod, QuirkLog.of(Behaviour.KUBELET)).isNil()).isTrue();
+    assertThat(policy.podHints(restored, pod, kubelet).isNil()).isTrue();
+    assertThat(kubelet.reachedQuirks()).containsExactly(KubeletQuirk.MEMORY_RESTART_REAPPLIES);
+  }
+
+  @Test
+  void invariant24_d12_kubeletV137WritesARestoredPodsEntriesAgainAndRemovesNone_qMemoryRestartReapplies() {
+    Pod pod = podLevel("p", "4", "3Gi").addContainer(gu("gu", "1", "1Gi")).addContainer(ngu("shared")).build();
+    List<MemoryBlock> other = List.of(block("memory", GI, 0));
+    MemoryManagerState restored = policy.start(policy.allocatePod(initial, pod, node0))
+        .withContainerBlocks("p", "not-in-the-pod", other);
+
+    MemoryManagerState again = policy.allocatePod(restored, pod, hint(true, 1), QuirkLog.of(Behaviour.KUBELET));
+
+    assertThat(again.containersOf("p")).containsOnlyKeys("gu", "not-in-the-pod", "shared");
+    assertThat(again.containerBlocks("p", "not-in-the-pod").orElseThrow()).isEqualTo(other);
+    assertThat(again.containerBlocks("p", "gu").orElseThrow()).containsExactly(block("memory", GI, 1));
+  }
+
+  @Test
+  void d12_aPodLevelPodAllocatedTheFirstTimeReachesNoRestartQuirk_qMemoryRestartReapplies() {
+    Pod pod = podLevel("p", "4", "3Gi").addContainer(gu("gu", "1", "1Gi")).addContainer(ngu("shared")).build();
+
+    for (Behaviour behaviour : Behaviour.values()) {
+      QuirkLog quirks = QuirkLog.of(behaviour);
+      assertThat(policy.allocatePod(initial, pod, node0, quirks)).isEqualTo(policy.allocatePod(initial, pod, node0));
+      assertThat(quirks.reachedQuirks()).as(behaviour.label()).isEmpty();
+    }
   }
 
   @Test
@@ -271,8 +323,10 @@ class PodLevelMemoryPartitionTest {
     assertThat(policy.start(podEntryOnly)).isEqualTo(podEntryOnly);
 
     for (Behaviour behaviour : Behaviour.values()) {
-      MemoryManagerState state = policy.allocatePod(podEntryOnly, pod, node0, QuirkLog.of(behaviour));
+      QuirkLog quirks = QuirkLog.of(behaviour);
+      MemoryManagerState state = policy.allocatePod(podEntryOnly, pod, node0, quirks);
       assertThat(state).as(behaviour.label()).isEqualTo(policy.allocatePod(initial, pod, node0));
+      assertThat(quirks.reachedQuirks()).as(behaviour.label()).containsExactly(KubeletQuirk.MEMORY_RESTART_REAPPLIES);
     }
     assertThat(policy.removeContainer(podEntryOnly, "p", "gu")).isEqualTo(initial);
   }

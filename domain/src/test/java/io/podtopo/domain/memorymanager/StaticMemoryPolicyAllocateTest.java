@@ -2,6 +2,7 @@ package io.podtopo.domain.memorymanager;
 
 import static io.podtopo.domain.memorymanager.MemoryFixtures.ANY;
 import static io.podtopo.domain.memorymanager.MemoryFixtures.GI;
+import static io.podtopo.domain.memorymanager.MemoryFixtures.MI;
 import static io.podtopo.domain.memorymanager.MemoryFixtures.PLRM_OFF;
 import static io.podtopo.domain.memorymanager.MemoryFixtures.block;
 import static io.podtopo.domain.memorymanager.MemoryFixtures.gu;
@@ -26,6 +27,8 @@ import io.podtopo.domain.topologymanager.TopologyHint;
 import java.util.List;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.Map;
+import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -127,6 +130,44 @@ class StaticMemoryPolicyAllocateTest {
     assertThat(state.containerBlocks("p", "c").orElseThrow()).containsExactly(block("memory", 3 * GI, 0, 1));
   }
 
+  /**
+   * A hint without NUMA nodes (single-numa-node reports its all-nodes answer so) takes the default
+   * hint; a preferred one only a preferred default hint.
+   */
+  @Test
+  void aHintWithoutNodesTakesTheDefaultHintAndAPreferredOneAPreferredDefault_mem3() {
+    MemoryManagerState state = allocate(started(policy), "p", "1Gi", TopologyHint.any(true));
+    assertThat(state.containerBlocks("p", "c").orElseThrow()).containsExactly(block("memory", GI, 0));
+
+    MemoryManagerState grouped = allocate(allocate(started(policy), "p", "3Gi", ANY), "q", "1536Mi", hint(true, 2));
+    assertThatThrownBy(() -> allocate(grouped, "r", "1Gi", TopologyHint.any(true)))
+        .isInstanceOf(MemoryManagerException.class)
+        .hasMessage("[memorymanager] failed to find the default preferred hint");
+    assertThat(allocate(grouped, "r", "1Gi", ANY).containerBlocks("r", "c").orElseThrow())
+        .containsExactly(block("memory", GI, 0, 1));
+  }
+
+  @Test
+  void aPreferredHintExtendedToAMaskThatIsNotPreferredIsRefused_mem3() {
+    MemoryManagerState grouped = allocate(started(policy), "p", "3Gi", ANY);
+
+    assertThatThrownBy(() -> allocate(grouped, "q", "1Gi", hint(true, 0)))
+        .isInstanceOf(MemoryManagerException.class)
+        .hasMessage("[memorymanager] failed to find the extended preferred hint");
+    assertThat(allocate(grouped, "q", "1Gi", hint(false, 0)).containerBlocks("q", "c").orElseThrow())
+        .containsExactly(block("memory", GI, 0, 1));
+  }
+
+  /** Upstream {@code getDefaultHint} reads the hints of regular memory alone: none, the zero hint. */
+  @Test
+  void theDefaultHintOfARequestWithoutMemoryIsTheZeroHint_mem3() {
+    MemoryHintCalculator calculator = new MemoryHintCalculator(started(policy).machineState(),
+        QuirkLog.of(Behaviour.KUBELET));
+
+    assertThat(calculator.defaultHint(new TreeMap<>(Map.of("hugepages-1Gi", GI)),
+        ReusableInitMemory.none(), "p")).isEqualTo(TopologyHint.any(false));
+  }
+
   @Test
   void noFittingMaskForANilHintIsAnUntypedError() {
     MemoryManagerState full = allocate(started(policy), "p", "6Gi", ANY);
@@ -146,9 +187,14 @@ class StaticMemoryPolicyAllocateTest {
     assertThat(state.machineState().nodes().get(0).numberOfAssignments()).isEqualTo(3);
     assertThat(state.machineState().nodes().get(1).numberOfAssignments()).isEqualTo(3);
 
+    assertThat(table(state, 1, "memory").reserved()).isEqualTo(GI + 512 * MI);
+
     state = policy.removeContainer(state, "p", "a");
     assertThat(state.machineState().nodes().get(0).numberOfAssignments()).isEqualTo(1);
     assertThat(state.machineState().nodes().get(0).cells()).containsExactly(0, 1);
+    // a's 3Gi come back from the lowest node first: node 0's 2Gi, then 1Gi of node 1's 1.5Gi.
+    assertThat(table(state, 0, "memory")).isEqualTo(MemoryTable.unused(4 * GI, GI, 2 * GI));
+    assertThat(table(state, 1, "memory")).isEqualTo(MemoryTable.of(4 * GI, GI, 2 * GI, 512 * MI, GI + 512 * MI));
 
     state = policy.removeContainer(state, "p", "b");
     assertThat(state.machineState()).isEqualTo(policy.defaultMachineState());
@@ -165,6 +211,8 @@ class StaticMemoryPolicyAllocateTest {
 
     Pod resized = pod("p", gu("c", "1", "2Gi"));
     assertThat(policy.containerHints(state, resized, resized.containers().get(0)).isNil()).isTrue();
+    Pod withHugepages = pod("p", gu("c", "1", "3Gi", "hugepages-1Gi", "1Gi"));
+    assertThat(policy.containerHints(state, withHugepages, withHugepages.containers().get(0)).isNil()).isTrue();
   }
 
   @Test
@@ -196,6 +244,7 @@ class StaticMemoryPolicyAllocateTest {
     assertThatThrownBy(() -> policy.allocate(started(policy), pod, pod.containers().get(0), ANY))
         .hasMessage("[memorymanager] failed to represent quantity as int64");
     assertThat(policy.containerHints(started(policy), pod, pod.containers().get(0)).isNil()).isTrue();
+    assertThat(policy.podHints(started(policy), pod).isNil()).isTrue();
   }
 
   @Test
@@ -229,6 +278,22 @@ class StaticMemoryPolicyAllocateTest {
     Pod memoryOnly = pod("q", gu("c", "1", "1Gi"));
     assertThat(mixed.containerHints(started(mixed), memoryOnly, memoryOnly.containers().get(0),
         QuirkLog.of(Behaviour.KUBELET)).isNil()).isFalse();
+  }
+
+  /** Upstream {@code isAffinitySatisfyRequest} reads the state of every node of the hint: a node it lacks is nil. */
+  @Test
+  void d11_aHintNamingANumaNodeTheMachineLacksCrashesKubeletV137AndIsRefusedInSpecMode_qMemoryMissingTable() {
+    Pod pod = pod("p", gu("c", "1", "1Gi"));
+    Container container = pod.containers().get(0);
+
+    assertThatThrownBy(() -> policy.allocate(started(policy), pod, container, hint(true, 5),
+        QuirkLog.of(Behaviour.KUBELET)))
+        .isInstanceOfSatisfying(KubeletGivesNoAnswer.class,
+            e -> assertThat(e.quirk()).isEqualTo(KubeletQuirk.MEMORY_MISSING_TABLE));
+    QuirkLog spec = QuirkLog.of(Behaviour.SPEC);
+    assertThatThrownBy(() -> policy.allocate(started(policy), pod, container, hint(true, 5), spec))
+        .hasMessage("[memorymanager] failed to find NUMA nodes to extend the current topology hint");
+    assertThat(spec.reachedQuirks()).containsExactly(KubeletQuirk.MEMORY_MISSING_TABLE);
   }
 
   private static StaticMemoryPolicy nodeOneAloneWithGigPages() {
