@@ -83,6 +83,11 @@ public final class MaskFamily {
     return new Builder(nodes);
   }
 
+  /** The machine's NUMA nodes (bits). */
+  public long nodes() {
+    return nodes;
+  }
+
   /** The number of NUMA nodes of the machine. */
   public int nodeCount() {
     return Long.bitCount(nodes);

@@ -106,6 +106,8 @@ class MaskFamilySweepTest {
       long nodes = machineNodes(random);
       Described described = describe(nodes, random);
       MaskFamily family = described.family();
+      assertThat(family.nodes()).isEqualTo(nodes);
+      assertThat(family.nodeCount()).isEqualTo(Long.bitCount(nodes));
       for (long mask : subsetsOf(nodes)) {
         assertThat(family.contains(mask)).as("seed %d, mask %s: %s", seed, Long.toBinaryString(mask), described)
             .isEqualTo(described.member(mask));
