@@ -79,6 +79,7 @@ class HintValuesTest {
     assertThat(described.equals(ResourceHints.implicit(small))).isTrue();
     assertThat(described.equals(ResourceHints.of(hint(true, 0)))).isFalse();
     assertThat(described.hashCode()).isEqualTo(listed.hashCode());
+    assertThat(listed.hashCode()).as("different lists hash apart").isNotEqualTo(ResourceHints.of(hint(true, 0)).hashCode());
     assertThat(described).hasToString("[{0 preferred}, {1 preferred}, {0,1 not preferred}]");
 
     MaskFamily wide = family(21, () -> {
@@ -90,7 +91,9 @@ class HintValuesTest {
     assertThat(unlisted.equals(ResourceHints.implicit(family(21, () -> listed)))).isFalse();
     assertThat(unlisted.equals(listed)).isFalse();
     assertThat(listed.equals(unlisted)).isFalse();
-    assertThat(unlisted.hashCode()).isEqualTo(ResourceHints.implicit(wide).hashCode());
+    assertThat(unlisted.hashCode()).isEqualTo(ResourceHints.implicit(wide).hashCode())
+        .as("described lists that are not listed hash by their description's identity")
+        .isEqualTo(System.identityHashCode(wide));
     assertThat(unlisted).hasToString("{every mask of one node or more}");
     assertThatThrownBy(unlisted::hints).isInstanceOf(IllegalStateException.class)
         .hasMessageContaining("on 21 NUMA nodes").hasMessageContaining("not listed");
@@ -121,6 +124,8 @@ class HintValuesTest {
     assertThat(cpu.equals(ProviderHints.of("cpu", hint(false, 0)))).isFalse();
     assertThat(cpu.equals(ProviderHints.of("memory", hint(true, 0)))).isFalse();
     assertThat(cpu.equals(cpu.resources())).isFalse();
+    assertThat(cpu.hashCode()).as("different answers hash apart")
+        .isNotEqualTo(ProviderHints.of("memory", hint(true, 0)).hashCode());
     assertThat(ProviderHints.noPreference().equals(ProviderHints.of(Map.of()))).isTrue();
   }
 
