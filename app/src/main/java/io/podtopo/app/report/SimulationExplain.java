@@ -51,7 +51,7 @@ public final class SimulationExplain {
       for (ProviderAnswer answer : merge.answers()) {
         lines.add("  " + answer.provider() + " manager: " + hintsText(answer, full));
       }
-      lines.add("  merged hint: " + hintText(merge.bestHint()) + " -> " + (merge.admit() ? "admit" : "reject"));
+      lines.add("  merged hint: " + merge.bestHint() + " -> " + (merge.admit() ? "admit" : "reject"));
     }
     if (!trace.steps().isEmpty()) {
       lines.add("allocation:");
@@ -135,7 +135,7 @@ public final class SimulationExplain {
   }
 
   private static String listText(List<TopologyHint> hints) {
-    return hints.stream().map(SimulationExplain::hintText).collect(Collectors.joining(" "));
+    return hints.stream().map(TopologyHint::toString).collect(Collectors.joining(" "));
   }
 
   /**
@@ -162,9 +162,4 @@ public final class SimulationExplain {
         + "; narrowest: " + listText(narrowest) + " ... (--explain-hints full lists all " + hints.size() + ")";
   }
 
-  /** {@code {0 preferred}}, {@code {0,1 not preferred}}, {@code {any preferred}}. */
-  private static String hintText(TopologyHint hint) {
-    return "{" + hint.affinity().map(mask -> mask.nodes().stream().map(String::valueOf)
-        .collect(Collectors.joining(","))).orElse("any") + (hint.preferred() ? " preferred}" : " not preferred}");
-  }
 }

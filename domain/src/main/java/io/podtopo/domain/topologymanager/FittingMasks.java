@@ -25,23 +25,18 @@ public final class FittingMasks {
 
   /**
    * Walks the masks of {@code nodes}; {@code capacity} and {@code free} are indexed by node id,
-   * {@code requiredNodes} are the bits every fitting mask must hold.
+   * {@code requiredNodes} are the bits every fitting mask must hold. The narrowest width is
+   * {@link #minAffinity} of the nodes' capacities: the fewest nodes reaching the request, the
+   * smallest of upstream's masks whose capacity does.
    */
   public static FittingMasks walk(List<Integer> nodes, long[] capacity, long[] free, long requiredNodes,
       long reusable, long request) {
-    int[] narrowest = {nodes.size()};
     long[][] fitting = {new long[64]};
     int[] count = {0};
     NumaMask.forEachCombinationBits(nodes, mask -> {
-      long capacityInMask = 0;
       long freeInMask = 0;
       for (long rest = mask; rest != 0; rest &= rest - 1) {
-        int node = Long.numberOfTrailingZeros(rest);
-        capacityInMask += capacity[node];
-        freeInMask += free[node];
-      }
-      if (capacityInMask >= request && Long.bitCount(mask) < narrowest[0]) {
-        narrowest[0] = Long.bitCount(mask);
+        freeInMask += free[Long.numberOfTrailingZeros(rest)];
       }
       if ((requiredNodes & ~mask) == 0 && reusable + freeInMask >= request) {
         if (count[0] == fitting[0].length) {
@@ -50,7 +45,8 @@ public final class FittingMasks {
         fitting[0][count[0]++] = mask;
       }
     });
-    return new FittingMasks(Arrays.copyOf(fitting[0], count[0]), narrowest[0]);
+    return new FittingMasks(Arrays.copyOf(fitting[0], count[0]),
+        minAffinity(nodes.stream().mapToLong(node -> capacity[node]).toArray(), request));
   }
 
   /**

@@ -274,13 +274,12 @@ final class ImplicitMerge {
 
   private void considerNonPreferredMerges() {
     long[] regions = {all};
-    long[][] covers = new long[lists][];
     for (int i = 0; i < lists; i++) {
-      covers[i] = covers(i);
-      long[] next = new long[regions.length * covers[i].length];
+      long[] covers = covers(i);
+      long[] next = new long[regions.length * covers.length];
       int count = 0;
       for (long region : regions) {
-        for (long cover : covers[i]) {
+        for (long cover : covers) {
           budget.tick();
           if ((region & cover) != 0) {
             next[count++] = region & cover;
@@ -306,8 +305,7 @@ final class ImplicitMerge {
       return false;
     }, budget);
     for (int width : widthsInCompareOrder()) {
-      long found = best.comparesByDistance() ? closestMergeOfWidth(search, width, covers) : firstMergeOfWidth(search,
-          width, covers);
+      long found = best.comparesByDistance() ? closestMergeOfWidth(search, width) : firstMergeOfWidth(search, width);
       if (found != 0) {
         best.consider(found, false);
         return;
@@ -329,10 +327,10 @@ final class ImplicitMerge {
     return widths;
   }
 
-  private long firstMergeOfWidth(MaskSearch search, int width, long[][] covers) {
+  private long firstMergeOfWidth(MaskSearch search, int width) {
     long[] found = {0};
     search.walk(width, mask -> {
-      if (isMerge(mask, covers)) {
+      if (isMerge(mask)) {
         found[0] = mask;
         return true;
       }
@@ -341,7 +339,7 @@ final class ImplicitMerge {
     return found[0];
   }
 
-  private long closestMergeOfWidth(MaskSearch search, int width, long[][] covers) {
+  private long closestMergeOfWidth(MaskSearch search, int width) {
     List<Long> candidates = new ArrayList<>();
     search.walk(width, mask -> {
       candidates.add(mask);
@@ -349,7 +347,7 @@ final class ImplicitMerge {
     });
     candidates.sort((a, b) -> a.equals(b) ? 0 : best.fitter(a, b) ? -1 : 1);
     for (long candidate : candidates) {
-      if (isMerge(candidate, covers)) {
+      if (isMerge(candidate)) {
         return candidate;
       }
     }
@@ -363,7 +361,7 @@ final class ImplicitMerge {
    * of {@code y} outside {@code x} that every chosen threshold part's universe holds must be left
    * out of one of those members.
    */
-  boolean isMerge(long x, long[][] covers) {
+  private boolean isMerge(long x) {
     long[][] options = new long[lists][];
     for (int i = 0; i < lists; i++) {
       long[] containing = listedOrExtraContaining(i, x);

@@ -11,9 +11,11 @@ import java.util.function.LongPredicate;
  * <p>The walk picks the mask's nodes from the highest down: the highest node in ascending order,
  * then the next below it, and so on, which is the increasing order of the masks' values. A partial
  * pick is abandoned when, for some dimension, its weight plus the largest weights it could still
- * add stays below the threshold, when it skips a required node, or when {@code partial} (a
- * property every subset-closed family of the masks keeps) rejects it. The bound is an upper bound
- * of every completion, so no mask meeting the thresholds is ever skipped: the walk is exact. With
+ * add stays below the threshold, when it skips a required node or leaves more required nodes than
+ * picks, or when {@code partial} (a property every subset-closed family of the masks keeps) rejects
+ * it. The bound is an upper bound of every completion, so no mask meeting the thresholds is ever
+ * skipped; and it is met by the last pick itself (nothing is left to add), as the required nodes
+ * are, so every mask reached is visited without a second check: the walk is exact. With
  * one dimension and no required node it never backtracks past a feasible bound (the bound is then
  * achieved); with several, it may, within its {@link SearchBudget}.
  */
@@ -32,8 +34,9 @@ final class MaskSearch {
   private final long[] thresholds;
   private final LongPredicate partial;
   private final SearchBudget budget;
-  /** top[d][i][j]: the sum of the j largest weights of dimension d among order[0..i-1]. */
+  /** top[d][i][j]: the sum of the j largest weights of dimension d among order[0..i-1] (i below the node count). */
   private final long[][][] top;
+  /** sums[k]: the weights of the first k nodes picked, per dimension (sums[0] stays zero). */
   private final long[][] sums;
 
   MaskSearch(long allowed, long required, long[][] weights, long[] thresholds, LongPredicate partial,
@@ -50,8 +53,8 @@ final class MaskSearch {
     }
     this.top = new long[weights.length][][];
     for (int d = 0; d < weights.length; d++) {
-      top[d] = new long[order.length + 1][];
-      for (int i = 0; i <= order.length; i++) {
+      top[d] = new long[order.length][];
+      for (int i = 0; i < order.length; i++) {
         long[] values = new long[i];
         for (int k = 0; k < i; k++) {
           values[k] = weights[d][order[k]];
@@ -85,7 +88,6 @@ final class MaskSearch {
         || Long.bitCount(required) > width) {
       return false;
     }
-    Arrays.fill(sums[0], 0);
     return choose(order.length, width, 0L, 0, visitor);
   }
 
@@ -101,18 +103,10 @@ final class MaskSearch {
 
   private boolean choose(int limit, int left, long chosen, int depth, Visitor visitor) {
     budget.tick();
-    long[] current = sums[depth];
     if (left == 0) {
-      if ((required & ~chosen) != 0) {
-        return false;
-      }
-      for (int d = 0; d < thresholds.length; d++) {
-        if (current[d] < thresholds[d]) {
-          return false;
-        }
-      }
       return visitor.visit(chosen);
     }
+    long[] current = sums[depth];
     long requiredBelow = required & below[limit];
     int start = left - 1;
     if (requiredBelow != 0) {

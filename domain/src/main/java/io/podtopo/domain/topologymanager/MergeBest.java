@@ -81,13 +81,11 @@ final class MergeBest {
   }
 
   /**
-   * Upstream {@code CompareNUMAAffinityMasks}: whether {@code candidate} is fitter than the
-   * different mask {@code current} (equal masks keep the current one).
+   * Upstream {@code CompareNUMAAffinityMasks}: whether {@code candidate} is fitter than
+   * {@code current}; equal masks keep the current one (neither the value nor {@link NumaInfo#closest}
+   * puts a mask before itself).
    */
   boolean fitter(long candidate, long current) {
-    if (candidate == current) {
-      return false;
-    }
     if (!compareByDistance) {
       int currentCount = Long.bitCount(current);
       int count = Long.bitCount(candidate);

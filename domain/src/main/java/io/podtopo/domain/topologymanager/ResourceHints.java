@@ -31,7 +31,7 @@ public final class ResourceHints {
 
   /** Null for a nil slice and for a packed list. */
   private final List<TopologyHint> hints;
-  /** A packed list: the masks (never nil) and which of them are preferred; else null. */
+  /** A packed list: the masks (never nil) and which of them are preferred (no bit past the masks); else null. */
   private final long[] masks;
   private final BitSet preferred;
   /** A described list; else null. */
@@ -151,7 +151,7 @@ public final class ResourceHints {
     boolean[] withAffinity = new boolean[masks.length];
     boolean[] isPreferred = new boolean[masks.length];
     Arrays.fill(withAffinity, true);
-    for (int i = preferred.nextSetBit(0); i >= 0 && i < masks.length; i = preferred.nextSetBit(i + 1)) {
+    for (int i = preferred.nextSetBit(0); i >= 0; i = preferred.nextSetBit(i + 1)) {
       isPreferred[i] = true;
     }
     return new MergeList(masks, withAffinity, isPreferred);

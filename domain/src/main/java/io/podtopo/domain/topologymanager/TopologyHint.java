@@ -2,6 +2,7 @@ package io.podtopo.domain.topologymanager;
 
 import io.podtopo.domain.topology.NumaMask;
 import java.util.Optional;
+import java.util.stream.Collectors;
 import org.immutables.value.Value;
 
 /**
@@ -26,9 +27,11 @@ public abstract class TopologyHint {
     return of(null, preferred);
   }
 
+  /** As {@code --explain} shows it: {@code {0 preferred}}, {@code {0,1 not preferred}}, {@code {any preferred}}. */
   @Override
   public String toString() {
-    return "{" + affinity().map(NumaMask::toString).orElse("any") + (preferred() ? " preferred}" : " not preferred}");
+    return "{" + affinity().map(mask -> mask.nodes().stream().map(String::valueOf).collect(Collectors.joining(",")))
+        .orElse("any") + (preferred() ? " preferred}" : " not preferred}");
   }
 
   /** Builder: {@code new TopologyHint.Builder().affinity(mask).preferred(true).build()}. */

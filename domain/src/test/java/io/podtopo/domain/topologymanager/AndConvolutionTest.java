@@ -39,7 +39,9 @@ class AndConvolutionTest {
   @Test
   void theConvolutionFindsExactlyTheAndsOfPairsOnSparseAndDenseNodeIds() {
     Random random = new Random(9);
-    long[] machines = {0xFFL, 0xFFFFL, 0x8000_0000_0000_0001L | 0x0F0F_0000L, 0x3FFL << 40};
+    // consecutive ids from 0 and from 40 (packed by a shift), gaps of one id (0 and 2: as many bits as 2^2 + 1), and
+    // ids spread over the whole word
+    long[] machines = {0xFFL, 0xFFFFL, 0b101L, 0b1011L, 0b110L, 0x8000_0000_0000_0001L | 0x0F0F_0000L, 0x3FFL << 40};
     for (long nodes : machines) {
       AndConvolution convolution = AndConvolution.of(nodes);
       for (int round = 0; round < 20; round++) {

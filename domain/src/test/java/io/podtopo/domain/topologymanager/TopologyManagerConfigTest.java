@@ -178,6 +178,43 @@ class TopologyManagerConfigTest {
   }
 
   @Test
+  void aMissingDistanceIsNamedByItsNodes_spec1_4() {
+    NumaInfo info = NumaInfo.of(List.of(0, 1), Map.of(0, List.of(10L), 1, List.of(20L, 10L)));
+    assertThat(info.averageDistance(NumaMask.of(1))).isEqualTo(10.0);
+    assertThatThrownBy(() -> info.averageDistance(NumaMask.of(0, 1)))
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessage("no NUMA distance from node 0 to node 1");
+    NumaInfo withoutRow = NumaInfo.of(List.of(0, 1), Map.of(1, List.of(20L, 10L)));
+    assertThatThrownBy(() -> withoutRow.averageDistance(NumaMask.of(0)))
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessage("no NUMA distance from node 0 to node 0");
+  }
+
+  @Test
+  void nodeIdsAbove63AreRefusedOnlyWhereHintMasksAreBuilt_spec1_3() {
+    Machine machine = new Machine.Builder().name("numa-64")
+        .addAllCpus(List.of(Cpu.of(0, 0, 0, 0, 0), Cpu.of(1, 1, 0, 64, 0)))
+        .addNumaNode(NumaNode.of(0, 0)).addNumaNode(NumaNode.of(64, 0)).build();
+    TopologyManagerOptions defaults = TopologyManagerOptions.defaults();
+    assertThat(NumaInfo.forMachine(machine, TopologyManagerPolicy.NONE, defaults).nodes()).containsExactly(0, 64);
+    assertThatThrownBy(() -> NumaInfo.forMachine(machine, TopologyManagerPolicy.BEST_EFFORT, defaults))
+        .isInstanceOf(InvalidTopologyManagerConfigException.class)
+        .hasMessage("NUMA node 64 is outside 0..63, the range of a topology hint mask");
+  }
+
+  @Test
+  void policiesAndScopesPrintAsTheirKubeletNames() {
+    for (TopologyManagerPolicy policy : TopologyManagerPolicy.values()) {
+      assertThat(policy).hasToString(policy.kubeletName());
+    }
+    for (TopologyManagerScope scope : TopologyManagerScope.values()) {
+      assertThat(scope).hasToString(scope.kubeletName());
+    }
+    assertThat(TopologyManagerPolicy.SINGLE_NUMA_NODE).hasToString("single-numa-node");
+    assertThat(TopologyManagerScope.POD).hasToString("pod");
+  }
+
+  @Test
   void hintMasksHoldOnlyNodes0To63() {
     assertThatThrownBy(() -> NumaInfo.of(List.of(0, 72)))
         .isInstanceOf(InvalidTopologyManagerConfigException.class)

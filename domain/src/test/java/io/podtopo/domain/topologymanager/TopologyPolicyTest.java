@@ -105,6 +105,58 @@ class TopologyPolicyTest {
   }
 
   @Test
+  void aNonPreferredMergeWiderThanTheBestCountKeepsTheNarrowerOneMetFirst_spec1_4() {
+    // B = 1; the merges are {1,2} (met first) and {1,2,4}: c = 2 > B, so compareMasks keeps {1,2}
+    NumaInfo five = NumaInfo.of(List.of(0, 1, 2, 3, 4));
+    ProviderHints cpu = ProviderHints.of("cpu", hint(false, 0), hint(false, 1, 2), hint(false, 1, 2, 4));
+    ProviderHints memory = ProviderHints.of("memory", hint(false, 3), hint(false, 1, 2, 4));
+    assertThat(merge(TopologyManagerPolicy.BEST_EFFORT, five, cpu, memory).hint()).isEqualTo(hint(false, 1, 2));
+  }
+
+  @Test
+  void aNonPreferredMergeBelowTheBestCountIsNotReplacedByOneAboveIt_spec1_4() {
+    // B = 2; the merges are {0} (met first) and {0,2,3}: c = 1 < B and d = 3 > B keeps {0}
+    ProviderHints cpu = ProviderHints.of("cpu", hint(false, 0, 1), hint(false, 0, 2, 3));
+    ProviderHints memory = ProviderHints.of("memory", hint(false, 0), hint(false, 0, 2, 3));
+    assertThat(merge(TopologyManagerPolicy.BEST_EFFORT, FOUR_NODES, cpu, memory).hint()).isEqualTo(hint(false, 0));
+  }
+
+  /**
+   * ADR 0007: on more than 20 NUMA nodes a described list is never listed, under every merging policy
+   * (single-numa-node reads its single-node members from the description).
+   */
+  @Test
+  void describedListsOnMoreThan20NodesAreMergedWithoutBeingListed_adr0007() {
+    NumaInfo nodes24 = NumaInfo.of(java.util.stream.IntStream.range(0, 24).boxed().toList());
+    ProviderHints pairs = ProviderHints.of("cpu", ResourceHints.implicit(cpusFreeOnEveryNode(24, 2, 3, 2)));
+    ProviderHints singles = ProviderHints.of("cpu", ResourceHints.implicit(cpusFreeOnEveryNode(24, 2, 2, 1)));
+    ProviderHints device = ProviderHints.of("device", hint(true, 5), hint(false, 4, 5, 6));
+
+    assertThat(merge(TopologyManagerPolicy.BEST_EFFORT, nodes24, pairs)).isEqualTo(MergeDecision.of(hint(true, 0, 1), true));
+    assertThat(merge(TopologyManagerPolicy.RESTRICTED, nodes24, pairs, device))
+        .isEqualTo(MergeDecision.of(hint(false, 4, 5), false));
+    assertThat(merge(TopologyManagerPolicy.SINGLE_NUMA_NODE, nodes24, singles, device))
+        .isEqualTo(MergeDecision.of(hint(true, 5), true));
+    assertThat(merge(TopologyManagerPolicy.SINGLE_NUMA_NODE, nodes24, pairs))
+        .isEqualTo(MergeDecision.of(TopologyHint.any(false), false));
+  }
+
+  /**
+   * The CPU Manager's description on {@code nodes} NUMA nodes of {@code free} free CPUs each for a
+   * request of {@code request} CPUs, preferred at {@code width} nodes; never listed.
+   */
+  private static MaskFamily cpusFreeOnEveryNode(int nodes, long free, long request, int width) {
+    long[] perNode = new long[64];
+    java.util.Arrays.fill(perNode, 0, nodes, free);
+    long all = (1L << nodes) - 1;
+    return MaskFamily.over(all).thresholdPart(all, 0, 1, new long[][] {perNode}, new long[] {request})
+        .preferredWidth(width)
+        .enumeration(() -> {
+          throw new AssertionError("listed on " + nodes + " NUMA nodes");
+        }).build();
+  }
+
+  @Test
   void preferredMergesPickTheNarrowestWithTheNumericTieBreak_pitfall2() {
     ProviderHints cpu = ProviderHints.of("cpu", hint(true, 0, 3), hint(true, 1, 2));
     assertThat(merge(TopologyManagerPolicy.RESTRICTED, FOUR_NODES, cpu).hint()).isEqualTo(hint(true, 1, 2));
