@@ -57,7 +57,7 @@ class KepExamplesContainerScopeTest {
 
     List<String> lines = admission.trace().lines();
     assertThat(lines).hasSize(6);
-    assertThat(lines.get(0)).startsWith("merge c1 cpu=").endsWith(" -> {[0] preferred} admit");
+    assertThat(lines.get(0)).startsWith("merge c1 cpu=").endsWith(" -> {0 preferred} admit");
     assertThat(lines.get(1)).startsWith("merge c2 cpu=").endsWith(" admit");
     assertThat(lines.get(2)).startsWith("merge c3 cpu=").endsWith(" admit");
     assertThat(lines.subList(3, 6)).containsExactly(
