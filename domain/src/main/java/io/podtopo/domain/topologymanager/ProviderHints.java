@@ -63,11 +63,6 @@ public final class ProviderHints {
     return perResource(providers, ResourceHints::forMerge);
   }
 
-  /** {@link #forMerge} as the merge reads it: packed lists stay packed. */
-  static List<MergeList> mergeLists(List<ProviderHints> providers) {
-    return perResource(providers, ResourceHints::mergeList);
-  }
-
   /** The resources' answers in {@link #forMerge} order, as given (described lists stay described). */
   static List<ResourceHints> resourceLists(List<ProviderHints> providers) {
     return perResource(providers, Function.identity());
