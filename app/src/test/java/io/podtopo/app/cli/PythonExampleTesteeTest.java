@@ -6,6 +6,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.podtopo.conformance.vectors.VectorCase;
 import io.podtopo.conformance.vectors.VectorFile;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -50,6 +52,20 @@ class PythonExampleTesteeTest {
     long implemented = bundled.stream().filter(c -> IMPLEMENTED.contains(c.kind())).count();
     assertThat(document.get("totals").toString()).isEqualTo("{\"passed\":" + implemented + ",\"failed\":0,"
         + "\"skipped\":" + (bundled.size() - implemented) + ",\"notRun\":0}");
+  }
+
+  /** The last lines the quick start and the example's README quote are those of the bundled vectors today. */
+  @Test
+  void theCountsTheDocumentsQuoteAreThoseOfTheBundledVectors() throws IOException {
+    List<VectorCase> bundled = VectorFile.bundled().stream().flatMap(f -> f.cases().stream()).toList();
+    long implemented = bundled.stream().filter(c -> IMPLEMENTED.contains(c.kind())).count();
+    String reference = "`" + bundled.size() + " passed, 0 failed, 0 skipped`";
+    String example = implemented + " passed, 0 failed, " + (bundled.size() - implemented) + " skipped";
+    String quickStart = Files.readString(Path.of("..", "docs", "conformance.md"));
+    String readme = Files.readString(TESTEE.resolveSibling("README.md"));
+
+    assertThat(quickStart).contains(reference, "`" + example + "`", "\n" + example + "\n");
+    assertThat(readme).contains("`" + example + "`");
   }
 
   @Test
