@@ -45,7 +45,8 @@ import java.util.stream.Stream;
  *   <li>{@code spec.resources}: the pod-level requests and limits;
  *   <li>init containers in spec order, those with {@code restartPolicy: Always} as sidecars; app
  *       containers; ephemeral containers;
- *   <li>then API-server defaulting ({@link PodDefaults#apply}).
+ *   <li>then the API server's defaulting ({@link PodDefaults#apply}: container and pod-level requests
+ *       and limits, decision D-42).
  * </ul>
  *
  * <p>A field the Pod API does not have ({@code resource:} for {@code resources:}) is reported as

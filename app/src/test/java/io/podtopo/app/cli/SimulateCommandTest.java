@@ -333,6 +333,54 @@ class SimulateCommandTest {
         .path("runs").get(0).path("notices")).as("a machine with memory").isEmpty();
   }
 
+  /**
+   * D-42: a manifest whose container limits hugepages its pod budget lacks is defaulted as the API
+   * server stores it, the hugepages joining the budget; so the kubelet's own rules decide (alone,
+   * {@code fwd} gets its hugepages; beside a shared {@code ctl} the budget's hugepages are all
+   * exclusive, an empty pod shared pool), never NA-6's refusal of an undefaulted pod.
+   */
+  @Test
+  void d42_hugepagesTheContainersLimitJoinThePodBudgetAsTheApiServerDefaultsThem() throws IOException {
+    Path kubelet = Files.writeString(dir.resolve("kubelet.yaml"), KUBELET_HEADER + """
+        featureGates: {PodLevelResources: true, PodLevelResourceManagers: true}
+        cpuManagerPolicy: static
+        reservedSystemCPUs: "0"
+        memoryManagerPolicy: Static
+        reservedMemory: [{numaNode: 0, limits: {memory: 100Mi}}]
+        topologyManagerPolicy: restricted
+        topologyManagerScope: pod
+        """);
+    String solo = """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: solo}
+        spec:
+          resources:
+            requests: {cpu: "2", memory: 2Gi}
+            limits: {cpu: "2", memory: 2Gi}
+          containers:
+            - name: fwd
+              resources: {limits: {cpu: "2", memory: 2Gi, hugepages-1Gi: 2Gi}}
+        """;
+    Path pods = Files.writeString(dir.resolve("pods.yaml"), solo + "---\n" + solo.replace("name: solo", "name: pair")
+        .replace("cpu: \"2\", memory: 2Gi}\n", "cpu: \"3\", memory: 3Gi}\n") + "    - name: ctl\n");
+
+    CliRun simulate = CliRun.reference("simulate", "--machine", "1s2n4c2t,mem=16Gi,hp1g=4",
+        "--kubelet-config", kubelet.toString(), "--pods", pods.toString(), "--format", "json");
+    assertThat(simulate.exitCode()).as(simulate.err()).isZero();
+    JsonNode run = JSON.readTree(simulate.out());
+
+    JsonNode soloPod = run.path("runs").get(0).path("pods").get(0);
+    JsonNode pairPod = run.path("runs").get(0).path("pods").get(1);
+    assertThat(soloPod.path("admitted").asBoolean()).isTrue();
+    assertThat(soloPod.path("podMemory").toString())
+        .contains("{\"type\":\"hugepages-1Gi\",\"size\":2147483648,\"numaNodes\":[0]}");
+    assertThat(pairPod.path("admitted").asBoolean()).isFalse();
+    assertThat(pairPod.path("reason").asText()).isEqualTo("TopologyAffinityError");
+    assertThat(pairPod.toString()).doesNotContain("PodLevelResourcesValidationError")
+        .contains("hugepages-1Gi", "leaves nothing for ctl");
+  }
+
   @Test
   void invalidQuantityIsOneLineNamingTheFileContainerAndField() throws IOException {
     Path bad = Files.writeString(dir.resolve("bad.yaml"), WEB.replace("cpu: \"2\"", "cpu: \"2x\""));

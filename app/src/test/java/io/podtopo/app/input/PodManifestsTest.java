@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -65,12 +66,21 @@ class PodManifestsTest {
     assertThat(pod.ephemeralContainers()).extracting(Container::name).containsExactly("debugger");
   }
 
+  /**
+   * D-42: the pod as the API server stores it. Container requests default to their limits; the pod
+   * limits cpu and memory only, so its requests come from the containers' aggregate (app 2 and 2Gi
+   * over setup's 1 and 1Gi), not from its limits, and the hugepages the app limits become a pod limit
+   * and request.
+   */
   @Test
-  void requestsDefaultToLimitsAtPodAndContainerLevel() throws IOException {
+  void d42_apiServerDefaultingAtContainerAndPodLevel() throws IOException {
     Pod pod = single(write("web.yaml", WEB));
 
-    assertThat(pod.podRequests()).isEqualTo(pod.podLimits());
     assertThat(pod.initContainers().get(0).requests()).containsEntry("cpu", Quantity.parse("1"));
+    assertThat(pod.podRequests()).containsOnly(Map.entry("cpu", Quantity.parse("2")),
+        Map.entry("memory", Quantity.parse("2Gi")), Map.entry("hugepages-2Mi", Quantity.parse("64Mi")));
+    assertThat(pod.podLimits()).containsOnly(Map.entry("cpu", Quantity.parse("4")),
+        Map.entry("memory", Quantity.parse("4Gi")), Map.entry("hugepages-2Mi", Quantity.parse("64Mi")));
   }
 
   @Test

@@ -13,8 +13,8 @@ import org.immutables.value.Value;
  * ({@code spec.resources}), init containers (standard and restartable sidecars, in spec order), app
  * containers and ephemeral containers.
  *
- * <p>Resource quantities are taken as the API server stores them (after defaulting: a container
- * request defaults to its limit; see {@link PodDefaults}).
+ * <p>Resource quantities are taken as the API server stores them, after its defaulting of
+ * container and pod-level requests and limits ({@link PodDefaults}).
  */
 @Value.Immutable
 public abstract class Pod {

@@ -1,35 +1,147 @@
 package io.podtopo.domain.pod;
 
+import java.util.Map;
 import java.util.SortedMap;
 import java.util.TreeMap;
 
 /**
- * API-server defaulting that the resource managers rely on: a container request defaults to its
- * limit when only the limit is set, and so does a pod-level request (KEP-2837).
+ * The API server's defaulting of a pod's resources (upstream {@code SetDefaults_Pod} with the
+ * {@code PodLevelResources} gate on), which every pod has been through before a kubelet sees it:
+ *
+ * <ol>
+ *   <li>a container request missing beside its limit defaults to the limit, in init and app
+ *       containers;
+ *   <li>{@code defaultHugePagePodLimits}: where {@code spec.resources} sets anything, a hugepage size
+ *       the containers limit and the pod neither requests nor limits gets a pod-level limit, the
+ *       containers' aggregate limit;
+ *   <li>{@code defaultPodRequests}: where the pod sets limits, a missing pod-level cpu or memory
+ *       request defaults to the containers' aggregate request, then any pod-level limit still
+ *       without a request (hugepages included) lends it its value;
+ *   <li>{@code defaultPodLimits}: where the pod sets requests but no limit, a missing cpu or memory
+ *       limit defaults to the containers' aggregate limit when every init and app container limits
+ *       it.
+ * </ol>
+ *
+ * <p>Aggregates follow KEP-753 ({@code AggregateContainerRequests}/{@code ...Limits}): the larger of
+ * the app containers plus all sidecars, and of each standard init container plus the sidecars
+ * declared before it. Ephemeral containers take no part. A pod whose containers ask a hugepage size
+ * therefore always carries it in a pod budget it sets: hugepages are not overcommittable, so every
+ * container hugepage request stands beside an equal limit (API validation), which step 2 lifts to
+ * the pod and step 3 turns into the pod request.
  */
 public final class PodDefaults {
 
   private PodDefaults() {}
 
-  /** The pod with its defaulted requests. */
+  /** The pod as the API server stores it. */
   public static Pod apply(Pod pod) {
-    return new Pod.Builder().from(pod)
-        .podRequests(defaulted(pod.podRequests(), pod.podLimits()))
+    Pod withContainers = new Pod.Builder().from(pod)
         .initContainers(pod.initContainers().stream().map(PodDefaults::apply).toList())
         .containers(pod.containers().stream().map(PodDefaults::apply).toList())
         .build();
+    SortedMap<String, Quantity> limits = hugePagePodLimits(withContainers);
+    SortedMap<String, Quantity> requests = podRequests(withContainers, limits);
+    limits = podLimits(withContainers, requests, limits);
+    return new Pod.Builder().from(withContainers).podRequests(requests).podLimits(limits).build();
   }
 
   private static Container apply(Container container) {
-    return new Container.Builder().from(container)
-        .requests(defaulted(container.requests(), container.limits()))
-        .build();
+    SortedMap<String, Quantity> requests = new TreeMap<>(container.requests());
+    container.limits().forEach(requests::putIfAbsent);
+    return new Container.Builder().from(container).requests(requests).build();
   }
 
-  private static SortedMap<String, Quantity> defaulted(SortedMap<String, Quantity> requests,
+  /** Upstream {@code defaultHugePagePodLimits}. */
+  private static SortedMap<String, Quantity> hugePagePodLimits(Pod pod) {
+    SortedMap<String, Quantity> limits = new TreeMap<>(pod.podLimits());
+    if (pod.podLimits().isEmpty() && pod.podRequests().isEmpty()) {
+      return limits;
+    }
+    aggregate(pod, false).forEach((resource, limit) -> {
+      if (Resources.isHugepages(resource) && !pod.podRequests().containsKey(resource)) {
+        limits.putIfAbsent(resource, limit);
+      }
+    });
+    return limits;
+  }
+
+  /** Upstream {@code defaultPodRequests}, run on the limits {@link #hugePagePodLimits} left. */
+  private static SortedMap<String, Quantity> podRequests(Pod pod, SortedMap<String, Quantity> limits) {
+    SortedMap<String, Quantity> requests = new TreeMap<>(pod.podRequests());
+    if (limits.isEmpty()) {
+      return requests;
+    }
+    aggregate(pod, true).forEach((resource, request) -> {
+      if (Resources.isQosResource(resource)) {
+        requests.putIfAbsent(resource, request);
+      }
+    });
+    limits.forEach((resource, limit) -> {
+      if (isSupportedAtPodLevel(resource)) {
+        requests.putIfAbsent(resource, limit);
+      }
+    });
+    return requests;
+  }
+
+  /** Upstream {@code defaultPodLimits}. */
+  private static SortedMap<String, Quantity> podLimits(Pod pod, SortedMap<String, Quantity> requests,
       SortedMap<String, Quantity> limits) {
-    SortedMap<String, Quantity> result = new TreeMap<>(requests);
-    limits.forEach(result::putIfAbsent);
-    return result;
+    boolean limitsSet = limits.keySet().stream().anyMatch(PodDefaults::isSupportedAtPodLevel);
+    boolean requestsSet = requests.keySet().stream().anyMatch(PodDefaults::isSupportedAtPodLevel);
+    if (limitsSet || !requestsSet) {
+      return limits;
+    }
+    SortedMap<String, Quantity> defaulted = new TreeMap<>(limits);
+    aggregate(pod, false).forEach((resource, limit) -> {
+      if (Resources.isQosResource(resource) && everyContainerLimits(pod, resource)) {
+        defaulted.putIfAbsent(resource, limit);
+      }
+    });
+    return defaulted;
+  }
+
+  /** Upstream {@code IsSupportedPodLevelResource}: cpu, memory and hugepages. */
+  private static boolean isSupportedAtPodLevel(String resource) {
+    return Resources.isQosResource(resource) || resource.startsWith(Resources.HUGEPAGES_PREFIX);
+  }
+
+  private static boolean everyContainerLimits(Pod pod, String resource) {
+    return pod.initAndAppContainers().stream().allMatch(c -> c.limits().containsKey(resource));
+  }
+
+  /**
+   * KEP-753's aggregate of the init and app containers' requests ({@code requests}) or limits: the
+   * app containers and sidecars summed, raised to what any standard init container needs with the
+   * sidecars before it, and to what the sidecars need as each one starts.
+   */
+  private static SortedMap<String, Quantity> aggregate(Pod pod, boolean requests) {
+    SortedMap<String, Quantity> total = new TreeMap<>();
+    for (Container app : pod.containers()) {
+      addAll(total, of(app, requests));
+    }
+    SortedMap<String, Quantity> sidecars = new TreeMap<>();
+    SortedMap<String, Quantity> initPeak = new TreeMap<>();
+    for (Container init : pod.initContainers()) {
+      SortedMap<String, Quantity> use = new TreeMap<>(of(init, requests));
+      if (init.restartable()) {
+        addAll(total, use);
+        addAll(sidecars, use);
+        use = new TreeMap<>(sidecars);
+      } else {
+        addAll(use, sidecars);
+      }
+      use.forEach((resource, quantity) -> initPeak.merge(resource, quantity, Quantity::max));
+    }
+    initPeak.forEach((resource, quantity) -> total.merge(resource, quantity, Quantity::max));
+    return total;
+  }
+
+  private static Map<String, Quantity> of(Container container, boolean requests) {
+    return requests ? container.requests() : container.limits();
+  }
+
+  private static void addAll(SortedMap<String, Quantity> into, Map<String, Quantity> amounts) {
+    amounts.forEach((resource, quantity) -> into.merge(resource, quantity, Quantity::plus));
   }
 }

@@ -89,15 +89,6 @@ class PodTest {
   }
 
   @Test
-  void defaultingCopiesLimitsIntoMissingRequestsOfContainersAndThePod() {
-    Pod pod = PodDefaults.apply(podLevel(null, "4", null, "4Gi")
-        .addContainer(container("app", null, "2", null, "2Gi")).build());
-    assertThat(pod.podRequests()).containsEntry("cpu", Quantity.parse("4")).containsEntry("memory", Quantity.parse("4Gi"));
-    assertThat(pod.containers().get(0).request("cpu")).contains(Quantity.parse("2"));
-    assertThat(pod.containers().get(0).isEquivalentGuaranteed()).isTrue();
-  }
-
-  @Test
   void initAndAppContainersAreWalkedInitFirstInSpecOrder() {
     Pod pod = new Pod.Builder().uid("p")
         .addInitContainer(Container.named("i1"))
