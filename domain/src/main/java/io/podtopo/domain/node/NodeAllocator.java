@@ -22,6 +22,7 @@ import io.podtopo.domain.topologymanager.TopologyAllocator;
 import io.podtopo.domain.topologymanager.TopologyHint;
 import java.util.List;
 import java.util.Optional;
+import java.util.SortedMap;
 import java.util.function.Function;
 
 /**
@@ -38,8 +39,10 @@ import java.util.function.Function;
  * {@code Allocate} for a container holding none), with the pod hint stored for each. Here that
  * happens at admission, container by container in pod order, after the CPU and memory
  * {@code AllocatePod} (decision D-41). Where that fails for want of devices, kubelet v1.37 has admitted
- * the pod without them and its resource-fit predicate refuses it ({@link DeviceFit}); the corrected
- * behaviour reports the Device Manager's error (quirk {@code Q-devices-at-container-start}).
+ * the pod without them and its resource-fit predicate refuses it ({@link DeviceFit}); where a restored
+ * pod's running container holds devices that are no longer healthy or registered, kubelet v1.37 admits
+ * the pod and keeps them; the corrected behaviour reports the Device Manager's error in both cases
+ * (quirk {@code Q-devices-at-container-start}).
  */
 final class NodeAllocator implements TopologyAllocator<NodeState> {
 
@@ -84,7 +87,7 @@ final class NodeAllocator implements TopologyAllocator<NodeState> {
       return managers;
     }
     try {
-      return AllocationResult.allocated(withDevices(managers.state(), pod, pod.initAndAppContainers(), hint));
+      return AllocationResult.allocated(withPodDevices(managers.state(), pod, hint));
     } catch (DeviceAllocationException e) {
       Optional<AdmissionFailure> predicate = DeviceFit.refusal(deviceManager, state.devices(), pod);
       if (predicate.isPresent()) {
@@ -103,6 +106,41 @@ final class NodeAllocator implements TopologyAllocator<NodeState> {
     for (Container container : containers) {
       devices = deviceManager.allocate(devices, pod, container, hint);
     }
+    return with(state, devices);
+  }
+
+  /**
+   * The devices of a pod-level pod's containers, at admission in pod order (D-41). A container that
+   * already holds every device it asks for is a container of a restored pod, running: kubelet v1.37
+   * never allocates it again (its {@code AllocatePod} does nothing and a running container is not
+   * started), so devices that have since turned unhealthy or lost their plugin are no error there; the
+   * corrected behaviour checks them as {@code devicesToAllocate} does for a container it starts.
+   */
+  private NodeState withPodDevices(NodeState state, Pod pod, TopologyHint hint) throws DeviceAllocationException {
+    DeviceManagerState devices = state.devices();
+    for (Container container : pod.initAndAppContainers()) {
+      try {
+        devices = deviceManager.allocate(devices, pod, container, hint);
+      } catch (DeviceAllocationException e) {
+        if (!holdsItsDevices(devices, pod, container)) {
+          throw e;
+        }
+        quirks.reached(KubeletQuirk.DEVICES_AT_CONTAINER_START);
+        if (!quirks.reproducesKubelet(KubeletQuirk.DEVICES_AT_CONTAINER_START)) {
+          throw e;
+        }
+      }
+    }
+    return with(state, devices);
+  }
+
+  private boolean holdsItsDevices(DeviceManagerState devices, Pod pod, Container container) {
+    SortedMap<String, Long> requests = deviceManager.containerRequests(devices, container);
+    return !requests.isEmpty() && requests.entrySet().stream().allMatch(request ->
+        devices.containerDevices(pod.uid(), container.name(), request.getKey()).size() == request.getValue());
+  }
+
+  private static NodeState with(NodeState state, DeviceManagerState devices) {
     return devices.equals(state.devices()) ? state : new NodeState.Builder().from(state).devices(devices).build();
   }
 

@@ -327,28 +327,62 @@ class KubeletQuirksTest {
   }
 
   /**
-   * After a restart the GPU a pod-level pod holds has turned unhealthy. The kubelet's predicate lets the
-   * pod through (no other pod uses the healthy GPU) and its container start fails; podtopo refuses it at
-   * admission with the Device Manager's error in both behaviours (D-41), and no quirk decided it.
+   * After a restart the GPU a pod-level pod holds has turned unhealthy. Kubelet v1.37 admits the pod
+   * again without touching its devices (the Device Manager's {@code AllocatePod} does nothing and its
+   * running container is not started, so {@code devicesToAllocate} never runs): the pod keeps GPU-0.
+   * The corrected behaviour checks the held devices at admission and refuses the pod with the Device
+   * Manager's error. (Kubelet v1.37 re-admits the pod's CPUs and memory by its restart quirks too, which
+   * are named beside it.)
    */
   @Test
-  void d41_aRestartedPodWhoseGpuTurnedUnhealthyIsRefusedByTheDeviceManagerInBothBehaviours() {
-    for (Behaviour behaviour : Behaviour.values()) {
-      NodeResourceManagers before = gpuServer(TopologyManagerPolicy.BEST_EFFORT, behaviour);
-      NodeState held = before.admit(before.initialState(), gpuPod("first")).state();
-      Machine sick = new Machine.Builder().from(NodeFixtures.twoSocketsNoSmt()).name("gpu-0-unhealthy")
-          .addDevices(new Device.Builder().resource(NodeFixtures.GPU).id("GPU-0").numaNode(Optional.of(0)).healthy(false)
-              .build(), Device.of(NodeFixtures.GPU, "GPU-1", 1))
-          .build();
-      NodeResourceManagers after = NodeResourceManagers.create(NodeFixtures.config(TopologyManagerPolicy.BEST_EFFORT,
-          TopologyManagerScope.POD, NodeFixtures.PLRM_ON).behaviour(behaviour).build(), sick);
+  void d41_aRestoredPodWhoseGpuTurnedUnhealthyKeepsItInKubeletV137AndIsRefusedInTheCorrectedBehaviour() {
+    Admission kubelet = readmittedWithGpu0Unhealthy(Behaviour.KUBELET);
+    Admission spec = readmittedWithGpu0Unhealthy(Behaviour.SPEC);
 
-      Admission again = after.admit(after.start(held), gpuPod("first"));
+    assertThat(kubelet.admitted()).isTrue();
+    assertThat(kubelet.quirks()).containsExactly(KubeletQuirk.CPU_RESTART_REALLOCATES,
+        KubeletQuirk.MEMORY_RESTART_REAPPLIES, KubeletQuirk.DEVICES_AT_CONTAINER_START);
+    assertThat(kubelet.state().devices().containerDevices("first", "inference", NodeFixtures.GPU)).containsExactly("GPU-0");
+    assertThat(spec.reason()).contains(AdmissionFailure.UNEXPECTED_ADMISSION_ERROR);
+    assertThat(spec.message()).contains("Allocate failed due to previously allocated devices"
+        + " are no longer healthy; cannot allocate unhealthy devices nvidia.com/gpu, which is unexpected");
+    assertThat(spec.quirks()).containsExactly(KubeletQuirk.DEVICES_AT_CONTAINER_START);
+  }
 
-      assertThat(again.reason()).as(behaviour.toString()).contains(AdmissionFailure.UNEXPECTED_ADMISSION_ERROR);
-      assertThat(again.message()).as(behaviour.toString()).contains("Allocate failed due to previously allocated devices"
-          + " are no longer healthy; cannot allocate unhealthy devices nvidia.com/gpu, which is unexpected");
-      assertThat(again.quirks()).as(behaviour.toString()).isEmpty();
-    }
+  /**
+   * Only devices a container already holds go unchecked in kubelet v1.37: a fresh pod whose GPUs are all
+   * unhealthy is refused in both behaviours, by the resource-fit predicate (no healthy GPU is
+   * allocatable) or by the Device Manager.
+   */
+  @Test
+  void d41_aPodHoldingNoDevicesIsRefusedInBothBehavioursWhenEveryGpuIsUnhealthy() {
+    NodeResourceManagers kubelet = managersWithGpu0Unhealthy(Behaviour.KUBELET, false);
+    NodeResourceManagers spec = managersWithGpu0Unhealthy(Behaviour.SPEC, false);
+
+    Admission refusedByThePredicate = kubelet.admit(kubelet.initialState(), gpuPod("first"));
+    Admission refusedByTheDeviceManager = spec.admit(spec.initialState(), gpuPod("first"));
+
+    assertThat(refusedByThePredicate.reason()).contains("OutOf" + NodeFixtures.GPU);
+    assertThat(refusedByThePredicate.message().orElseThrow()).contains("requested: 1, used: 0, capacity: 0");
+    assertThat(refusedByTheDeviceManager.reason()).contains(AdmissionFailure.UNEXPECTED_ADMISSION_ERROR);
+    assertThat(refusedByTheDeviceManager.message().orElseThrow()).contains("no healthy devices present");
+  }
+
+  private static Admission readmittedWithGpu0Unhealthy(Behaviour behaviour) {
+    NodeResourceManagers before = gpuServer(TopologyManagerPolicy.BEST_EFFORT, behaviour);
+    NodeState held = before.admit(before.initialState(), gpuPod("first")).state();
+    assertThat(held.devices().containerDevices("first", "inference", NodeFixtures.GPU)).containsExactly("GPU-0");
+    NodeResourceManagers after = managersWithGpu0Unhealthy(behaviour, true);
+    return after.admit(after.start(held), gpuPod("first"));
+  }
+
+  private static NodeResourceManagers managersWithGpu0Unhealthy(Behaviour behaviour, boolean gpu1Healthy) {
+    Machine sick = new Machine.Builder().from(NodeFixtures.twoSocketsNoSmt()).name("gpu-0-unhealthy")
+        .addDevices(new Device.Builder().resource(NodeFixtures.GPU).id("GPU-0").numaNode(Optional.of(0)).healthy(false)
+            .build(), new Device.Builder().resource(NodeFixtures.GPU).id("GPU-1").numaNode(Optional.of(1))
+            .healthy(gpu1Healthy).build())
+        .build();
+    return NodeResourceManagers.create(NodeFixtures.config(TopologyManagerPolicy.BEST_EFFORT,
+        TopologyManagerScope.POD, NodeFixtures.PLRM_ON).behaviour(behaviour).build(), sick);
   }
 }
