@@ -5,6 +5,8 @@ import io.podtopo.app.simulate.PodOutcome;
 import io.podtopo.domain.node.Admission;
 import io.podtopo.domain.node.AdmissionTrace;
 import io.podtopo.domain.node.AllocationStep;
+import io.podtopo.domain.pod.Pod;
+import io.podtopo.domain.pod.Quantity;
 import io.podtopo.domain.topology.NumaMask;
 import io.podtopo.domain.topologymanager.MaskFamily;
 import io.podtopo.domain.topologymanager.MergeTrace;
@@ -19,7 +21,8 @@ import java.util.TreeMap;
 import java.util.stream.Collectors;
 
 /**
- * How each pod's admission was decided, from its {@link AdmissionTrace}: every Topology Manager
+ * How each pod's admission was decided, from its {@link AdmissionTrace}: for a pod with pod-level
+ * resources its budget as the API server stores it (decision D-42), then every Topology Manager
  * merge (each provider's hints per resource, the device manager's per device plugin resource on a
  * machine with devices, the merged hint, the policy's decision), then every allocation and
  * partition step (the devices each container got among them), then the verdict, then each quirk
@@ -45,6 +48,11 @@ public final class SimulationExplain {
   /** The explanation of one pod: a heading line and indented lines; {@code full}: every hint. */
   public static List<String> lines(PodOutcome outcome, boolean full) {
     List<String> lines = new ArrayList<>();
+    Pod pod = outcome.pod();
+    if (pod.isPodLevelResourcesSet()) {
+      lines.add("pod budget (spec.resources as the API server defaults it): requests " + amounts(pod.podRequests())
+          + "; limits " + amounts(pod.podLimits()));
+    }
     AdmissionTrace trace = outcome.admission().trace();
     for (MergeTrace merge : trace.merges()) {
       lines.add("topology manager, " + merge.container().map(name -> "container " + name).orElse("pod scope") + ":");
@@ -81,6 +89,12 @@ public final class SimulationExplain {
       lines(outcome, full).forEach(line -> out.append("  ").append(line).append('\n'));
     }
     return out.toString();
+  }
+
+  /** {@code cpu 4, memory 4Gi}, or {@code none}. */
+  private static String amounts(SortedMap<String, Quantity> resources) {
+    return resources.isEmpty() ? "none" : resources.entrySet().stream()
+        .map(entry -> entry.getKey() + " " + entry.getValue()).collect(Collectors.joining(", "));
   }
 
   /** {@code slice main-app: 3-4,19 on NUMA 0}, {@code pod memory: 6Gi @0}, {@code node shared pool app}. */

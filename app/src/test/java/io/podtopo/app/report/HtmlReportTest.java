@@ -135,7 +135,7 @@ class HtmlReportTest {
         kind: Pod
         metadata: {name: web}
         spec:
-          resources: {limits: {cpu: "3", memory: 3Gi}}
+          resources: {requests: {cpu: "3", memory: 3Gi}, limits: {cpu: "3", memory: 3Gi}}
           containers:
             - name: app
               resources: {limits: {cpu: "2", memory: 2Gi}}
