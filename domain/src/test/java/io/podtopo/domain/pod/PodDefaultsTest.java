@@ -151,4 +151,21 @@ class PodDefaultsTest {
     assertThat(pod.podLimits()).isEqualTo(resources("cpu", "4"));
     assertThat(pod.qosClass(true)).isEqualTo(QosClass.BURSTABLE);
   }
+
+  /**
+   * Upstream's {@code IsSupportedPodLevelResource} (cpu, memory, hugepages) bounds both steps: a pod
+   * limit of another resource lends no request, and a pod request of another resource alone does
+   * not make the pod's limits default (API validation refuses such pod-level resources; a library
+   * may still build them).
+   */
+  @Test
+  void d42_onlyCpuMemoryAndHugepagesAreDefaultedAtPodLevel() {
+    Pod limited = PodDefaults.apply(pod(resources(), resources("cpu", "1", "ephemeral-storage", "1Gi"))
+        .addContainer(container("app", resources(), resources())).build());
+    Pod requested = PodDefaults.apply(pod(resources("ephemeral-storage", "1Gi"), resources())
+        .addContainer(container("app", resources(), resources("cpu", "1"))).build());
+
+    assertThat(limited.podRequests()).isEqualTo(resources("cpu", "1"));
+    assertThat(requested.podLimits()).isEmpty();
+  }
 }
