@@ -9,6 +9,7 @@ import io.podtopo.domain.pod.Resources;
 import io.podtopo.domain.topologymanager.AdmissionFailure;
 import java.util.Map;
 import java.util.Optional;
+import java.util.SortedMap;
 import java.util.TreeSet;
 
 /**
@@ -58,11 +59,12 @@ final class PodLevelResourcesValidation {
         return reject("containers request " + resource + " but the pod-level resources do not");
       }
     }
+    SortedMap<String, Quantity> aggregatedRequests = pod.aggregatedContainerRequests();
     for (Map.Entry<String, Quantity> budget : pod.podRequests().entrySet()) {
       if (!Resources.isManaged(budget.getKey())) {
         continue;
       }
-      Quantity aggregated = aggregatedRequest(pod, budget.getKey());
+      Quantity aggregated = aggregatedRequests.getOrDefault(budget.getKey(), Quantity.ZERO);
       if (aggregated.compareTo(budget.getValue()) > 0) {
         return reject("aggregated container requests of " + budget.getKey() + " (" + aggregated
             + ") exceed the pod-level request (" + budget.getValue() + ")");
@@ -116,24 +118,5 @@ final class PodLevelResourcesValidation {
       }
     }));
     return names;
-  }
-
-  /** KEP-753: max(largest standard init + sidecars before it, apps + sidecars). */
-  private static Quantity aggregatedRequest(Pod pod, String resource) {
-    Quantity sidecars = Quantity.ZERO;
-    Quantity largestInit = Quantity.ZERO;
-    for (Container init : pod.initContainers()) {
-      Quantity request = init.request(resource).orElse(Quantity.ZERO);
-      if (init.restartable()) {
-        sidecars = sidecars.plus(request);
-      } else {
-        largestInit = largestInit.max(sidecars.plus(request));
-      }
-    }
-    Quantity apps = Quantity.ZERO;
-    for (Container app : pod.containers()) {
-      apps = apps.plus(app.request(resource).orElse(Quantity.ZERO));
-    }
-    return largestInit.max(apps.plus(sidecars));
   }
 }

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.SortedMap;
 import java.util.TreeMap;
+import java.util.function.Function;
 import java.util.stream.Stream;
 import org.immutables.value.Value;
 
@@ -66,6 +67,44 @@ public abstract class Pod {
   public boolean isPodLevelResourcesSet() {
     return Stream.concat(podRequests().keySet().stream(), podLimits().keySet().stream())
         .anyMatch(Resources::isManaged);
+  }
+
+  /**
+   * Upstream {@code AggregateContainerRequests}: KEP-753's aggregate of the init and app containers'
+   * requests, per resource the larger of the app containers and sidecars summed and of each standard
+   * init container with the sidecars declared before it. Ephemeral containers take no part.
+   */
+  public SortedMap<String, Quantity> aggregatedContainerRequests() {
+    return aggregate(Container::requests);
+  }
+
+  /** Upstream {@code AggregateContainerLimits}: the same aggregate of the containers' limits. */
+  public SortedMap<String, Quantity> aggregatedContainerLimits() {
+    return aggregate(Container::limits);
+  }
+
+  private SortedMap<String, Quantity> aggregate(Function<Container, Map<String, Quantity>> amounts) {
+    SortedMap<String, Quantity> total = new TreeMap<>();
+    containers().forEach(app -> addAll(total, amounts.apply(app)));
+    SortedMap<String, Quantity> sidecars = new TreeMap<>();
+    SortedMap<String, Quantity> initPeak = new TreeMap<>();
+    for (Container init : initContainers()) {
+      SortedMap<String, Quantity> use = new TreeMap<>(amounts.apply(init));
+      if (init.restartable()) {
+        addAll(total, use);
+        addAll(sidecars, use);
+        use = sidecars;
+      } else {
+        addAll(use, sidecars);
+      }
+      use.forEach((resource, quantity) -> initPeak.merge(resource, quantity, Quantity::max));
+    }
+    initPeak.forEach((resource, quantity) -> total.merge(resource, quantity, Quantity::max));
+    return total;
+  }
+
+  private static void addAll(Map<String, Quantity> into, Map<String, Quantity> amounts) {
+    amounts.forEach((resource, quantity) -> into.merge(resource, quantity, Quantity::plus));
   }
 
   /**

@@ -1,6 +1,5 @@
 package io.podtopo.domain.pod;
 
-import java.util.Map;
 import java.util.SortedMap;
 import java.util.TreeMap;
 
@@ -39,9 +38,13 @@ public final class PodDefaults {
         .initContainers(pod.initContainers().stream().map(PodDefaults::apply).toList())
         .containers(pod.containers().stream().map(PodDefaults::apply).toList())
         .build();
-    SortedMap<String, Quantity> limits = hugePagePodLimits(withContainers);
+    if (pod.podLimits().isEmpty() && pod.podRequests().isEmpty()) {
+      return withContainers;
+    }
+    SortedMap<String, Quantity> aggregatedLimits = withContainers.aggregatedContainerLimits();
+    SortedMap<String, Quantity> limits = hugePagePodLimits(withContainers, aggregatedLimits);
     SortedMap<String, Quantity> requests = podRequests(withContainers, limits);
-    limits = podLimits(withContainers, requests, limits);
+    limits = podLimits(withContainers, requests, limits, aggregatedLimits);
     return new Pod.Builder().from(withContainers).podRequests(requests).podLimits(limits).build();
   }
 
@@ -51,13 +54,10 @@ public final class PodDefaults {
     return new Container.Builder().from(container).requests(requests).build();
   }
 
-  /** Upstream {@code defaultHugePagePodLimits}. */
-  private static SortedMap<String, Quantity> hugePagePodLimits(Pod pod) {
+  /** Upstream {@code defaultHugePagePodLimits}, for a pod whose {@code spec.resources} sets something. */
+  private static SortedMap<String, Quantity> hugePagePodLimits(Pod pod, SortedMap<String, Quantity> aggregatedLimits) {
     SortedMap<String, Quantity> limits = new TreeMap<>(pod.podLimits());
-    if (pod.podLimits().isEmpty() && pod.podRequests().isEmpty()) {
-      return limits;
-    }
-    aggregate(pod, false).forEach((resource, limit) -> {
+    aggregatedLimits.forEach((resource, limit) -> {
       if (Resources.isHugepages(resource) && !pod.podRequests().containsKey(resource)) {
         limits.putIfAbsent(resource, limit);
       }
@@ -71,13 +71,13 @@ public final class PodDefaults {
     if (limits.isEmpty()) {
       return requests;
     }
-    aggregate(pod, true).forEach((resource, request) -> {
+    pod.aggregatedContainerRequests().forEach((resource, request) -> {
       if (Resources.isQosResource(resource)) {
         requests.putIfAbsent(resource, request);
       }
     });
     limits.forEach((resource, limit) -> {
-      if (isSupportedAtPodLevel(resource)) {
+      if (Resources.isManaged(resource)) {
         requests.putIfAbsent(resource, limit);
       }
     });
@@ -86,14 +86,14 @@ public final class PodDefaults {
 
   /** Upstream {@code defaultPodLimits}. */
   private static SortedMap<String, Quantity> podLimits(Pod pod, SortedMap<String, Quantity> requests,
-      SortedMap<String, Quantity> limits) {
-    boolean limitsSet = limits.keySet().stream().anyMatch(PodDefaults::isSupportedAtPodLevel);
-    boolean requestsSet = requests.keySet().stream().anyMatch(PodDefaults::isSupportedAtPodLevel);
+      SortedMap<String, Quantity> limits, SortedMap<String, Quantity> aggregatedLimits) {
+    boolean limitsSet = limits.keySet().stream().anyMatch(Resources::isManaged);
+    boolean requestsSet = requests.keySet().stream().anyMatch(Resources::isManaged);
     if (limitsSet || !requestsSet) {
       return limits;
     }
     SortedMap<String, Quantity> defaulted = new TreeMap<>(limits);
-    aggregate(pod, false).forEach((resource, limit) -> {
+    aggregatedLimits.forEach((resource, limit) -> {
       if (Resources.isQosResource(resource) && everyContainerLimits(pod, resource)) {
         defaulted.putIfAbsent(resource, limit);
       }
@@ -101,47 +101,7 @@ public final class PodDefaults {
     return defaulted;
   }
 
-  /** Upstream {@code IsSupportedPodLevelResource}: cpu, memory and hugepages. */
-  private static boolean isSupportedAtPodLevel(String resource) {
-    return Resources.isQosResource(resource) || resource.startsWith(Resources.HUGEPAGES_PREFIX);
-  }
-
   private static boolean everyContainerLimits(Pod pod, String resource) {
     return pod.initAndAppContainers().stream().allMatch(c -> c.limits().containsKey(resource));
-  }
-
-  /**
-   * KEP-753's aggregate of the init and app containers' requests ({@code requests}) or limits: the
-   * app containers and sidecars summed, raised to what any standard init container needs with the
-   * sidecars before it, and to what the sidecars need as each one starts.
-   */
-  private static SortedMap<String, Quantity> aggregate(Pod pod, boolean requests) {
-    SortedMap<String, Quantity> total = new TreeMap<>();
-    for (Container app : pod.containers()) {
-      addAll(total, of(app, requests));
-    }
-    SortedMap<String, Quantity> sidecars = new TreeMap<>();
-    SortedMap<String, Quantity> initPeak = new TreeMap<>();
-    for (Container init : pod.initContainers()) {
-      SortedMap<String, Quantity> use = new TreeMap<>(of(init, requests));
-      if (init.restartable()) {
-        addAll(total, use);
-        addAll(sidecars, use);
-        use = new TreeMap<>(sidecars);
-      } else {
-        addAll(use, sidecars);
-      }
-      use.forEach((resource, quantity) -> initPeak.merge(resource, quantity, Quantity::max));
-    }
-    initPeak.forEach((resource, quantity) -> total.merge(resource, quantity, Quantity::max));
-    return total;
-  }
-
-  private static Map<String, Quantity> of(Container container, boolean requests) {
-    return requests ? container.requests() : container.limits();
-  }
-
-  private static void addAll(SortedMap<String, Quantity> into, Map<String, Quantity> amounts) {
-    amounts.forEach((resource, quantity) -> into.merge(resource, quantity, Quantity::plus));
   }
 }

@@ -2,6 +2,7 @@ package io.podtopo.domain.pod;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** Pod-level resources, QoS and eligibility as the managers see them (docs/spec PLR-1, PLR-2, D-15). */
@@ -96,5 +97,27 @@ class PodTest {
         .addContainer(Container.named("app")).build();
     assertThat(pod.initAndAppContainers()).extracting(Container::name).containsExactly("i1", "sidecar", "app");
     assertThat(pod.container("sidecar")).get().extracting(Container::restartable).isEqualTo(true);
+  }
+
+  /**
+   * KEP-753 (upstream {@code AggregateContainerRequests}/{@code ...Limits}): apps and sidecars summed
+   * against each standard init container with only the sidecars declared before it; ephemeral
+   * containers take no part.
+   */
+  @Test
+  void theAggregateOfTheContainersIsKep753sForRequestsAndLimitsAlike() {
+    Pod pod = new Pod.Builder().uid("p")
+        .addInitContainer(new Container.Builder().from(container("early", "1", "1", null, null)).restartable(true).build())
+        .addInitContainer(container("setup", "4", "5", "1Gi", "1Gi"))
+        .addInitContainer(new Container.Builder().from(container("late", "2", "2", null, null)).restartable(true).build())
+        .addContainer(container("app", "1", "1", "2Gi", "2Gi"))
+        .addEphemeralContainer(container("debug", "8", "8", "8Gi", "8Gi"))
+        .build();
+
+    // cpu requests: max(early 1 + setup 4, app 1 + early 1 + late 2) = 5; limits: max(1 + 5, 4) = 6.
+    assertThat(pod.aggregatedContainerRequests()).containsOnly(
+        Map.entry("cpu", Quantity.parse("5")), Map.entry("memory", Quantity.parse("2Gi")));
+    assertThat(pod.aggregatedContainerLimits()).containsOnly(
+        Map.entry("cpu", Quantity.parse("6")), Map.entry("memory", Quantity.parse("2Gi")));
   }
 }
