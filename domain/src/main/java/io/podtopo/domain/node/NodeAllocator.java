@@ -69,7 +69,7 @@ final class NodeAllocator implements TopologyAllocator<NodeState> {
       TopologyHint hint) {
     NodeState withDevices;
     try {
-      withDevices = withDevices(state, pod, List.of(container), hint);
+      withDevices = with(state, deviceManager.allocate(state.devices(), pod, container, hint));
     } catch (DeviceAllocationException e) {
       return AllocationResult.failed(AdmissionFailure.unexpected(e.getMessage()));
     }
@@ -98,15 +98,6 @@ final class NodeAllocator implements TopologyAllocator<NodeState> {
       }
       return AllocationResult.failed(AdmissionFailure.unexpected(e.getMessage()));
     }
-  }
-
-  private NodeState withDevices(NodeState state, Pod pod, List<Container> containers, TopologyHint hint)
-      throws DeviceAllocationException {
-    DeviceManagerState devices = state.devices();
-    for (Container container : containers) {
-      devices = deviceManager.allocate(devices, pod, container, hint);
-    }
-    return with(state, devices);
   }
 
   /**
