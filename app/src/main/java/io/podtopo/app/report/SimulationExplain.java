@@ -7,6 +7,8 @@ import io.podtopo.domain.node.AdmissionTrace;
 import io.podtopo.domain.node.AllocationStep;
 import io.podtopo.domain.pod.Pod;
 import io.podtopo.domain.pod.Quantity;
+import io.podtopo.domain.pod.Resources;
+import io.podtopo.domain.text.ByteSizes;
 import io.podtopo.domain.topology.NumaMask;
 import io.podtopo.domain.topologymanager.MaskFamily;
 import io.podtopo.domain.topologymanager.MergeTrace;
@@ -91,10 +93,15 @@ public final class SimulationExplain {
     return out.toString();
   }
 
-  /** {@code cpu 4, memory 4Gi}, or {@code none}. */
+  /**
+   * {@code cpu 4, memory 6Gi}, or {@code none}; memory and hugepages in bytes as the rest of the report
+   * writes them, since an amount the defaulting summed from the containers has lost its suffix.
+   */
   private static String amounts(SortedMap<String, Quantity> resources) {
     return resources.isEmpty() ? "none" : resources.entrySet().stream()
-        .map(entry -> entry.getKey() + " " + entry.getValue()).collect(Collectors.joining(", "));
+        .map(entry -> entry.getKey() + " " + (Resources.isMemoryKind(entry.getKey())
+            ? ByteSizes.format(entry.getValue().bytes()) : entry.getValue().toString()))
+        .collect(Collectors.joining(", "));
   }
 
   /** {@code slice main-app: 3-4,19 on NUMA 0}, {@code pod memory: 6Gi @0}, {@code node shared pool app}. */

@@ -381,6 +381,34 @@ class SimulateCommandTest {
         .contains("hugepages-1Gi", "leaves nothing for ctl");
   }
 
+  /**
+   * D-42 in {@code --explain}: a pod that writes only limits is shown with the requests the API server
+   * gives it from its containers (2 CPUs, 1Gi + 2Gi of memory), which make it Burstable: no manager
+   * has a preference and it runs on the node shared pool.
+   */
+  @Test
+  void d42_explainShowsThePodBudgetAsTheApiServerDefaultsIt() throws IOException {
+    Path pod = Files.writeString(dir.resolve("limits-only.yaml"), """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: limits-only}
+        spec:
+          resources: {limits: {cpu: "4", memory: 4Gi}}
+          containers:
+            - name: app
+              resources: {limits: {cpu: "1", memory: 1Gi}}
+            - name: log
+              resources: {limits: {cpu: "1", memory: 2Gi}}
+        """);
+
+    CliRun run = CliRun.reference("simulate", "--pods", pod.toString(), "--explain");
+
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    assertThat(run.outLines()).contains(
+        "  pod budget (spec.resources as the API server defaults it): requests cpu 2, memory 3Gi; limits cpu 4, memory 4Gi",
+        "    cpu manager: no preference", "    memory manager: no preference", "    node shared pool app, log");
+  }
+
   @Test
   void invalidQuantityIsOneLineNamingTheFileContainerAndField() throws IOException {
     Path bad = Files.writeString(dir.resolve("bad.yaml"), WEB.replace("cpu: \"2\"", "cpu: \"2x\""));
