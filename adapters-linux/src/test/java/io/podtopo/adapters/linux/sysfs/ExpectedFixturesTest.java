@@ -10,9 +10,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.TreeMap;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -22,20 +20,6 @@ import org.junit.jupiter.params.provider.MethodSource;
  * numbers; cores and L3 caches as groups; node CPUs, memory and distances.
  */
 class ExpectedFixturesTest {
-
-  /**
-   * Errata of the expected files: CPUs given an {@code uncoreCache} although their tree has no
-   * level-3 cache (always CPUs 0 and 1, each alone, while the other CPUs of the same machine are
-   * null). hwloc does not see an L3 there either: {@code lstopo --input} on these trees, and the
-   * outputs hwloc's own test suite keeps for these very archives ({@code tests/hwloc/linux/*.console}
-   * in open-mpi/hwloc, byte-identical archives), show no L3. These CPUs must read as having no L3;
-   * {@link #theErrataAreExactlyTheMismatchingEntries} keeps this list honest.
-   */
-  static final Map<String, Set<Integer>> EXPECTED_L3_WITHOUT_AN_L3 = Map.of(
-      "16amd64-8n2c", Set.of(0, 1),
-      "20s390-2g6s4c", Set.of(0, 1),
-      "2arm-2c", Set.of(0, 1),
-      "8em64t-2s2ca2c", Set.of(0, 1));
 
   static List<String> withExpected() {
     return Fixtures.withExpected();
@@ -64,29 +48,12 @@ class ExpectedFixturesTest {
 
   @ParameterizedTest
   @MethodSource("withExpected")
-  void l3CachesMatchAsGroupsButForTheErrata(String name) {
+  void l3CachesMatchAsGroups(String name) {
     Map<Integer, Integer> expected = labels(Fixtures.expected(name), "uncoreCache");
-    EXPECTED_L3_WITHOUT_AN_L3.getOrDefault(name, Set.of()).forEach(cpu -> expected.put(cpu, null));
     Map<Integer, Integer> read = new TreeMap<>();
     Fixtures.topology(name).cpus().forEach(cpu -> read.put(cpu.id(), cpu.l3() == null ? null : cpu.l3().group()));
 
     assertThat(groups(read)).isEqualTo(groups(expected));
-  }
-
-  @Test
-  void theErrataAreExactlyTheMismatchingEntries() {
-    EXPECTED_L3_WITHOUT_AN_L3.forEach((name, cpus) -> {
-      Map<Integer, Integer> expected = labels(Fixtures.expected(name), "uncoreCache");
-      SysfsTopology topology = Fixtures.topology(name);
-      for (int cpu : cpus) {
-        assertThat(expected.get(cpu)).as("%s: expected uncoreCache of CPU %s", name, cpu).isEqualTo(cpu);
-        assertThat(topology.cpus().stream().filter(read -> read.id() == cpu).findFirst().orElseThrow().l3())
-            .as("%s: CPU %s has no L3 in its tree", name, cpu).isNull();
-      }
-      List<Integer> othersWithAnL3 = topology.cpus().stream()
-          .filter(cpu -> !cpus.contains(cpu.id()) && cpu.l3() != null).map(SysfsTopology.Cpu::id).toList();
-      assertThat(othersWithAnL3).as("%s: no CPU of the machine has an L3", name).isEmpty();
-    });
   }
 
   @ParameterizedTest
