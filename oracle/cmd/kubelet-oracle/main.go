@@ -1,0 +1,81 @@
+// Command kubelet-oracle answers podtopo's conformance vectors with the kubelet's own code, at the
+// Kubernetes release it was built against (oracle/kubelet builds it; docs/adr/0009-kubelet-oracle.md).
+//
+//	kubelet-oracle testee [--call-timeout D] [--answer-timeout D]   the testee protocol on stdin/stdout
+//	kubelet-oracle kinds                                             the kinds it answers, and those it cannot
+//	kubelet-oracle release                                           the k8s.io/kubernetes release built in
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"runtime/debug"
+	"sort"
+	"time"
+
+	"podtopo.io/oracle/internal/front"
+	"podtopo.io/oracle/internal/kinds"
+
+	_ "podtopo.io/oracle/internal/kinds/all"
+)
+
+func main() {
+	if len(os.Args) < 2 {
+		usage()
+	}
+	release := kubernetesRelease()
+	flags := flag.NewFlagSet(os.Args[1], flag.ExitOnError)
+	callTimeout := flags.Duration("call-timeout", 2*time.Second,
+		"how long one call of the kubelet's code may run before it counts as never returning")
+	answerTimeout := flags.Duration("answer-timeout", 60*time.Second,
+		"how long the worker may take for one answer before it is replaced")
+	_ = flags.Parse(os.Args[2:])
+	var err error
+	switch os.Args[1] {
+	case "testee":
+		err = front.New(release, []string{"worker", "--call-timeout", callTimeout.String()}, *answerTimeout).Run()
+	case "worker":
+		err = front.Serve(release, *callTimeout)
+	case "kinds":
+		names, reasons := kinds.Names()
+		for _, kind := range names {
+			fmt.Printf("%s\n", kind)
+		}
+		var unsupported []string
+		for kind := range reasons {
+			unsupported = append(unsupported, kind)
+		}
+		sort.Strings(unsupported)
+		for _, kind := range unsupported {
+			fmt.Printf("%s\tunsupported: %s\n", kind, reasons[kind])
+		}
+	case "release":
+		fmt.Println(release)
+	default:
+		usage()
+	}
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "kubelet-oracle %s: %v\n", os.Args[1], err)
+		os.Exit(1)
+	}
+}
+
+func usage() {
+	fmt.Fprintln(os.Stderr, "usage: kubelet-oracle testee|kinds|release [--call-timeout D] [--answer-timeout D]")
+	os.Exit(2)
+}
+
+// kubernetesRelease is the version of k8s.io/kubernetes this binary was built with.
+func kubernetesRelease() string {
+	info, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "unknown"
+	}
+	for _, dep := range info.Deps {
+		if dep.Path == "k8s.io/kubernetes" {
+			return dep.Version
+		}
+	}
+	return "unknown"
+}

@@ -1,0 +1,65 @@
+package front
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"time"
+
+	"podtopo.io/oracle/internal/gates"
+	"podtopo.io/oracle/internal/kinds"
+	"podtopo.io/oracle/internal/protocol"
+)
+
+// Serve is the worker: it answers requests from stdin on stdout, each kind by its upstream code,
+// until stdin ends. A call that does not return within callTimeout is abandoned and its answer asks
+// the front to replace this process.
+func Serve(release string, callTimeout time.Duration) error {
+	in := protocol.NewReader(os.Stdin)
+	out := protocol.NewWriter(os.Stdout)
+	for {
+		var request protocol.Request
+		if err := in.Next(&request); err != nil {
+			if errors.Is(err, io.EOF) {
+				return nil
+			}
+			return err
+		}
+		answer := answer(release, callTimeout, request)
+		answer.Recycle = kinds.Abandoned()
+		if err := out.Write(answer); err != nil {
+			return err
+		}
+	}
+}
+
+func answer(release string, callTimeout time.Duration, request protocol.Request) protocol.Answer {
+	f, reason := kinds.Lookup(request.Kind)
+	if f == nil {
+		return protocol.Answer{ID: request.ID, Unsupported: true, Reason: reason}
+	}
+	var output any
+	var err error
+	ended := kinds.Within(callTimeout, func() {
+		defer gates.Reset()
+		output, err = f(request.Input)
+	})
+	switch ended.Outcome {
+	case kinds.Hung:
+		return protocol.Answer{ID: request.ID,
+			Error: fmt.Sprintf("no answer: kubelet %s did not return within %s", release, callTimeout)}
+	case kinds.Panicked:
+		fmt.Fprintf(os.Stderr, "%s: kubelet %s panicked: %s\n%s", request.ID, release, ended.Panic, ended.Stack)
+		return protocol.Answer{ID: request.ID, Error: fmt.Sprintf("would crash: kubelet %s panicked: %s", release, ended.Panic)}
+	}
+	if err != nil {
+		return protocol.Answer{ID: request.ID, Error: err.Error()}
+	}
+	encoded, err := json.Marshal(output)
+	if err != nil {
+		return protocol.Answer{ID: request.ID, Error: fmt.Sprintf("cannot write the output: %v", err)}
+	}
+	return protocol.Answer{ID: request.ID, Output: encoded}
+}

@@ -1,0 +1,53 @@
+// Package gates sets the kubelet's feature gates for one case and puts them back afterwards, so
+// that every case starts from the release's defaults, as each upstream test does.
+package gates
+
+import (
+	"fmt"
+	"sort"
+
+	utilfeature "k8s.io/apiserver/pkg/util/feature"
+	"k8s.io/component-base/featuregate"
+)
+
+var set []featuregate.Feature
+
+// Apply resets the gates the previous case set and sets the given ones; names are the kubelet's
+// (PodLevelResourceManagers, CPUManagerPolicyAlphaOptions, ...).
+func Apply(gates map[string]bool) error {
+	Reset()
+	if len(gates) == 0 {
+		return nil
+	}
+	if err := utilfeature.DefaultMutableFeatureGate.SetFromMap(gates); err != nil {
+		return fmt.Errorf("feature gates %v: %w", describe(gates), err)
+	}
+	for name := range gates {
+		set = append(set, featuregate.Feature(name))
+	}
+	return nil
+}
+
+// Reset puts every gate set by Apply back to its default.
+func Reset() {
+	for _, name := range set {
+		if err := utilfeature.DefaultMutableFeatureGate.ResetFeatureValueToDefault(name); err != nil {
+			panic(fmt.Sprintf("cannot reset feature gate %s: %v", name, err))
+		}
+	}
+	set = nil
+}
+
+// Enabled tells whether a gate is on now.
+func Enabled(name string) bool {
+	return utilfeature.DefaultFeatureGate.Enabled(featuregate.Feature(name))
+}
+
+func describe(gates map[string]bool) string {
+	var names []string
+	for name, on := range gates {
+		names = append(names, fmt.Sprintf("%s=%t", name, on))
+	}
+	sort.Strings(names)
+	return fmt.Sprint(names)
+}

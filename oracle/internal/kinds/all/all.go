@@ -1,0 +1,6 @@
+// Package all registers every kind family of the oracle.
+package all
+
+import (
+	_ "podtopo.io/oracle/internal/kinds/topologykinds"
+)

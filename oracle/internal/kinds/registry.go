@@ -1,0 +1,71 @@
+// Package kinds answers the conformance suite's vector kinds with the kubelet's own code: each kind
+// is a function from a case's input to the output its vectors expect (FORMAT.md), registered by name
+// from the file that drives the upstream package it exercises.
+package kinds
+
+import (
+	"encoding/json"
+	"fmt"
+	"sort"
+)
+
+// Func computes a case's output from its input by calling upstream code.
+type Func func(input json.RawMessage) (any, error)
+
+var (
+	supported   = map[string]Func{}
+	unsupported = map[string]string{}
+)
+
+// Register makes kind answerable by f. It panics on a kind registered twice.
+func Register(kind string, f Func) {
+	claim(kind)
+	supported[kind] = f
+}
+
+// Unsupported declares that kind cannot be driven through the kubelet's code, and why.
+func Unsupported(kind, reason string) {
+	claim(kind)
+	unsupported[kind] = reason
+}
+
+func claim(kind string) {
+	if _, ok := supported[kind]; ok {
+		panic("kind registered twice: " + kind)
+	}
+	if _, ok := unsupported[kind]; ok {
+		panic("kind registered twice: " + kind)
+	}
+}
+
+// Lookup gives the function of kind, or the reason it is unsupported.
+func Lookup(kind string) (Func, string) {
+	if f, ok := supported[kind]; ok {
+		return f, ""
+	}
+	if reason, ok := unsupported[kind]; ok {
+		return nil, reason
+	}
+	return nil, fmt.Sprintf("the oracle does not know the kind %q", kind)
+}
+
+// Names lists the supported kinds and the unsupported ones with their reasons, sorted.
+func Names() (kinds []string, reasons map[string]string) {
+	for kind := range supported {
+		kinds = append(kinds, kind)
+	}
+	sort.Strings(kinds)
+	reasons = map[string]string{}
+	for kind, reason := range unsupported {
+		reasons[kind] = reason
+	}
+	return kinds, reasons
+}
+
+// Decode reads a case's input into v. Fields v does not name are ignored: vectors carry notes.
+func Decode(input json.RawMessage, v any) error {
+	if err := json.Unmarshal(input, v); err != nil {
+		return fmt.Errorf("input not understood: %w", err)
+	}
+	return nil
+}
