@@ -8,10 +8,14 @@ import (
 )
 
 // CPUTopology is a CPU topology fixture as the vectors write it (FORMAT.md, "Topology"):
-// {"name", "cpus": [{"id", "core", "socket", "numa", "uncoreCache"}], "numUncoreCache"?}.
+// {"name", "cpus": [{"id", "core", "socket", "numa", "uncoreCache"}], "numUncoreCache"?, and the
+// counts an upstream fixture declares unlike its CPUs: "numCores"?, "numSockets"?, "numNUMANodes"?}.
 type CPUTopology struct {
 	Name           string `json:"name"`
 	NumUncoreCache int    `json:"numUncoreCache"`
+	NumCores       *int   `json:"numCores"`
+	NumSockets     *int   `json:"numSockets"`
+	NumNUMANodes   *int   `json:"numNUMANodes"`
 	CPUs           []struct {
 		ID          int `json:"id"`
 		Core        int `json:"core"`
@@ -30,9 +34,10 @@ func ReadCPUTopology(raw json.RawMessage) (*topology.CPUTopology, error) {
 	return fixture.Build(), nil
 }
 
-// Build gives the fixture as upstream's test fixtures declare a CPUTopology: NumCPUs, NumCores
-// (distinct core ids), NumSockets and NumNUMANodes counted from the CPUs, NumUncoreCache as the
-// fixture declares it (0, Go's zero value, where it declares none), and every CPU's details.
+// Build gives the fixture as upstream's test fixtures declare a CPUTopology: NumCPUs, and NumCores
+// (distinct core ids), NumSockets and NumNUMANodes counted from the CPUs unless the fixture declares
+// them (upstream's older fixtures leave NumNUMANodes at Go's zero value), NumUncoreCache as the
+// fixture declares it (0 where it declares none), and every CPU's details.
 func (f CPUTopology) Build() *topology.CPUTopology {
 	details := topology.CPUDetails{}
 	cores, sockets, nodes := map[int]bool{}, map[int]bool{}, map[int]bool{}
@@ -43,10 +48,17 @@ func (f CPUTopology) Build() *topology.CPUTopology {
 	}
 	return &topology.CPUTopology{
 		NumCPUs:        len(f.CPUs),
-		NumCores:       len(cores),
-		NumSockets:     len(sockets),
-		NumNUMANodes:   len(nodes),
+		NumCores:       declaredOr(f.NumCores, len(cores)),
+		NumSockets:     declaredOr(f.NumSockets, len(sockets)),
+		NumNUMANodes:   declaredOr(f.NumNUMANodes, len(nodes)),
 		NumUncoreCache: f.NumUncoreCache,
 		CPUDetails:     details,
 	}
+}
+
+func declaredOr(declared *int, counted int) int {
+	if declared != nil {
+		return *declared
+	}
+	return counted
 }

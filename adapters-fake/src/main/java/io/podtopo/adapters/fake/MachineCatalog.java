@@ -142,7 +142,8 @@ public final class MachineCatalog {
     all.add(fixture("topoUncoreSingleSocketNoSMT",
         "upstream fixture: 1 socket of 16 cores, no SMT, 4 uncore caches of 4 cores", "1s1n16c,l3=4"));
     all.add(fixture("topoUncoreDualSocketNoSMT",
-        "upstream fixture: 2 sockets of 8 cores, no SMT, 4 uncore caches of 4 cores", "2s2n8c,l3=4"));
+        "upstream fixture: 2 sockets of 8 cores on one NUMA node, no SMT, 4 uncore caches of 4 cores",
+        "2s1n16c,l3=4"));
     all.add(fixture("topoUncoreSingleSocketMultiNuma",
         "upstream fixture: 1 socket, 2 NUMA nodes of 8 cores, no SMT, 4 uncore caches of 4 cores", "1s2n8c,l3=4"));
     all.add(fixture("topoUncoreSingleSocketSMT",

@@ -1,0 +1,52 @@
+package cpukinds
+
+import (
+	"encoding/json"
+
+	"k8s.io/kubernetes/pkg/kubelet/lifecycle"
+
+	"podtopo.io/oracle/internal/kinds"
+	"podtopo.io/oracle/internal/wire"
+)
+
+// staticAllocate is runStaticPolicyTestCase (TestStaticPolicyAdd, TestStaticPolicyAddWithResvList):
+// Allocate(state, pod, container, AddOperation) with the fake Topology Manager of the case's hint.
+// Output {"error", "allocated", "containerCPUs", "defaultCPUSet"}.
+func staticAllocate(raw json.RawMessage) (any, error) {
+	var in struct {
+		policyInput
+		Pod       json.RawMessage `json:"pod"`
+		Container string          `json:"container"`
+	}
+	if err := kinds.Decode(raw, &in); err != nil {
+		return nil, err
+	}
+	policy, err := in.policy()
+	if err != nil {
+		return nil, err
+	}
+	st, err := in.State.newState()
+	if err != nil {
+		return nil, err
+	}
+	pod, err := wire.ReadPod(in.Pod)
+	if err != nil {
+		return nil, err
+	}
+	container, err := containerOf(pod, in.Container)
+	if err != nil {
+		return nil, err
+	}
+	allocateErr := policy.Allocate(logger, st, pod, container, lifecycle.AddOperation)
+	cpus, allocated := st.GetCPUAssignments()[string(pod.UID)][container.Name]
+	output := map[string]any{
+		"error":         writeError(allocateErr),
+		"allocated":     allocated,
+		"containerCPUs": nil,
+		"defaultCPUSet": st.GetDefaultCPUSet().String(),
+	}
+	if allocated {
+		output["containerCPUs"] = cpus.String()
+	}
+	return output, nil
+}
