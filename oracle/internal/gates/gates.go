@@ -20,6 +20,21 @@ func Apply(gates map[string]bool) error {
 		return nil
 	}
 	if err := utilfeature.DefaultMutableFeatureGate.SetFromMap(gates); err != nil {
+		// A refused map (a gate enabled without the gates it depends on) is still recorded as
+		// set explicitly; setting every gate it named to its default undoes that.
+		defaults := map[string]bool{}
+		all := utilfeature.DefaultMutableFeatureGate.GetAll()
+		for name := range gates {
+			if spec, ok := all[featuregate.Feature(name)]; ok {
+				defaults[name] = spec.Default
+			}
+		}
+		if restoreErr := utilfeature.DefaultMutableFeatureGate.SetFromMap(defaults); restoreErr != nil {
+			panic(fmt.Sprintf("cannot restore feature gates %v: %v", describe(defaults), restoreErr))
+		}
+		for name := range defaults {
+			set = append(set, featuregate.Feature(name))
+		}
 		return fmt.Errorf("feature gates %v: %w", describe(gates), err)
 	}
 	for name := range gates {

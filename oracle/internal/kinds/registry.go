@@ -69,3 +69,12 @@ func Decode(input json.RawMessage, v any) error {
 	}
 	return nil
 }
+
+// UnsupportedCase is the error a kind's function returns for one case it cannot answer (the
+// protocol's {"unsupported": true, "reason"} for that case alone).
+type UnsupportedCase struct {
+	// Reason says why.
+	Reason string
+}
+
+func (u *UnsupportedCase) Error() string { return "unsupported: " + u.Reason }

@@ -3,5 +3,6 @@ package all
 
 import (
 	_ "podtopo.io/oracle/internal/kinds/cpukinds"
+	_ "podtopo.io/oracle/internal/kinds/nodescenario"
 	_ "podtopo.io/oracle/internal/kinds/topologykinds"
 )

@@ -14,7 +14,11 @@ import java.util.Optional;
 
 /**
  * The reference answer to a node scenario: its steps run through the domain's
- * {@link NodeResourceManagers}, as the node agent runs them without its adapters. A restart builds
+ * {@link NodeResourceManagers} as the kubelet runs its managers: an admitted pod's containers start
+ * ({@link NodeResourceManagers#startContainers}); a removed container only stops
+ * ({@link NodeResourceManagers#stopContainer}) and its entries stay until its pod is no longer
+ * active (rejected, removed, or every init and app container removed), when the managers'
+ * stale-state cleanup drops the whole pod ({@link NodeResourceManagers#removePod}). A restart builds
  * the managers anew from the configuration and the machine and starts them on the state saved
  * before it (the agent's store gives the saved state back equal), as {@code NodeResourceManagerService}
  * does at start.
@@ -45,12 +49,26 @@ public final class ReferenceScenarioRun {
       Admission admission = null;
       Optional<String> startError = Optional.empty();
       if (step instanceof NodeScenario.Admit admit) {
+        boolean wasActive = active.isActive(admit.pod().uid());
         admission = managers.admit(state, admit.pod());
         state = admission.state();
+        if (admission.admitted() && !wasActive) {
+          state = managers.startContainers(state, admit.pod());
+        } else if (!admission.admitted() && wasActive && admission.noAnswer().isEmpty()) {
+          // A rejected pod is failed: no longer active, the managers' stale-state cleanup drops it.
+          state = managers.removePod(state, admit.pod());
+          active.podRemoved(admit.pod().uid());
+        }
         active.admitted(admit.pod(), admission.admitted());
       } else if (step instanceof NodeScenario.RemoveContainer removal) {
-        state = managers.removeContainer(state, removal.podUid(), removal.container());
+        boolean wasActive = active.isActive(removal.podUid());
+        state = managers.stopContainer(state, removal.podUid(), removal.container());
         active.containerRemoved(removal.podUid(), removal.container());
+        Optional<Pod> pod = active.known(removal.podUid());
+        if (wasActive && !active.isActive(removal.podUid()) && pod.isPresent()) {
+          // Its last container gone, the pod has terminated: the stale-state cleanup drops it.
+          state = managers.removePod(state, pod.get());
+        }
       } else if (step instanceof NodeScenario.RemovePod removal) {
         Optional<Pod> pod = active.known(removal.podUid());
         if (pod.isPresent()) {

@@ -26,7 +26,30 @@ public final class ScenarioComparator {
 
   private ScenarioComparator() {}
 
+  /**
+   * The verdict; an answer listing {@code alternatives} (FORMAT.md: the distinct answers of a
+   * scenario the subject found can end more than one way) meets the expectation when one of them
+   * does.
+   */
   public static Verdict compare(JsonNode expect, JsonNode output) {
+    JsonNode alternatives = output == null ? null : output.get("alternatives");
+    if (alternatives == null || !alternatives.isArray() || alternatives.isEmpty()) {
+      return compareOne(expect, output);
+    }
+    List<String> differences = new ArrayList<>();
+    for (int i = 0; i < alternatives.size(); i++) {
+      Verdict verdict = compareOne(expect, alternatives.get(i));
+      if (verdict.passed()) {
+        return verdict;
+      }
+      for (String difference : verdict.differences()) {
+        differences.add("alternative " + (i + 1) + " of " + alternatives.size() + ": " + difference);
+      }
+    }
+    return new Verdict(differences);
+  }
+
+  private static Verdict compareOne(JsonNode expect, JsonNode output) {
     List<String> differences = new ArrayList<>();
     if (expect.has("reservedCpus")) {
       compareCpus("reservedCpus", expect.get("reservedCpus"), output.get("reservedCpus"), differences);

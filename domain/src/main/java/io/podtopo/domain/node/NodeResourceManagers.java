@@ -238,6 +238,47 @@ public final class NodeResourceManagers {
   }
 
   /**
+   * The pod's containers start, as the kubelet's internal container lifecycle starts them after an
+   * admission ({@code PreStartContainer}, NA-20): the Memory Manager's {@code AddContainer} drops
+   * the entry of every standard (non-restartable) init container declared before the container it
+   * adds, so once the app containers run no standard init container holds memory; the CPU Manager's
+   * {@code AddContainer} changes no entry. Kubelet v1.37.2 {@code memorymanager/memory_manager.go}
+   * {@code AddContainer}.
+   */
+  public NodeState startContainers(NodeState state, Pod pod) {
+    if (memoryPolicy.isEmpty()) {
+      return state;
+    }
+    MemoryManagerState memory = state.memory();
+    for (Container init : pod.initContainers()) {
+      if (!init.restartable() && memory.containersOf(pod.uid()).containsKey(init.name())) {
+        memory = memoryPolicy.get().removeContainer(memory, pod.uid(), init.name());
+      }
+    }
+    return new NodeState.Builder().from(state).memory(memory).build();
+  }
+
+  /**
+   * A container exited and was removed, as the kubelet handles it (NA-21): its internal container
+   * lifecycle's {@code PostStopContainer} calls only the Topology Manager's {@code RemoveContainer},
+   * which drops the container's stored hint; its CPU and memory entries stay until its pod is no
+   * longer active, when the managers' stale-state cleanup removes the whole pod ({@link
+   * #removePod}). Kubelet v1.37.2 {@code cm/internal_container_lifecycle.go}: nothing in the kubelet
+   * calls the CPU or Memory Manager's {@code RemoveContainer} ({@link #removeContainer}).
+   */
+  public NodeState stopContainer(NodeState state, String podUid, String containerName) {
+    SortedMap<String, SortedMap<String, TopologyHint>> hints = new TreeMap<>(state.topologyHints());
+    SortedMap<String, TopologyHint> podHints = new TreeMap<>(hints.getOrDefault(podUid, new TreeMap<>()));
+    podHints.remove(containerName);
+    if (podHints.isEmpty()) {
+      hints.remove(podUid);
+    } else {
+      hints.put(podUid, Collections.unmodifiableSortedMap(podHints));
+    }
+    return new NodeState.Builder().from(state).topologyHints(hints).build();
+  }
+
+  /**
    * Upstream {@code RemoveContainer} of every manager: the container's entries go; a pod's bubble
    * and pod memory are released with its last container; the container's stored hint is dropped.
    * Its devices stay the pod's until the pod is removed: upstream frees devices only for pods that

@@ -1,0 +1,13 @@
+//go:build podtopo_oracle
+
+// This file is not upstream code: podtopo's oracle adds it to upstream's package at build time
+// (go build -overlay, oracle/kubelet) to reach unexported entry points. It only forwards calls.
+
+package cpumanager
+
+import "k8s.io/klog/v2"
+
+// PodtopoRemoveStaleState is the manager's removeStaleState, which its reconcile loop runs first.
+func PodtopoRemoveStaleState(m Manager, logger klog.Logger) {
+	m.(*manager).removeStaleState(logger)
+}

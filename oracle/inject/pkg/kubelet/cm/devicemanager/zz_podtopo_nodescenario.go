@@ -1,0 +1,19 @@
+//go:build podtopo_oracle
+
+// This file is not upstream code: podtopo's oracle adds it to upstream's package at build time
+// (go build -overlay, oracle/kubelet) to reach unexported entry points. It only forwards calls.
+
+package devicemanager
+
+import (
+	cadvisorapi "github.com/google/cadvisor/lib/model"
+	"k8s.io/klog/v2"
+	"k8s.io/kubernetes/pkg/kubelet/cm/topologymanager"
+)
+
+// PodtopoNewManagerImpl is newManagerImpl: the Device Manager with its plugin socket (and so its
+// checkpoint) in the given folder instead of the kubelet's.
+func PodtopoNewManagerImpl(logger klog.Logger, socketPath string, topology []cadvisorapi.Node,
+	topologyAffinityStore topologymanager.Store) (*ManagerImpl, error) {
+	return newManagerImpl(logger, socketPath, topology, topologyAffinityStore)
+}

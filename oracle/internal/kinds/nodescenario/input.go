@@ -1,0 +1,69 @@
+// Package nodescenario answers the node-scenario kind (FORMAT.md) with the kubelet's own resource
+// managers wired as its container manager wires them (pkg/kubelet/cm, NewContainerManager): the
+// Topology Manager with the Device, CPU and Memory Managers as hint providers, admission through
+// the Topology Manager's Admit (the kubelet's resource-allocation admit handler), containers started
+// and stopped through the internal container lifecycle, removed pods dropped by the managers'
+// stale-state cleanup, restarts as new managers started on the same checkpoint files, and the
+// PodResources v1 List answered by upstream's own server over the managers.
+package nodescenario
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+)
+
+// input is a node-scenario case's input.
+type input struct {
+	Machine   json.RawMessage `json:"machine"`
+	Kubelet   json.RawMessage `json:"kubelet"`
+	Behaviour string          `json:"behaviour"`
+	Steps     []step          `json:"steps"`
+}
+
+// step is one step: exactly one of its fields is set.
+type step struct {
+	Admit           json.RawMessage  `json:"admit"`
+	RemoveContainer *containerRef    `json:"removeContainer"`
+	RemovePod       *string          `json:"removePod"`
+	Restart         *json.RawMessage `json:"restart"`
+}
+
+// readKubelet reads the configuration, refusing a field the managers do not read.
+func readKubelet(raw json.RawMessage) (kubeletConfig, error) {
+	var config kubeletConfig
+	if len(raw) == 0 {
+		return config.withDefaults(), nil
+	}
+	decoder := json.NewDecoder(bytes.NewReader(raw))
+	decoder.DisallowUnknownFields()
+	if err := decoder.Decode(&config); err != nil {
+		return config, fmt.Errorf("kubelet: %w", err)
+	}
+	return config.withDefaults(), nil
+}
+
+type containerRef struct {
+	Pod       string `json:"pod"`
+	Container string `json:"container"`
+}
+
+func (s step) kind() (string, error) {
+	kinds := []string{}
+	if s.Admit != nil {
+		kinds = append(kinds, "admit")
+	}
+	if s.RemoveContainer != nil {
+		kinds = append(kinds, "removeContainer")
+	}
+	if s.RemovePod != nil {
+		kinds = append(kinds, "removePod")
+	}
+	if s.Restart != nil {
+		kinds = append(kinds, "restart")
+	}
+	if len(kinds) != 1 {
+		return "", fmt.Errorf("a step must have exactly one of admit, removeContainer, removePod, restart; got %v", kinds)
+	}
+	return kinds[0], nil
+}

@@ -1,0 +1,92 @@
+package nodescenario
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"reflect"
+
+	"podtopo.io/oracle/internal/gates"
+	"podtopo.io/oracle/internal/kinds"
+)
+
+// SpecCasesVariable names the environment variable that makes the oracle answer a case marked
+// "behaviour": "spec" as the kubelet does (value "kubelet") instead of declaring it unsupported.
+const SpecCasesVariable = "PODTOPO_ORACLE_SPEC_CASES"
+
+// runs is how many times each scenario is run, each in fresh managers and a fresh folder: an
+// outcome that depends on Go's map order shows as runs that differ.
+const runs = 3
+
+func init() {
+	kinds.Register("node-scenario", answer)
+}
+
+// answer answers a node-scenario case: the configuration's feature gates set, the scenario run
+// several times. When the runs differ, the answer is the first run's with "alternatives": every
+// distinct answer, in the order first seen (FORMAT.md). A case asking for podtopo's corrected
+// behaviour ("behaviour": "spec") is unsupported unless SpecCasesVariable is "kubelet": the
+// kubelet's code has only its own behaviour.
+func answer(raw json.RawMessage) (any, error) {
+	var behaviour struct {
+		Behaviour string `json:"behaviour"`
+	}
+	if err := kinds.Decode(raw, &behaviour); err != nil {
+		return nil, err
+	}
+	switch behaviour.Behaviour {
+	case "", "kubelet":
+	case "spec":
+		if os.Getenv(SpecCasesVariable) != "kubelet" {
+			return nil, &kinds.UnsupportedCase{Reason: "the case asks for podtopo's corrected behaviour (\"behaviour\": " +
+				"\"spec\", ADR 0008), which the kubelet's own code does not have; " + SpecCasesVariable +
+				"=kubelet answers it as kubelet v1.37 does"}
+		}
+	default:
+		return nil, fmt.Errorf("behaviour must be \"kubelet\" or \"spec\", got %q", behaviour.Behaviour)
+	}
+	s, err := read(raw)
+	if err != nil {
+		return nil, err
+	}
+	if err := gates.Apply(s.config.FeatureGates); err != nil {
+		return nil, err
+	}
+	var distinct []map[string]any
+	for i := 0; i < runs; i++ {
+		answered, err := s.answer()
+		if err != nil {
+			return nil, err
+		}
+		if !seen(distinct, answered) {
+			distinct = append(distinct, answered)
+		}
+		if kinds.Abandoned() {
+			break // a run that never finished is not run again: it would not finish either
+		}
+	}
+	first := map[string]any{}
+	for k, v := range distinct[0] {
+		first[k] = v
+	}
+	if len(distinct) > 1 {
+		alternatives := []any{}
+		for _, a := range distinct {
+			alternatives = append(alternatives, a)
+		}
+		first["alternatives"] = alternatives
+	}
+	return first, nil
+}
+
+// seen tells whether an answer equal to this one (as JSON) is in the list.
+func seen(list []map[string]any, answer map[string]any) bool {
+	encoded, _ := json.Marshal(answer)
+	for _, other := range list {
+		otherEncoded, _ := json.Marshal(other)
+		if reflect.DeepEqual(encoded, otherEncoded) {
+			return true
+		}
+	}
+	return false
+}

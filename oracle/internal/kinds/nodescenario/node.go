@@ -1,0 +1,173 @@
+package nodescenario
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"time"
+
+	"github.com/go-logr/logr"
+	cadvisorapi "github.com/google/cadvisor/lib/model"
+	v1 "k8s.io/api/core/v1"
+	"k8s.io/apimachinery/pkg/types"
+	"k8s.io/apimachinery/pkg/util/sets"
+	runtimeapi "k8s.io/cri-api/pkg/apis/runtime/v1"
+	"k8s.io/klog/v2"
+	"k8s.io/kubernetes/pkg/kubelet/cm"
+	"k8s.io/kubernetes/pkg/kubelet/cm/containermap"
+	"k8s.io/kubernetes/pkg/kubelet/cm/cpumanager"
+	"k8s.io/kubernetes/pkg/kubelet/cm/devicemanager"
+	"k8s.io/kubernetes/pkg/kubelet/cm/memorymanager"
+	"k8s.io/kubernetes/pkg/kubelet/cm/topologymanager"
+)
+
+// reconcilePeriod is the KubeletConfiguration default cpuManagerReconcilePeriod.
+const reconcilePeriod = 10 * time.Second
+
+// node is the kubelet's resource managers on one machine, as NewContainerManager builds them and
+// Start starts them: the Topology Manager, then the Device, CPU and Memory Managers, each added to
+// it as a hint provider in that order. Checkpoints live in dir, so a restart is a new node on the
+// same dir.
+type node struct {
+	logger    klog.Logger
+	pods      *pods
+	topology  topologymanager.Manager
+	devices   *devicemanager.ManagerImpl
+	cpu       cpumanager.Manager
+	memory    memorymanager.Manager
+	manager   cm.ContainerManager
+	lifecycle cm.InternalContainerLifecycle
+	merges    *mergeLog
+}
+
+// newNode builds the managers; an error is the kubelet refusing to start with this configuration.
+func newNode(config kubeletConfig, machine *cadvisorapi.MachineInfo, dir string, pods *pods) (*node, error) {
+	logger := logr.Discard()
+	n := &node{logger: logger, pods: pods, merges: &mergeLog{}}
+	var err error
+	n.topology, err = topologymanager.NewManager(logger, machine.Topology, config.TopologyManagerPolicy,
+		config.TopologyManagerScope, config.TopologyManagerPolicyOptions)
+	if err != nil {
+		return nil, err
+	}
+	n.devices, err = devicemanager.PodtopoNewManagerImpl(logger, filepath.Join(dir, "device-plugins", "kubelet.sock"),
+		machine.Topology, n.topology)
+	if err != nil {
+		return nil, err
+	}
+	n.topology.AddHintProvider(logger, n.merges.provider("device", n.devices))
+	reservation, err := config.nodeAllocatableReservation()
+	if err != nil {
+		return nil, err
+	}
+	reservedCPUs, err := config.reservedCPUs()
+	if err != nil {
+		return nil, err
+	}
+	n.cpu, err = cpumanager.NewManager(logger, config.CPUManagerPolicy, config.CPUManagerPolicyOptions, reconcilePeriod,
+		machine, reservedCPUs, reservation, dir, n.topology)
+	if err != nil {
+		return nil, err
+	}
+	n.topology.AddHintProvider(logger, n.merges.provider("cpu", n.cpu))
+	reservedMemory, err := config.memoryReservations()
+	if err != nil {
+		return nil, err
+	}
+	n.memory, err = memorymanager.NewManager(logger, config.MemoryManagerPolicy, machine, reservation, reservedMemory,
+		dir, n.topology)
+	if err != nil {
+		return nil, err
+	}
+	n.topology.AddHintProvider(logger, n.merges.provider("memory", n.memory))
+	n.manager = cm.PodtopoContainerManager(n.topology, n.devices, n.cpu, n.memory)
+	n.lifecycle = n.manager.InternalContainerLifecycle(logger)
+	return n, nil
+}
+
+// start is the container manager's Start for these managers: the CPU Manager, the Memory Manager,
+// then the Device Manager, each given the active pods and the running containers as the runtime
+// reports them. Its error is the kubelet's, which then does not start.
+func (n *node) start() error {
+	ctx := klog.NewContext(context.Background(), n.logger)
+	containers := containermap.NewContainerMap()
+	running := sets.New[string]()
+	for _, c := range n.pods.runningIDs() {
+		containers.Add(c[0], c[1], c[2])
+		running.Insert(c[2])
+	}
+	if err := n.cpu.Start(ctx, n.pods.active, sourcesReady{}, noPodStatus{}, noRuntime{}, containers.Clone()); err != nil {
+		return fmt.Errorf("start cpu manager error: %w", err)
+	}
+	if err := n.memory.Start(ctx, n.pods.active, sourcesReady{}, noPodStatus{}, noRuntime{}, containers.Clone()); err != nil {
+		return fmt.Errorf("start memory manager error: %w", err)
+	}
+	return n.devices.Start(n.logger, n.pods.active, sourcesReady{}, containers.Clone(), running)
+}
+
+// stop stops the Device Manager's plugin server (the others have nothing to stop).
+func (n *node) stop() {
+	_ = n.devices.Stop(n.logger)
+}
+
+// startContainers starts each init, app and ephemeral container of an admitted pod that is neither
+// running nor removed, in that order, through the internal container lifecycle
+// (PreCreateContainer, then PreStartContainer with its new id), as the kubelet's runtime manager
+// starts them.
+func (n *node) startContainers(pod *v1.Pod) error {
+	record := n.pods.record(string(pod.UID))
+	var all []v1.Container
+	all = append(all, pod.Spec.InitContainers...)
+	all = append(all, pod.Spec.Containers...)
+	for _, e := range pod.Spec.EphemeralContainers {
+		all = append(all, v1.Container(e.EphemeralContainerCommon))
+	}
+	for i := range all {
+		c := &all[i]
+		if _, running := record.running[c.Name]; running || record.removed[c.Name] {
+			continue
+		}
+		config := &runtimeapi.ContainerConfig{Linux: &runtimeapi.LinuxContainerConfig{Resources: &runtimeapi.LinuxContainerResources{}}}
+		if err := n.lifecycle.PreCreateContainer(n.logger, pod, c, config); err != nil {
+			return fmt.Errorf("PreCreateContainer %s: %w", c.Name, err)
+		}
+		id := n.pods.started(string(pod.UID), c.Name)
+		if err := n.lifecycle.PreStartContainer(n.logger, pod, c, id); err != nil {
+			return fmt.Errorf("PreStartContainer %s: %w", c.Name, err)
+		}
+	}
+	return nil
+}
+
+// stopContainer is a container that exited and is removed: the internal lifecycle's
+// PostStopContainer.
+func (n *node) stopContainer(id string) error {
+	if id == "" {
+		return nil
+	}
+	return n.lifecycle.PostStopContainer(n.logger, id)
+}
+
+// removeStaleState runs the CPU and Memory Managers' stale-state cleanup, which drops what pods no
+// longer active hold: the CPU Manager's reconcile loop runs it every reconcile period, the Memory
+// Manager at the start of its next hint or allocation call.
+func (n *node) removeStaleState() {
+	cpumanager.PodtopoRemoveStaleState(n.cpu, n.logger)
+	memorymanager.PodtopoRemoveStaleState(n.memory, n.logger)
+}
+
+type sourcesReady struct{}
+
+func (sourcesReady) AddSource(string) {}
+func (sourcesReady) AllReady() bool   { return true }
+
+// noPodStatus has no pod's status, so the CPU Manager's reconcile loop updates no container.
+type noPodStatus struct{}
+
+func (noPodStatus) GetPodStatus(types.UID) (v1.PodStatus, bool) { return v1.PodStatus{}, false }
+
+type noRuntime struct{}
+
+func (noRuntime) UpdateContainerResources(context.Context, string, *runtimeapi.ContainerResources) error {
+	return nil
+}

@@ -1,0 +1,305 @@
+package nodescenario
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"strconv"
+	"time"
+
+	cadvisorapi "github.com/google/cadvisor/lib/model"
+	v1 "k8s.io/api/core/v1"
+	"k8s.io/klog/v2"
+	"k8s.io/kubernetes/pkg/kubelet/cm/topologymanager"
+	"k8s.io/kubernetes/pkg/kubelet/lifecycle"
+
+	"podtopo.io/oracle/internal/kinds"
+	"podtopo.io/oracle/internal/wire"
+)
+
+// admitDeadline is how long an admission may take before it is taken to never finish (quirk
+// Q-numa-remainder-loop): a normal one takes milliseconds.
+const admitDeadline = 400 * time.Millisecond
+
+// release names the kubelet in the no-answer messages.
+const release = "kubelet v1.37"
+
+// scenario is a case ready to run: its configuration, machine and steps with their pods read.
+type scenario struct {
+	config  kubeletConfig
+	machine *cadvisorapi.MachineInfo
+	steps   []parsedStep
+}
+
+type parsedStep struct {
+	kind      string
+	pod       *v1.Pod
+	container containerRef
+	podUID    string
+}
+
+// run is one run of a scenario: a fresh checkpoint folder, a node built and started, each step
+// done and answered. hung lists the steps (indexes) whose admission never finished or panicked: a
+// replay skips them, as the node they left behind is not used again.
+type run struct {
+	s    scenario
+	dir  string
+	pods *pods
+	node *node
+	hung map[int]bool
+}
+
+func newRun(s scenario) (*run, error) {
+	dir, err := os.MkdirTemp("", "podtopo-node-")
+	if err != nil {
+		return nil, err
+	}
+	r := &run{s: s, dir: dir, pods: newPods(), hung: map[int]bool{}}
+	r.node, err = newNode(s.config, s.machine, dir, r.pods)
+	if err != nil {
+		r.close()
+		return nil, fmt.Errorf("the kubelet would not start: %w", err)
+	}
+	if err := r.node.start(); err != nil {
+		r.close()
+		return nil, fmt.Errorf("the kubelet would not start: %w", err)
+	}
+	return r, nil
+}
+
+func (r *run) close() {
+	if r.node != nil {
+		r.node.stop()
+	}
+	_ = os.RemoveAll(r.dir)
+}
+
+// answer runs every step and gives the answer: {"reservedCpus", "initial", "steps"}.
+func (s scenario) answer() (map[string]any, error) {
+	r, err := newRun(s)
+	if err != nil {
+		return nil, err
+	}
+	defer func() { r.close() }()
+	answer := map[string]any{"reservedCpus": r.node.reservedCPUs(), "initial": r.node.snapshot()}
+	steps := []any{}
+	for i := range s.steps {
+		written, stop, err := r.step(i)
+		if err != nil {
+			return nil, fmt.Errorf("step %d: %w", i+1, err)
+		}
+		steps = append(steps, written)
+		if stop {
+			break
+		}
+	}
+	answer["steps"] = steps
+	return answer, nil
+}
+
+// step does step i and answers it; stop is a restart the kubelet refused, which ends the scenario.
+func (r *run) step(i int) (map[string]any, bool, error) {
+	st := r.s.steps[i]
+	switch st.kind {
+	case "admit":
+		decision, merges, err := r.admit(i)
+		if err != nil {
+			return nil, false, err
+		}
+		written := r.node.snapshot()
+		written["decision"] = decision
+		if merges != nil {
+			written["merges"] = merges
+		}
+		return written, false, nil
+	case "removeContainer":
+		id, terminated := r.pods.stopped(st.container.Pod, st.container.Container)
+		if err := r.node.stopContainer(id); err != nil {
+			return nil, false, err
+		}
+		if terminated {
+			r.pods.deactivate(st.container.Pod)
+		}
+		r.node.removeStaleState()
+	case "removePod":
+		if err := r.removePod(st.podUID); err != nil {
+			return nil, false, err
+		}
+	case "restart":
+		startError, err := r.restart()
+		if err != nil {
+			return nil, false, err
+		}
+		written := r.node.snapshot()
+		written["decision"] = nil
+		if startError != "" {
+			written["startError"] = startError
+			return written, true, nil
+		}
+		written["startError"] = nil
+		return written, false, nil
+	}
+	written := r.node.snapshot()
+	written["decision"] = nil
+	return written, false, nil
+}
+
+// admit is the kubelet's HandlePodAdditions for one pod: the pod joins the pod manager (so it is
+// active during its own admission), the resource-allocation admit handler (the Topology Manager's
+// Admit) decides, a rejected pod is failed (no longer active) and an admitted one has its containers
+// started; the stale-state cleanup then runs as the CPU Manager's reconcile loop would.
+func (r *run) admit(i int) (map[string]any, []map[string]any, error) {
+	pod := r.s.steps[i].pod
+	r.pods.handed(pod)
+	r.node.merges.reset()
+	ctx := klog.NewContext(context.Background(), r.node.logger)
+	var result lifecycle.PodAdmitResult
+	ended := kinds.Within(admitDeadline, func() {
+		result = r.node.topology.Admit(ctx, &lifecycle.PodAdmitAttributes{Pod: pod, OtherPods: r.others(pod),
+			Operation: lifecycle.AddOperation})
+	})
+	if ended.Outcome != kinds.Returned {
+		message := release + " would never finish admitting this pod (its admission did not return within " +
+			admitDeadline.String() + ")"
+		if ended.Outcome == kinds.Panicked {
+			message = release + " would crash admitting this pod: " + ended.Panic
+		}
+		r.hung[i] = true
+		if err := r.replay(i); err != nil {
+			return nil, nil, err
+		}
+		return map[string]any{"admitted": false, "reason": "KubeletNoAnswer", "message": message}, nil, nil
+	}
+	merges := r.node.merges.written(r.node.topology.GetPolicy(), r.node.logger)
+	if !result.Admit {
+		r.pods.deactivate(string(pod.UID))
+		r.node.removeStaleState()
+		return map[string]any{"admitted": false, "reason": result.Reason, "message": result.Message}, merges, nil
+	}
+	if err := r.node.startContainers(pod); err != nil {
+		return nil, nil, err
+	}
+	r.node.removeStaleState()
+	return map[string]any{"admitted": true, "reason": nil, "message": nil}, merges, nil
+}
+
+// others is the admission's OtherPods: the active pods but this one.
+func (r *run) others(pod *v1.Pod) []*v1.Pod {
+	var others []*v1.Pod
+	for _, active := range r.pods.active() {
+		if active.UID != pod.UID {
+			others = append(others, active)
+		}
+	}
+	return others
+}
+
+// removePod is a pod deleted: each of its running containers is stopped (PostStopContainer), it
+// leaves the pod manager, and the stale-state cleanup drops what it held.
+func (r *run) removePod(uid string) error {
+	record := r.pods.record(uid)
+	if record != nil {
+		for name := range record.running {
+			id, _ := r.pods.stopped(uid, name)
+			if err := r.node.stopContainer(id); err != nil {
+				return err
+			}
+		}
+		r.pods.forget(uid)
+	}
+	r.pods.deactivate(uid)
+	r.node.removeStaleState()
+	return nil
+}
+
+// restart is a kubelet restart: new managers built from the configuration and the machine on the
+// same checkpoint files and started with the active pods and the running containers. A refused
+// start gives its error; the node answered is then the one before the restart.
+func (r *run) restart() (string, error) {
+	r.node.stop()
+	restarted, err := newNode(r.s.config, r.s.machine, r.dir, r.pods)
+	if err != nil {
+		return "", fmt.Errorf("the kubelet would not start again: %w", err)
+	}
+	if err := restarted.start(); err != nil {
+		restarted.stop()
+		return err.Error(), nil
+	}
+	r.node = restarted
+	return "", nil
+}
+
+// replay rebuilds the node after admission i never finished: a fresh folder and node, and the
+// steps before i done again (those that never finished skipped).
+func (r *run) replay(i int) error {
+	_ = os.RemoveAll(r.dir)
+	fresh, err := newRun(r.s)
+	if err != nil {
+		return err
+	}
+	for hung := range r.hung {
+		fresh.hung[hung] = true
+	}
+	for j := 0; j < i; j++ {
+		if fresh.hung[j] {
+			continue
+		}
+		if _, stop, err := fresh.step(j); err != nil || stop {
+			return fmt.Errorf("replaying step %d: %v", j+1, err)
+		}
+	}
+	r.dir, r.pods, r.node = fresh.dir, fresh.pods, fresh.node
+	return nil
+}
+
+// reservedCPUs is the CPU Manager's reserved set: all CPUs but the allocatable ones under the
+// static policy, none under the none policy.
+func (n *node) reservedCPUs() string {
+	if n.cpu.GetAllocatableCPUs().IsEmpty() {
+		return ""
+	}
+	return n.cpu.GetAllCPUs().Difference(n.cpu.GetAllocatableCPUs()).String()
+}
+
+func storedHints(m topologymanager.Manager) map[string]map[string]topologymanager.TopologyHint {
+	return topologymanager.PodtopoStoredHints(m)
+}
+
+func itoa(i int) string { return strconv.Itoa(i) }
+
+// read reads a case's input.
+func read(raw json.RawMessage) (scenario, error) {
+	var in input
+	if err := kinds.Decode(raw, &in); err != nil {
+		return scenario{}, err
+	}
+	config, err := readKubelet(in.Kubelet)
+	if err != nil {
+		return scenario{}, err
+	}
+	machine, err := machineInfo(in.Machine)
+	if err != nil {
+		return scenario{}, err
+	}
+	s := scenario{config: config, machine: machine}
+	for i, st := range in.Steps {
+		kind, err := st.kind()
+		if err != nil {
+			return scenario{}, fmt.Errorf("step %d: %w", i+1, err)
+		}
+		parsed := parsedStep{kind: kind}
+		switch kind {
+		case "admit":
+			if parsed.pod, err = wire.ReadPod(st.Admit); err != nil {
+				return scenario{}, fmt.Errorf("step %d: %w", i+1, err)
+			}
+		case "removeContainer":
+			parsed.container = *st.RemoveContainer
+		case "removePod":
+			parsed.podUID = *st.RemovePod
+		}
+		s.steps = append(s.steps, parsed)
+	}
+	return s, nil
+}
