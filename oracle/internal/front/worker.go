@@ -14,9 +14,11 @@ import (
 )
 
 // Serve is the worker: it answers requests from stdin on stdout, each kind by its upstream code,
-// until stdin ends. A call that does not return within callTimeout is abandoned and its answer asks
-// the front to replace this process.
-func Serve(release string, callTimeout time.Duration) error {
+// until stdin ends. A call that does not return within callTimeout (answerTimeout for a
+// self-timed kind, which bounds each of its calls itself) is abandoned and its answer asks the
+// front to replace this process.
+func Serve(release string, callTimeout, answerTimeout time.Duration) error {
+	kinds.Release, kinds.CallTimeout = release, callTimeout
 	in := protocol.NewReader(os.Stdin)
 	out := protocol.NewWriter(os.Stdout)
 	for {
@@ -27,7 +29,11 @@ func Serve(release string, callTimeout time.Duration) error {
 			}
 			return err
 		}
-		answer := answer(release, callTimeout, request)
+		limit := callTimeout
+		if kinds.IsSelfTimed(request.Kind) {
+			limit = answerTimeout
+		}
+		answer := answer(release, limit, request)
 		answer.Recycle = kinds.Abandoned()
 		if err := out.Write(answer); err != nil {
 			return err

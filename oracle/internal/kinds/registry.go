@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"sort"
+	"time"
 )
 
 // Func computes a case's output from its input by calling upstream code.
@@ -14,14 +15,32 @@ type Func func(input json.RawMessage) (any, error)
 
 var (
 	supported   = map[string]Func{}
+	selfTimed   = map[string]bool{}
 	unsupported = map[string]string{}
 )
+
+// Release is the k8s.io/kubernetes release the oracle was built with (v1.37.2), for messages.
+var Release = "unknown"
+
+// CallTimeout is how long one call of the kubelet's code may run before it counts as never
+// returning; a self-timed kind applies it to each call it makes.
+var CallTimeout = 2 * time.Second
 
 // Register makes kind answerable by f. It panics on a kind registered twice.
 func Register(kind string, f Func) {
 	claim(kind)
 	supported[kind] = f
 }
+
+// RegisterSelfTimed makes kind answerable by f, a function that makes many calls of the kubelet's
+// code and bounds each with Within(CallTimeout, ...) itself, so the worker does not bound the whole.
+func RegisterSelfTimed(kind string, f Func) {
+	Register(kind, f)
+	selfTimed[kind] = true
+}
+
+// IsSelfTimed tells whether kind bounds its own calls (RegisterSelfTimed).
+func IsSelfTimed(kind string) bool { return selfTimed[kind] }
 
 // Unsupported declares that kind cannot be driven through the kubelet's code, and why.
 func Unsupported(kind, reason string) {

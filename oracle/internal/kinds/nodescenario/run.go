@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"os"
 	"strconv"
-	"time"
 
 	cadvisorapi "github.com/google/cadvisor/lib/model"
 	v1 "k8s.io/api/core/v1"
@@ -17,13 +16,6 @@ import (
 	"podtopo.io/oracle/internal/kinds"
 	"podtopo.io/oracle/internal/wire"
 )
-
-// admitDeadline is how long an admission may take before it is taken to never finish (quirk
-// Q-numa-remainder-loop): a normal one takes milliseconds.
-const admitDeadline = 400 * time.Millisecond
-
-// release names the kubelet in the no-answer messages.
-const release = "kubelet v1.37"
 
 // scenario is a case ready to run: its configuration, machine and steps with their pods read.
 type scenario struct {
@@ -155,15 +147,15 @@ func (r *run) admit(i int) (map[string]any, []map[string]any, error) {
 	r.node.merges.reset()
 	ctx := klog.NewContext(context.Background(), r.node.logger)
 	var result lifecycle.PodAdmitResult
-	ended := kinds.Within(admitDeadline, func() {
+	ended := kinds.Within(kinds.CallTimeout, func() {
 		result = r.node.topology.Admit(ctx, &lifecycle.PodAdmitAttributes{Pod: pod, OtherPods: r.others(pod),
 			Operation: lifecycle.AddOperation})
 	})
 	if ended.Outcome != kinds.Returned {
-		message := release + " would never finish admitting this pod (its admission did not return within " +
-			admitDeadline.String() + ")"
+		message := "kubelet " + kinds.Release + " would never finish admitting this pod (its admission did not return within " +
+			kinds.CallTimeout.String() + ")"
 		if ended.Outcome == kinds.Panicked {
-			message = release + " would crash admitting this pod: " + ended.Panic
+			message = "kubelet " + kinds.Release + " would crash admitting this pod: " + ended.Panic
 		}
 		r.hung[i] = true
 		if err := r.replay(i); err != nil {
