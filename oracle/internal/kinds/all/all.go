@@ -2,6 +2,7 @@
 package all
 
 import (
+	_ "podtopo.io/oracle/internal/kinds/devicekinds"
 	_ "podtopo.io/oracle/internal/kinds/memorykinds"
 	_ "podtopo.io/oracle/internal/kinds/topologykinds"
 )
