@@ -3,6 +3,8 @@ package all
 
 import (
 	_ "podtopo.io/oracle/internal/kinds/cpukinds"
+	_ "podtopo.io/oracle/internal/kinds/devicekinds"
+	_ "podtopo.io/oracle/internal/kinds/memorykinds"
 	_ "podtopo.io/oracle/internal/kinds/nodescenario"
 	_ "podtopo.io/oracle/internal/kinds/topologykinds"
 )

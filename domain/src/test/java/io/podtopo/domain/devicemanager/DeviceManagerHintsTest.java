@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
 /** The Device Manager's hints (rules DEV-1 to DEV-4), on the upstream two-node test machine. */
@@ -51,7 +52,31 @@ class DeviceManagerHintsTest {
     DeviceManager manager = twoNodes(Device.of(GPU, "a", null), Device.of(GPU, "b", 1));
     Pod pod = pod(asking("c", GPU, "1"));
     assertThat(manager.containerHints(DeviceManagerState.empty(), pod, pod.containers().get(0)).get(GPU).hints())
-        .containsExactly(hint(true, 1), hint(false, 0, 1));
+        .containsExactly(hint(true, 1));
+  }
+
+  /**
+   * The masks are those of the nodes that host a device of the resource, held and unhealthy ones
+   * included (upstream {@code deviceNUMANodes}, kubernetes/kubernetes#138244): a node without one is
+   * in no hint, however many nodes the machine has.
+   */
+  @Test
+  void aNodeThatHostsNoDeviceOfTheResourceIsInNoHint_dev1() {
+    DeviceManager twoOfFour = DeviceManager.of(List.of(0, 1, 2, 3), List.of(Device.of(GPU, "a", 0),
+        Device.of(GPU, "b", 2), Device.of(GPU, "c", 2)));
+    Pod one = pod(asking("c", GPU, "1"));
+    assertThat(twoOfFour.containerHints(DeviceManagerState.empty(), one, one.containers().get(0)).get(GPU).hints())
+        .containsExactly(hint(true, 0), hint(true, 2), hint(false, 0, 2));
+
+    DeviceManagerState held = DeviceManagerState.of(Map.of("other", Map.of("x", Map.of(GPU, List.of("a")))));
+    Pod two = pod(asking("c", GPU, "2"));
+    assertThat(twoOfFour.containerHints(held, two, two.containers().get(0)).get(GPU).hints())
+        .containsExactly(hint(true, 2), hint(false, 0, 2));
+
+    List<Integer> thirtyFour = IntStream.range(0, 34).boxed().toList();
+    DeviceManager large = DeviceManager.of(thirtyFour, List.of(Device.of(GPU, "g0", 0), Device.of(GPU, "g1", 1)));
+    assertThat(large.containerHints(DeviceManagerState.empty(), one, one.containers().get(0)).get(GPU).hints())
+        .containsExactly(hint(true, 0), hint(true, 1), hint(false, 0, 1));
   }
 
   @Test
@@ -91,11 +116,11 @@ class DeviceManagerHintsTest {
     DeviceManager sparse = DeviceManager.of(List.of(0, 63), List.of(Device.of(GPU, "a", 63)));
     Pod pod = pod(asking("c", GPU, "1"));
     assertThat(sparse.containerHints(DeviceManagerState.empty(), pod, pod.containers().get(0)).get(GPU).hints())
-        .containsExactly(hint(true, 63), hint(false, 0, 63));
+        .containsExactly(hint(true, 63));
 
     DeviceManager beyond = twoNodes(Device.of(GPU, "a", 64), Device.of(GPU, "b", 1));
     assertThat(beyond.containerHints(DeviceManagerState.empty(), pod, pod.containers().get(0)).get(GPU).hints())
-        .containsExactly(hint(true, 1), hint(false, 0, 1));
+        .containsExactly(hint(true, 1));
   }
 
   @Test

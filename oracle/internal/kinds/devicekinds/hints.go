@@ -1,0 +1,59 @@
+package devicekinds
+
+import (
+	"encoding/json"
+	"fmt"
+
+	v1 "k8s.io/api/core/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/types"
+	"k8s.io/kubernetes/pkg/kubelet/cm/topologymanager"
+	"k8s.io/kubernetes/pkg/kubelet/lifecycle"
+
+	"podtopo.io/oracle/internal/kinds"
+	"podtopo.io/oracle/internal/wire"
+)
+
+// deviceHints is TestGetTopologyHints (scope "container": GetTopologyHints of the named container)
+// and TestGetPodTopologyHints (scope "pod": GetPodTopologyHints). The active pods are the case's pod
+// and every pod holding devices, so that the garbage collection both calls begin with keeps what
+// the case holds (upstream lists the case's pod, and "fakeOtherPod" in pod scope).
+func deviceHints(raw json.RawMessage) (any, error) {
+	var in struct {
+		managerInput
+		Scope     string          `json:"scope"`
+		Pod       json.RawMessage `json:"pod"`
+		Container string          `json:"container"`
+	}
+	if err := kinds.Decode(raw, &in); err != nil {
+		return nil, err
+	}
+	pod, err := wire.ReadPod(in.Pod)
+	if err != nil {
+		return nil, err
+	}
+	active := []*v1.Pod{pod}
+	for uid := range in.PodDevices {
+		if uid != string(pod.UID) {
+			active = append(active, &v1.Pod{ObjectMeta: metav1.ObjectMeta{UID: types.UID(uid)}})
+		}
+	}
+	m, err := in.manager(func() []*v1.Pod { return active }, nil)
+	if err != nil {
+		return nil, err
+	}
+	var hints map[string][]topologymanager.TopologyHint
+	switch in.Scope {
+	case "pod":
+		hints = m.GetPodTopologyHints(quiet, pod, lifecycle.AddOperation)
+	case "container", "":
+		container := containerNamed(pod, in.Container)
+		if container == nil {
+			return nil, fmt.Errorf("the pod has no container %q", in.Container)
+		}
+		hints = m.GetTopologyHints(quiet, pod, container, lifecycle.AddOperation)
+	default:
+		return nil, fmt.Errorf("unknown scope %q", in.Scope)
+	}
+	return map[string]any{"hints": wire.WriteProviderHints(hints)}, nil
+}
