@@ -24,7 +24,9 @@ import java.util.function.Consumer;
 /**
  * Any program, in any language, speaking the testee protocol ({@link TesteeProtocol},
  * {@code docs/conformance.md}) as a subject. The program is started once; cases are streamed to its
- * standard input one line each, and each answer is awaited for at most the per-case timeout.
+ * standard input one line each, and each answer is awaited for at most the per-case timeout. An
+ * {@code unsupported} answer with a {@code reason} is thrown as a {@link KindNotSupportedException}
+ * carrying it (up to 200 characters, control characters escaped).
  *
  * <p>Requests are written by a thread of their own, so a program that stops reading its input is
  * caught by the timeout too. An {@code error} answer fails that case only. A program that exits,
@@ -137,7 +139,7 @@ public final class ProcessSubject implements Subject, AutoCloseable {
           + printable(line));
     }
     if (answer.path("unsupported").asBoolean(false)) {
-      return Optional.empty();
+      return unsupported(answer.get("reason"), line);
     }
     if (answer.hasNonNull("error")) {
       throw new TesteeException("testee error: " + answer.get("error").asText());
@@ -146,6 +148,24 @@ public final class ProcessSubject implements Subject, AutoCloseable {
       throw notProtocol("no \"output\", \"unsupported\" or \"error\"", line);
     }
     return Optional.of(answer.get("output"));
+  }
+
+  /**
+   * An {@code unsupported} answer: empty without a reason (absent, null or blank), else the reason,
+   * written printable and abbreviated as the reports show testee text; a reason that is not a string
+   * is not a protocol answer.
+   */
+  private Optional<JsonNode> unsupported(JsonNode reason, String line) {
+    if (reason == null || reason.isNull()) {
+      return Optional.empty();
+    }
+    if (!reason.isTextual()) {
+      throw notProtocol("\"reason\" is not a string", line);
+    }
+    if (reason.asText().isBlank()) {
+      return Optional.empty();
+    }
+    throw new KindNotSupportedException(printable(reason.asText().strip()));
   }
 
   private BrokenSubjectException notProtocol(String why, String line) {
