@@ -10,11 +10,13 @@ input, one JSON answer per line on standard output, flushed at once, until stand
 
     request  {"id": "...", "kind": "...", "input": {...}}
     answer   {"id": "...", "output": {...}}           the output has the shape of the case's expect
-             {"id": "...", "unsupported": true}       a kind this program does not implement
+             {"id": "...", "unsupported": true,       a kind this program does not implement,
+              "reason": "..."}                        with why (optional)
              {"id": "...", "error": "..."}            this case failed; the run goes on
 
 It implements four kinds, each the way the kubelet does (the upstream function is named in each
-handler), and answers "unsupported" for every other kind, so those cases are skipped, never passed.
+handler), and answers "unsupported" for every other kind, with a reason the reports show, so those
+cases are skipped, never passed.
 Standard error is free for logs: the suite shows its last lines if the program dies.
 """
 
@@ -177,6 +179,9 @@ KINDS = {
 
 # --- The protocol ---------------------------------------------------------------------------------
 
+# Why a kind missing from KINDS is unsupported; the reports show it after "kind not supported by the subject: ".
+UNSUPPORTED_REASON = "not implemented in this example"
+
 def answer(line):
     """The answer line (a dict) for one request line."""
     try:
@@ -189,7 +194,7 @@ def answer(line):
         return {"id": case_id, "error": "bad request: \"id\" and \"kind\" must be strings and \"input\" present"}
     handler = KINDS.get(request["kind"])
     if handler is None:
-        return {"id": request["id"], "unsupported": True}
+        return {"id": request["id"], "unsupported": True, "reason": UNSUPPORTED_REASON}
     try:
         return {"id": request["id"], "output": handler(request["input"])}
     except Exception as e:  # one case failed: say why and go on with the next

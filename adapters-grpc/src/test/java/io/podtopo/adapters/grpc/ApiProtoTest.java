@@ -15,9 +15,9 @@ import org.junit.jupiter.api.Test;
 /**
  * The compiled {@code api.proto} is the PLRM spec's §9.1 API: package {@code v1}, service
  * {@code PodResourcesLister} with its three methods, every message with exactly the table's fields
- * (names, numbers, types, repeated), and the removed {@code DynamicResource.class_name} reserved by
- * number and by name. This covers the messages podtopo never fills (devices, DRA), which the wire
- * tests cannot see.
+ * (names, numbers, types, repeated), {@code ClaimResource.share_id} alone with explicit presence
+ * ({@code optional}), and the removed {@code DynamicResource.class_name} reserved by number and by
+ * name. This covers the messages podtopo never fills (devices, DRA), which the wire tests cannot see.
  */
 class ApiProtoTest {
 
@@ -50,6 +50,13 @@ class ApiProtoTest {
       assertThat(message.getFields()).extracting(ApiProtoTest::row).as(message.getName())
           .containsExactlyInAnyOrderElementsOf(Spec91.fields(message.getName()));
     }
+  }
+
+  @Test
+  void shareIdAloneHasExplicitPresence() {
+    assertThat(API.getMessageTypes().stream().flatMap(m -> m.getFields().stream())
+        .filter(f -> !f.isRepeated() && f.getJavaType() != FieldDescriptor.JavaType.MESSAGE && f.hasPresence()))
+        .extracting(FieldDescriptor::getFullName).containsExactly("v1.ClaimResource.share_id");
   }
 
   @Test

@@ -6,7 +6,9 @@ import java.util.Optional;
 /**
  * The PLRM spec's §9.1 table, transcribed: every message of the PodResources v1 API with its fields'
  * numbers, names and types. {@code repeated int64} is packed (proto3's default), so it travels as
- * one length-delimited field.
+ * one length-delimited field. One row is not the table's: {@code ClaimResource.share_id} (5), which
+ * upstream added in v1.35 and the table predates ({@link UpstreamApiProtoTest} holds the file to
+ * upstream's, field for field).
  */
 final class Spec91 {
 
@@ -61,6 +63,7 @@ final class Spec91 {
       string("ClaimResource", 2, "driver_name"),
       string("ClaimResource", 3, "pool_name"),
       string("ClaimResource", 4, "device_name"),
+      string("ClaimResource", 5, "share_id"),
       string("CDIDevice", 1, "name"),
       string("GetPodResourcesRequest", 1, "pod_name"),
       string("GetPodResourcesRequest", 2, "pod_namespace"),

@@ -71,8 +71,14 @@ public final class PropertiesCommand implements Callable<Integer> {
   OutputFormat format;
 
   @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "10",
-      description = "How long to wait for the testee's answer to each scenario (default: ${DEFAULT-VALUE}).")
+      description = "How long to wait for the testee's answer to each scenario after the first "
+          + "(default: ${DEFAULT-VALUE}).")
   long timeoutSeconds;
+
+  @Option(names = "--startup-timeout", paramLabel = "SECONDS", defaultValue = "900",
+      description = "How long to wait for the testee's first answer, for a testee that takes long to "
+          + "start (default: ${DEFAULT-VALUE}; --timeout if that is longer).")
+  long startupTimeoutSeconds;
 
   @Spec
   CommandSpec spec;
@@ -92,9 +98,13 @@ public final class PropertiesCommand implements Callable<Integer> {
     if (timeoutSeconds <= 0) {
       throw new UserInputException("--timeout must be a positive number of seconds, got " + timeoutSeconds);
     }
+    if (startupTimeoutSeconds <= 0) {
+      throw new UserInputException("--startup-timeout must be a positive number of seconds, got "
+          + startupTimeoutSeconds);
+    }
     long runSeed = seed != null ? seed : System.nanoTime();
-    ProcessSubject process = testee == null ? null
-        : ProcessSubject.start(CommandWords.split(testee), Duration.ofSeconds(timeoutSeconds));
+    ProcessSubject process = testee == null ? null : ProcessSubject.start(CommandWords.split(testee),
+        Duration.ofSeconds(timeoutSeconds), Duration.ofSeconds(startupTimeoutSeconds));
     Subject subject = process != null ? process : new ReferenceSubject(kinds);
     PropertyCheck.Report report;
     try {

@@ -22,7 +22,7 @@ import picocli.CommandLine.Command;
             + "output, flushed at once, until the input ends. The protocol is its only output format.",
         "  request:                 {\"id\",\"kind\",\"input\"}",
         "  answer:                  {\"id\",\"output\"}",
-        "  kind not implemented:    {\"id\",\"unsupported\":true}",
+        "  kind not implemented:    {\"id\",\"unsupported\":true} (a testee may add \"reason\":\"why\")",
         "  input rejected:          {\"id\",\"error\":\"...\"}",
         "",
         "Any program that behaves like this can be checked with 'podtopo conformance vectors --testee'."},

@@ -40,11 +40,14 @@ import picocli.CommandLine.Spec;
             + "subject does not support, is skipped, never passed.",
         "",
         "A testee that exits, answers with a line that is not a protocol answer or does not answer "
-            + "in time is reported once, with the case it broke on and the last lines of its standard "
-            + "error; the cases left are counted as not run.",
+            + "in time (its first answer within --startup-timeout, every later one within --timeout) is "
+            + "reported once, with the case it broke on and the last lines of its standard error; the "
+            + "cases left are counted as not run.",
         "",
-        "Exit codes: 0 no case failed, 1 a case failed, 2 bad usage or input, 4 the testee broke, "
-            + "5 nothing was checked (every case skipped; --allow-all-skipped accepts it).",
+        "Exit codes: 0 no case failed, 1 a case failed, 2 bad usage or input, 4 the testee broke "
+            + "(exited, printed something that is not an answer, or gave no first answer within "
+            + "--startup-timeout or no later one within --timeout), 5 nothing was checked (every case "
+            + "skipped; --allow-all-skipped accepts it).",
         ""},
     footer = {
         "",
@@ -57,6 +60,8 @@ import picocli.CommandLine.Spec;
         "      every *.json vector file in ./my-vectors, as one JSON document",
         "  ./podtopo conformance vectors --testee \"./my-impl --testee\" --timeout 30",
         "      another implementation, started once and fed one case per line",
+        "  ./podtopo conformance vectors --testee \"oracle/kubelet testee\" --startup-timeout 1800",
+        "      the kubelet oracle, given 30 minutes to build itself before answering",
         "  ./podtopo conformance vectors --testee \"python3 examples/testee-python/testee.py\" --format junit > conformance.xml",
         "      the Python example testee, as a JUnit XML report for CI",
         "  ./podtopo conformance vectors --testee \"./my-impl\" --kind merge-hints --allow-all-skipped",
@@ -84,8 +89,15 @@ public final class VectorsCommand implements Callable<Integer> {
   String testee;
 
   @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "10",
-      description = "How long to wait for the testee's answer to each case (default: ${DEFAULT-VALUE}).")
+      description = "How long to wait for the testee's answer to each case after the first "
+          + "(default: ${DEFAULT-VALUE}).")
   long timeoutSeconds;
+
+  @Option(names = "--startup-timeout", paramLabel = "SECONDS", defaultValue = "900",
+      description = "How long to wait for the testee's first answer, for a testee that takes long to "
+          + "start, e.g. one that builds itself on first use (default: ${DEFAULT-VALUE}; --timeout if "
+          + "that is longer).")
+  long startupTimeoutSeconds;
 
   @Option(names = "--allow-all-skipped",
       description = "Exit 0 even when every selected case was skipped, so nothing was checked "
@@ -111,8 +123,12 @@ public final class VectorsCommand implements Callable<Integer> {
     if (timeoutSeconds <= 0) {
       throw new UserInputException("--timeout must be a positive number of seconds, got " + timeoutSeconds);
     }
-    ProcessSubject process = testee == null ? null
-        : ProcessSubject.start(CommandWords.split(testee), Duration.ofSeconds(timeoutSeconds));
+    if (startupTimeoutSeconds <= 0) {
+      throw new UserInputException("--startup-timeout must be a positive number of seconds, got "
+          + startupTimeoutSeconds);
+    }
+    ProcessSubject process = testee == null ? null : ProcessSubject.start(CommandWords.split(testee),
+        Duration.ofSeconds(timeoutSeconds), Duration.ofSeconds(startupTimeoutSeconds));
     Subject subject = process != null ? process : new ReferenceSubject(kinds);
     VectorRun run;
     try {

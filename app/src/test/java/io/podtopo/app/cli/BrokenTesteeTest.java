@@ -90,18 +90,30 @@ class BrokenTesteeTest {
     assertThat(JunitXmlDialect.elements(document, "failure")).isEmpty();
   }
 
+  /** Its first answer is awaited for --startup-timeout (--timeout is for the later ones: StartupTimeoutTest). */
   @Test
-  void aTesteeThatNeverAnswersIsReportedOnceAfterTheTimeout() {
-    CliRun run = CliRun.reference("conformance", "vectors", "--testee", testee("hangs.sh"), "--timeout", "1");
+  void aTesteeThatNeverAnswersIsReportedOnceAfterTheStartupTimeout() {
+    CliRun run = CliRun.reference("conformance", "vectors", "--testee", testee("hangs.sh"), "--timeout", "1",
+        "--startup-timeout", "2");
 
     assertThat(run.exitCode()).isEqualTo(ExitCodes.BROKEN_TESTEE);
     assertThat(run.lastOutLine()).isEqualTo("0 passed, 0 failed, 0 skipped, " + BUNDLED.size() + " not run");
     assertThat(run.outLines()).containsSubsequence("BROKEN " + BUNDLED.get(0).id(),
-        "  cause:    testee gave no answer within 1000 ms (no-answer-in-time)",
+        "  cause:    testee gave no first answer within 2000 ms, the allowance for it to start (no-answer-in-time)",
         "  last line of its standard error:",
         "  | thinking very hard");
     assertThat(run.err()).isEqualTo("podtopo conformance vectors: the testee broke on " + BUNDLED.get(0).id()
-        + ": testee gave no answer within 1000 ms; " + BUNDLED.size() + " of " + BUNDLED.size() + " cases not run"
-        + System.lineSeparator());
+        + ": testee gave no first answer within 2000 ms, the allowance for it to start; " + BUNDLED.size() + " of "
+        + BUNDLED.size() + " cases not run" + System.lineSeparator());
+  }
+
+  /** With no more time for the first answer than for the others, the one timeout applies to it. */
+  @Test
+  void aTesteeThatNeverAnswersIsReportedAfterTheTimeoutWhenTheStartupTimeoutIsNoLonger() {
+    CliRun run = CliRun.reference("conformance", "vectors", "--testee", testee("hangs.sh"), "--timeout", "1",
+        "--startup-timeout", "1");
+
+    assertThat(run.exitCode()).isEqualTo(ExitCodes.BROKEN_TESTEE);
+    assertThat(run.outLines()).contains("  cause:    testee gave no answer within 1000 ms (no-answer-in-time)");
   }
 }

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.podtopo.conformance.generators.NodeOperations;
 import io.podtopo.conformance.invariants.Violation;
+import io.podtopo.conformance.vectors.KindNotSupportedException;
 import io.podtopo.conformance.vectors.Subject;
 import java.util.List;
 import java.util.Optional;
@@ -75,8 +76,9 @@ public final class PropertyCheck {
   public static final class UnsupportedKindException extends RuntimeException {
     private static final long serialVersionUID = 1L;
 
-    UnsupportedKindException(String subject) {
-      super(subject + " does not support the kind " + NodeScenarioKind.NAME + ", which the properties need");
+    UnsupportedKindException(String subject, String reason) {
+      super(subject + " does not support the kind " + NodeScenarioKind.NAME + ", which the properties need"
+          + (reason == null ? "" : " (" + reason + ")"));
     }
   }
 
@@ -85,12 +87,14 @@ public final class PropertyCheck {
     Optional<JsonNode> answer;
     try {
       answer = subject.run("properties", NodeScenarioKind.NAME, scenario.write());
+    } catch (KindNotSupportedException e) {
+      throw new UnsupportedKindException(subject.name(), e.reason());
     } catch (RuntimeException e) {
       return new Outcome(scenario, Optional.empty(),
           List.of(Violation.ofPod(0, "", "the subject failed: " + e.getMessage())), 0);
     }
     if (answer.isEmpty()) {
-      throw new UnsupportedKindException(subject.name());
+      throw new UnsupportedKindException(subject.name(), null);
     }
     try {
       AnswerReplay.Result result = AnswerReplay.check(scenario, answer.get());

@@ -24,7 +24,11 @@ import java.util.function.Consumer;
 /**
  * Any program, in any language, speaking the testee protocol ({@link TesteeProtocol},
  * {@code docs/conformance.md}) as a subject. The program is started once; cases are streamed to its
- * standard input one line each, and each answer is awaited for at most the per-case timeout.
+ * standard input one line each, and each answer is awaited for at most the per-case timeout; the
+ * first answer may be given a longer allowance, the startup timeout, for a program that takes long
+ * to start (one that builds itself on first use, as {@code oracle/kubelet testee} does). An
+ * {@code unsupported} answer with a {@code reason} is thrown as a {@link KindNotSupportedException}
+ * carrying it (up to 200 characters, control characters escaped).
  *
  * <p>Requests are written by a thread of their own, so a program that stops reading its input is
  * caught by the timeout too. An {@code error} answer fails that case only. A program that exits,
@@ -37,6 +41,9 @@ public final class ProcessSubject implements Subject, AutoCloseable {
 
   /** The per-case timeout used when none is given. */
   public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(10);
+
+  /** The command line's allowance for the first answer when none is given: 15 minutes. */
+  public static final Duration DEFAULT_STARTUP_TIMEOUT = Duration.ofSeconds(900);
 
   /** How many of the last standard error lines a break carries. */
   public static final int STDERR_TAIL_LINES = 20;
@@ -51,12 +58,15 @@ public final class ProcessSubject implements Subject, AutoCloseable {
   private final Deque<String> stderrTail = new ArrayDeque<>();
   private final Thread stderrPump;
   private final Duration timeout;
+  private final Duration startupTimeout;
+  private boolean answered;
   private BrokenSubjectException broken;
 
-  private ProcessSubject(List<String> command, Process process, Duration timeout) {
+  private ProcessSubject(List<String> command, Process process, Duration timeout, Duration startupTimeout) {
     this.name = String.join(" ", command);
     this.process = process;
     this.timeout = timeout;
+    this.startupTimeout = startupTimeout;
     writeRequests(new BufferedWriter(new OutputStreamWriter(process.getOutputStream(), StandardCharsets.UTF_8)));
     pump("testee-stdout", process.getInputStream(), line -> answers.add(Optional.of(line)),
         () -> answers.add(Optional.empty()));
@@ -65,18 +75,31 @@ public final class ProcessSubject implements Subject, AutoCloseable {
   }
 
   /**
-   * Starts a testee program.
+   * Starts a testee program whose every answer, the first included, is awaited for {@code timeout}.
    *
    * @param command the program and its arguments
    * @param timeout how long to wait for each answer
    * @throws TesteeException when the program cannot be started
    */
   public static ProcessSubject start(List<String> command, Duration timeout) {
+    return start(command, timeout, timeout);
+  }
+
+  /**
+   * Starts a testee program.
+   *
+   * @param command the program and its arguments
+   * @param timeout how long to wait for each answer after the first
+   * @param startupTimeout how long to wait for the first answer (for {@code timeout} if that is longer),
+   *     counted from its request: the time the program may take to start
+   * @throws TesteeException when the program cannot be started
+   */
+  public static ProcessSubject start(List<String> command, Duration timeout, Duration startupTimeout) {
     if (command.isEmpty()) {
       throw new TesteeException("no testee command given");
     }
     try {
-      return new ProcessSubject(command, new ProcessBuilder(command).start(), timeout);
+      return new ProcessSubject(command, new ProcessBuilder(command).start(), timeout, startupTimeout);
     } catch (IOException e) {
       throw new TesteeException("cannot start testee '" + String.join(" ", command) + "': " + e.getMessage(), e);
     }
@@ -99,17 +122,22 @@ public final class ProcessSubject implements Subject, AutoCloseable {
       throw broken;
     }
     requests.add(Optional.of(TesteeProtocol.request(caseId, kind, input)));
+    boolean starting = !answered && startupTimeout.compareTo(timeout) > 0;
+    Duration wait = starting ? startupTimeout : timeout;
     Optional<ProtocolLines.Line> line;
     try {
-      line = answers.poll(timeout.toMillis(), TimeUnit.MILLISECONDS);
+      line = answers.poll(wait.toMillis(), TimeUnit.MILLISECONDS);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw breakWith(SubjectBreak.Cause.INTERRUPTED, "interrupted while waiting for the testee's answer");
     }
     if (line == null) {
       process.destroyForcibly();
-      throw breakWith(SubjectBreak.Cause.NO_ANSWER_IN_TIME, "testee gave no answer within " + timeout.toMillis() + " ms");
+      throw breakWith(SubjectBreak.Cause.NO_ANSWER_IN_TIME, starting
+          ? "testee gave no first answer within " + wait.toMillis() + " ms, the allowance for it to start"
+          : "testee gave no answer within " + wait.toMillis() + " ms");
     }
+    answered = true;
     if (line.isEmpty()) {
       throw breakWith(SubjectBreak.Cause.EXITED, whyGone());
     }
@@ -137,7 +165,7 @@ public final class ProcessSubject implements Subject, AutoCloseable {
           + printable(line));
     }
     if (answer.path("unsupported").asBoolean(false)) {
-      return Optional.empty();
+      return unsupported(answer.get("reason"), line);
     }
     if (answer.hasNonNull("error")) {
       throw new TesteeException("testee error: " + answer.get("error").asText());
@@ -146,6 +174,24 @@ public final class ProcessSubject implements Subject, AutoCloseable {
       throw notProtocol("no \"output\", \"unsupported\" or \"error\"", line);
     }
     return Optional.of(answer.get("output"));
+  }
+
+  /**
+   * An {@code unsupported} answer: empty without a reason (absent, null or blank), else the reason,
+   * written printable and abbreviated as the reports show testee text; a reason that is not a string
+   * is not a protocol answer.
+   */
+  private Optional<JsonNode> unsupported(JsonNode reason, String line) {
+    if (reason == null || reason.isNull()) {
+      return Optional.empty();
+    }
+    if (!reason.isTextual()) {
+      throw notProtocol("\"reason\" is not a string", line);
+    }
+    if (reason.asText().isBlank()) {
+      return Optional.empty();
+    }
+    throw new KindNotSupportedException(printable(reason.asText().strip()));
   }
 
   private BrokenSubjectException notProtocol(String why, String line) {

@@ -14,8 +14,9 @@ public record RunSummary(List<KindCount> kinds, List<CaseResult> failures, int p
     int notRun, Optional<SubjectBreak> broken) {
 
   /**
-   * The counts of one kind; {@code skipReason} says why its cases were skipped (the distinct
-   * reasons, joined with "; "), empty when none was.
+   * The counts of one kind; {@code skipReason} says why its cases were skipped, empty when none was:
+   * the reason of its first skipped case, followed by {@code (the first of N reasons its cases gave)}
+   * when its skipped cases gave N different ones (each case's own is in the JUnit report).
    */
   public record KindCount(String kind, int passed, int failed, int skipped, int notRun, String skipReason) {}
 
@@ -41,8 +42,12 @@ public record RunSummary(List<KindCount> kinds, List<CaseResult> failures, int p
   }
 
   private static String skipReason(List<CaseResult> results) {
-    return String.join("; ", results.stream().filter(r -> r.status() == CaseResult.Status.SKIPPED)
-        .flatMap(r -> r.differences().stream()).distinct().toList());
+    List<String> reasons = results.stream().filter(r -> r.status() == CaseResult.Status.SKIPPED)
+        .map(r -> String.join("; ", r.differences())).distinct().toList();
+    if (reasons.isEmpty()) {
+      return "";
+    }
+    return reasons.get(0) + (reasons.size() == 1 ? "" : " (the first of " + reasons.size() + " reasons its cases gave)");
   }
 
   private static int count(List<CaseResult> results, CaseResult.Status status) {
@@ -65,9 +70,8 @@ public record RunSummary(List<KindCount> kinds, List<CaseResult> failures, int p
     return passed == 0 && failed == 0 && broken.isEmpty();
   }
 
-  /** The distinct reasons cases were skipped, joined with "; ", in the order of the kinds. */
+  /** The distinct skip reasons of the kinds ({@link KindCount#skipReason}), joined with "; ", in the order of the kinds. */
   public String skipReasons() {
-    return String.join("; ", kinds.stream().map(KindCount::skipReason).filter(r -> !r.isEmpty())
-        .flatMap(r -> List.of(r.split("; ")).stream()).distinct().toList());
+    return String.join("; ", kinds.stream().map(KindCount::skipReason).filter(r -> !r.isEmpty()).distinct().toList());
   }
 }

@@ -18,6 +18,8 @@ public interface Subject {
    * The subject's output for one case's input; empty when the subject does not support the kind
    * (the case is then counted as skipped, never as passed).
    *
+   * @throws KindNotSupportedException when the subject does not support the kind and says why: the
+   *     case is skipped as with an empty answer, and the reports show the reason
    * @throws BrokenSubjectException when the subject can answer no further case; the run stops and
    *     this case and every later one are counted as not run
    * @throws RuntimeException when the subject fails on this case; the case then fails with that message

@@ -8,7 +8,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 /**
  * The lines of the testee protocol ({@code docs/conformance.md}): one compact JSON object per line.
  * A request is {@code {"id","kind","input"}}; an answer is {@code {"id","output"}},
- * {@code {"id","unsupported":true}} or {@code {"id","error":"..."}}.
+ * {@code {"id","unsupported":true}} (with an optional {@code "reason":"..."}) or
+ * {@code {"id","error":"..."}}.
  */
 public final class TesteeProtocol {
 
@@ -45,6 +46,15 @@ public final class TesteeProtocol {
     ObjectNode line = JSON.createObjectNode();
     line.put("id", id);
     line.put("unsupported", true);
+    return line.toString();
+  }
+
+  /** The answer line for a kind the testee does not implement, saying why. */
+  public static String unsupported(String id, String reason) {
+    ObjectNode line = JSON.createObjectNode();
+    line.put("id", id);
+    line.put("unsupported", true);
+    line.put("reason", reason);
     return line.toString();
   }
 

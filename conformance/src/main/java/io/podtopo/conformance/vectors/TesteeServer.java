@@ -12,7 +12,8 @@ import java.util.Optional;
  * The serving side of the testee protocol: answers each request line read from {@code in} with one
  * line on {@code out}, flushed at once, until the end of {@code in}; a line longer than
  * {@link TesteeProtocol#MAX_LINE_CHARS} is answered with an {@code error} without an id. Any {@link Subject} can be
- * served; {@code podtopo testee} serves the reference implementation.
+ * served; {@code podtopo testee} serves the reference implementation. A subject's
+ * {@link KindNotSupportedException} is answered {@code unsupported} with its reason.
  */
 public final class TesteeServer {
 
@@ -57,6 +58,8 @@ public final class TesteeServer {
       Optional<JsonNode> output = subject.run(id.asText(), kind.asText(), request.get("input"));
       return output.map(o -> TesteeProtocol.output(id.asText(), o))
           .orElseGet(() -> TesteeProtocol.unsupported(id.asText()));
+    } catch (KindNotSupportedException e) {
+      return TesteeProtocol.unsupported(id.asText(), e.reason());
     } catch (RuntimeException e) {
       return TesteeProtocol.error(id.asText(), e.getClass().getSimpleName() + ": " + e.getMessage());
     }

@@ -8,11 +8,18 @@ import java.util.function.IntConsumer;
 
 /**
  * Runs vector cases against a subject and compares each output with the kind's comparator. A case
- * of a kind the suite has no comparator for, or that the subject does not support, is skipped. A
+ * of a kind the suite has no comparator for, or that the subject does not support (with the reason
+ * it gives, if any), is skipped. A
  * subject that breaks ({@link BrokenSubjectException}) ends the run: the case it broke on and every
  * later one are not run, and the run carries the break once.
  */
 public final class VectorRunner {
+
+  /**
+   * Why a case the subject does not support is skipped; followed by {@code ": <reason>"} when the
+   * subject gave one ({@link KindNotSupportedException}).
+   */
+  public static final String NOT_SUPPORTED = "kind not supported by the subject";
 
   private final VectorKinds kinds;
 
@@ -35,12 +42,14 @@ public final class VectorRunner {
       output = subject.run(vectorCase.id(), vectorCase.kind(), vectorCase.input());
     } catch (BrokenSubjectException e) {
       throw e;
+    } catch (KindNotSupportedException e) {
+      return new CaseResult(vectorCase, CaseResult.Status.SKIPPED, null, List.of(NOT_SUPPORTED + ": " + e.reason()));
     } catch (RuntimeException e) {
       return new CaseResult(vectorCase, CaseResult.Status.FAILED, null,
           List.of("subject failed: " + e.getClass().getSimpleName() + ": " + e.getMessage()));
     }
     if (output.isEmpty()) {
-      return new CaseResult(vectorCase, CaseResult.Status.SKIPPED, null, List.of("kind not supported by the subject"));
+      return new CaseResult(vectorCase, CaseResult.Status.SKIPPED, null, List.of(NOT_SUPPORTED));
     }
     Verdict verdict;
     try {

@@ -18,9 +18,12 @@ class ProcessSubjectTest {
 
   private final VectorRunner runner = new VectorRunner(LowestCpusKind.KINDS);
 
-  private static List<String> scripted(String mode) {
+  private static List<String> scripted(String... mode) {
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    return List.of(java, "-cp", System.getProperty("java.class.path"), ScriptedTestee.class.getName(), mode);
+    List<String> command = new java.util.ArrayList<>(
+        List.of(java, "-cp", System.getProperty("java.class.path"), ScriptedTestee.class.getName()));
+    command.addAll(List.of(mode));
+    return command;
   }
 
   @Test
@@ -63,6 +66,44 @@ class ProcessSubjectTest {
       assertThat(run.broken().orElseThrow().cause()).isEqualTo(SubjectBreak.Cause.NO_ANSWER_IN_TIME);
       assertThat(run.broken().orElseThrow().message())
           .isEqualTo("testee gave no answer within 1500 ms");
+    }
+  }
+
+  @Test
+  void aProgramSlowerToStartThanTheTimeoutButWithinTheStartupAllowanceServesTheWholeRun() {
+    try (ProcessSubject testee = ProcessSubject.start(scripted("slow-start", "4000"), Duration.ofSeconds(2),
+        Duration.ofSeconds(60))) {
+      VectorRun run = runner.runAll(testee, SelfTestVectors.files());
+
+      assertThat(run.broken()).isEmpty();
+      assertThat(run.results()).extracting(CaseResult::status).containsOnly(CaseResult.Status.PASSED).hasSize(4);
+    }
+  }
+
+  @Test
+  void aProgramSlowerToStartThanTheStartupAllowanceBreaksTheRunAtTheFirstCaseSayingSo() {
+    try (ProcessSubject testee = ProcessSubject.start(scripted("slow-start", "8000"), Duration.ofMillis(1000),
+        Duration.ofMillis(2500))) {
+      VectorRun run = runner.runAll(testee, SelfTestVectors.files());
+
+      assertThat(run.results()).extracting(CaseResult::status).containsOnly(CaseResult.Status.NOT_RUN).hasSize(4);
+      assertThat(run.broken().orElseThrow().atCase()).isEqualTo(SelfTestVectors.cases().get(0));
+      assertThat(run.broken().orElseThrow().cause()).isEqualTo(SubjectBreak.Cause.NO_ANSWER_IN_TIME);
+      assertThat(run.broken().orElseThrow().message())
+          .isEqualTo("testee gave no first answer within 2500 ms, the allowance for it to start");
+    }
+  }
+
+  @Test
+  void theStartupAllowanceIsForTheFirstAnswerOnlyLaterOnesWaitTheTimeout() {
+    try (ProcessSubject testee = ProcessSubject.start(scripted("slow-second", "8000"), Duration.ofMillis(1500),
+        Duration.ofSeconds(60))) {
+      VectorRun run = runner.runAll(testee, SelfTestVectors.files());
+
+      assertThat(run.results()).extracting(CaseResult::status).containsExactly(CaseResult.Status.PASSED,
+          CaseResult.Status.NOT_RUN, CaseResult.Status.NOT_RUN, CaseResult.Status.NOT_RUN);
+      assertThat(run.broken().orElseThrow().atCase()).isEqualTo(SelfTestVectors.cases().get(1));
+      assertThat(run.broken().orElseThrow().message()).isEqualTo("testee gave no answer within 1500 ms");
     }
   }
 
