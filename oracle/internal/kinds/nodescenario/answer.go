@@ -34,7 +34,8 @@ func blocks(list []memorystate.Block) []block {
 }
 
 // snapshot is the node after a step in the answer's form (FORMAT.md, node-scenario), read from the
-// managers' own state and the PodResources server.
+// managers' own state (the devices a container holds from the Device Manager's GetDevices) and the
+// PodResources server.
 func (n *node) snapshot() map[string]any {
 	cpuState := n.cpu.State()
 	memState := n.memory.State()
@@ -53,6 +54,9 @@ func (n *node) snapshot() map[string]any {
 		uids[uid] = true
 	}
 	for uid := range memState.GetPodMemoryAssignments() {
+		uids[uid] = true
+	}
+	for uid := range n.devices.PodtopoPodsWithDevices() {
 		uids[uid] = true
 	}
 	pods := map[string]any{}
@@ -114,7 +118,7 @@ func (n *node) podAnswer(uid string, pod *v1.Pod) map[string]any {
 	}
 	containers := map[string]any{}
 	for _, name := range names {
-		c := map[string]any{"cpus": nil, "memory": nil}
+		c := map[string]any{"cpus": nil, "memory": nil, "devices": n.containerDevices(uid, name)}
 		cpus, hasCPUs := cpuState.GetCPUSet(uid, name)
 		if hasCPUs {
 			c["cpus"] = cpus.String()
@@ -169,7 +173,7 @@ func (n *node) podResources() map[string]any {
 		containers := []any{}
 		for _, c := range pod.Containers {
 			containers = append(containers, map[string]any{"name": c.Name, "cpuIds": cpuIDs(c.CpuIds),
-				"memory": containerMemory(c.Memory)})
+				"memory": containerMemory(c.Memory), "devices": podResourcesDevices(c.Devices)})
 		}
 		pods = append(pods, map[string]any{"name": pod.Name, "namespace": pod.Namespace, "cpuIds": cpuIDs(pod.CpuIds),
 			"memory": containerMemory(pod.Memory), "containers": containers})

@@ -43,6 +43,27 @@ func readKubelet(raw json.RawMessage) (kubeletConfig, error) {
 	return config.withDefaults(), nil
 }
 
+// readRestart reads a restart step, {} or {"devices": [...]}: the devices the device plugins report
+// when they register again after the restart (a device turned unhealthy, say); nil when not given.
+func readRestart(raw json.RawMessage) ([]device, error) {
+	var restart struct {
+		Devices *[]json.RawMessage `json:"devices"`
+	}
+	decoder := json.NewDecoder(bytes.NewReader(raw))
+	decoder.DisallowUnknownFields()
+	if err := decoder.Decode(&restart); err != nil {
+		return nil, fmt.Errorf("restart: %w", err)
+	}
+	if restart.Devices == nil {
+		return nil, nil
+	}
+	devices, err := readDevices(*restart.Devices)
+	if err != nil {
+		return nil, fmt.Errorf("restart: %w", err)
+	}
+	return devices, nil
+}
+
 type containerRef struct {
 	Pod       string `json:"pod"`
 	Container string `json:"container"`

@@ -10,7 +10,7 @@ import (
 )
 
 // machineJSON is a machine in the schema of fixtures/sysfs/*.expected.json (or a topology fixture,
-// which has only cpus).
+// which has only cpus), its devices included.
 type machineJSON struct {
 	Name string `json:"name"`
 	CPUs []struct {
@@ -33,15 +33,23 @@ type machineJSON struct {
 // with its memory, hugepage pools (page size in KiB) and distance row; each node's cores (the CPUs
 // sharing a socket and core id) with their threads in id order, socket and uncore (L3) cache;
 // NumCores the logical CPUs, NumPhysicalCores the cores, NumSockets the sockets, MemoryCapacity and
-// HugePages the machine's totals.
-func machineInfo(raw json.RawMessage) (*cadvisorapi.MachineInfo, error) {
+// HugePages the machine's totals. Its devices are given apart: cadvisor does not report them, their
+// device plugins do.
+func machineInfo(raw json.RawMessage) (*cadvisorapi.MachineInfo, []device, error) {
 	var m machineJSON
 	if err := json.Unmarshal(raw, &m); err != nil {
-		return nil, fmt.Errorf("machine: %w", err)
+		return nil, nil, fmt.Errorf("machine: %w", err)
 	}
-	if len(m.Devices) > 0 {
-		return nil, fmt.Errorf("machine %s: devices are not wired into the oracle's node yet", m.Name)
+	devices, err := readDevices(m.Devices)
+	if err != nil {
+		return nil, nil, fmt.Errorf("machine %s: %w", m.Name, err)
 	}
+	info, err := cadvisorMachine(m)
+	return info, devices, err
+}
+
+// cadvisorMachine is the machine's cadvisor MachineInfo.
+func cadvisorMachine(m machineJSON) (*cadvisorapi.MachineInfo, error) {
 	nodes := map[int]*cadvisorapi.Node{}
 	node := func(id int) *cadvisorapi.Node {
 		if nodes[id] == nil {

@@ -19,6 +19,7 @@ import (
 	"k8s.io/kubernetes/pkg/kubelet/cm/devicemanager"
 	"k8s.io/kubernetes/pkg/kubelet/cm/memorymanager"
 	"k8s.io/kubernetes/pkg/kubelet/cm/topologymanager"
+	"k8s.io/kubernetes/pkg/kubelet/lifecycle"
 )
 
 // reconcilePeriod is the KubeletConfiguration default cpuManagerReconcilePeriod.
@@ -26,25 +27,35 @@ const reconcilePeriod = 10 * time.Second
 
 // node is the kubelet's resource managers on one machine, as NewContainerManager builds them and
 // Start starts them: the Topology Manager, then the Device, CPU and Memory Managers, each added to
-// it as a hint provider in that order. Checkpoints live in dir, so a restart is a new node on the
-// same dir.
+// it as a hint provider in that order; the predicate admit handler the kubelet runs after the
+// Topology Manager's; and the device plugins of the machine's devices. Checkpoints live in dir, so
+// a restart is a new node on the same dir.
 type node struct {
-	logger    klog.Logger
-	pods      *pods
-	topology  topologymanager.Manager
-	devices   *devicemanager.ManagerImpl
-	cpu       cpumanager.Manager
-	memory    memorymanager.Manager
-	manager   cm.ContainerManager
-	lifecycle cm.InternalContainerLifecycle
-	merges    *mergeLog
+	logger                 klog.Logger
+	pods                   *pods
+	machine                *cadvisorapi.MachineInfo
+	plugins                []device
+	allocatableReservation v1.ResourceList
+	topology               topologymanager.Manager
+	devices                *devicemanager.ManagerImpl
+	cpu                    cpumanager.Manager
+	memory                 memorymanager.Manager
+	manager                cm.ContainerManager
+	lifecycle              cm.InternalContainerLifecycle
+	predicate              lifecycle.PodAdmitHandler
+	merges                 *mergeLog
 }
 
 // newNode builds the managers; an error is the kubelet refusing to start with this configuration.
-func newNode(config kubeletConfig, machine *cadvisorapi.MachineInfo, dir string, pods *pods) (*node, error) {
+// plugins are the devices the device plugins report once the node has started.
+func newNode(config kubeletConfig, machine *cadvisorapi.MachineInfo, plugins []device, dir string,
+	pods *pods) (*node, error) {
 	logger := logr.Discard()
-	n := &node{logger: logger, pods: pods, merges: &mergeLog{}}
+	n := &node{logger: logger, pods: pods, machine: machine, plugins: plugins, merges: &mergeLog{}}
 	var err error
+	if n.allocatableReservation, err = config.allocatableReservation(); err != nil {
+		return nil, err
+	}
 	n.topology, err = topologymanager.NewManager(logger, machine.Topology, config.TopologyManagerPolicy,
 		config.TopologyManagerScope, config.TopologyManagerPolicyOptions)
 	if err != nil {
@@ -82,12 +93,15 @@ func newNode(config kubeletConfig, machine *cadvisorapi.MachineInfo, dir string,
 	n.topology.AddHintProvider(logger, n.merges.provider("memory", n.memory))
 	n.manager = cm.PodtopoContainerManager(n.topology, n.devices, n.cpu, n.memory)
 	n.lifecycle = n.manager.InternalContainerLifecycle(logger)
+	n.predicate = n.predicateHandler()
 	return n, nil
 }
 
 // start is the container manager's Start for these managers: the CPU Manager, the Memory Manager,
 // then the Device Manager, each given the active pods and the running containers as the runtime
-// reports them. Its error is the kubelet's, which then does not start.
+// reports them. Its error is the kubelet's, which then does not start. The device plugins then
+// register their devices (before any pod is admitted: on a real node they register when they find
+// the kubelet's socket, which can be later).
 func (n *node) start() error {
 	ctx := klog.NewContext(context.Background(), n.logger)
 	containers := containermap.NewContainerMap()
@@ -102,7 +116,11 @@ func (n *node) start() error {
 	if err := n.memory.Start(ctx, n.pods.active, sourcesReady{}, noPodStatus{}, noRuntime{}, containers.Clone()); err != nil {
 		return fmt.Errorf("start memory manager error: %w", err)
 	}
-	return n.devices.Start(n.logger, n.pods.active, sourcesReady{}, containers.Clone(), running)
+	if err := n.devices.Start(n.logger, n.pods.active, sourcesReady{}, containers.Clone(), running); err != nil {
+		return err
+	}
+	n.registerDevices(n.plugins)
+	return nil
 }
 
 // stop stops the Device Manager's plugin server (the others have nothing to stop).
@@ -111,10 +129,14 @@ func (n *node) stop() {
 }
 
 // startContainers starts each init, app and ephemeral container of an admitted pod that is neither
-// running nor removed, in that order, through the internal container lifecycle
-// (PreCreateContainer, then PreStartContainer with its new id), as the kubelet's runtime manager
-// starts them.
+// running nor removed, in that order, as the kubelet's runtime manager starts them: its run options
+// first (the container manager's GetResources, whose Device Manager part,
+// GetDeviceRunContainerOptions, allocates the devices of a container that holds none), then the
+// internal container lifecycle (PreCreateContainer, then PreStartContainer with its new id). A
+// container whose run options fail is not started (CreateContainerConfigError), as the kubelet
+// leaves it until its next sync.
 func (n *node) startContainers(pod *v1.Pod) error {
+	ctx := klog.NewContext(context.Background(), n.logger)
 	record := n.pods.record(string(pod.UID))
 	var all []v1.Container
 	all = append(all, pod.Spec.InitContainers...)
@@ -125,6 +147,9 @@ func (n *node) startContainers(pod *v1.Pod) error {
 	for i := range all {
 		c := &all[i]
 		if _, running := record.running[c.Name]; running || record.removed[c.Name] {
+			continue
+		}
+		if _, err := n.devices.GetDeviceRunContainerOptions(ctx, pod, c); err != nil {
 			continue
 		}
 		config := &runtimeapi.ContainerConfig{Linux: &runtimeapi.LinuxContainerConfig{Resources: &runtimeapi.LinuxContainerResources{}}}
@@ -148,12 +173,14 @@ func (n *node) stopContainer(id string) error {
 	return n.lifecycle.PostStopContainer(n.logger, id)
 }
 
-// removeStaleState runs the CPU and Memory Managers' stale-state cleanup, which drops what pods no
-// longer active hold: the CPU Manager's reconcile loop runs it every reconcile period, the Memory
-// Manager at the start of its next hint or allocation call.
+// removeStaleState runs the CPU, Memory and Device Managers' stale-state cleanup, which drops what
+// pods no longer active hold: the CPU Manager's reconcile loop runs it every reconcile period, the
+// Memory Manager at the start of its next hint or allocation call, the Device Manager
+// (UpdateAllocatedDevices) likewise.
 func (n *node) removeStaleState() {
 	cpumanager.PodtopoRemoveStaleState(n.cpu, n.logger)
 	memorymanager.PodtopoRemoveStaleState(n.memory, n.logger)
+	n.devices.UpdateAllocatedDevices(n.logger)
 }
 
 type sourcesReady struct{}

@@ -17,29 +17,36 @@ import (
 	"podtopo.io/oracle/internal/wire"
 )
 
-// scenario is a case ready to run: its configuration, machine and steps with their pods read.
+// scenario is a case ready to run: its configuration, machine (as cadvisor reports it, and the
+// devices its plugins report) and steps with their pods read.
 type scenario struct {
 	config  kubeletConfig
 	machine *cadvisorapi.MachineInfo
+	devices []device
 	steps   []parsedStep
 }
 
+// parsedStep is a step read; devices is, for a restart that gives them, the devices the plugins
+// report after it (nil: the same as before).
 type parsedStep struct {
 	kind      string
 	pod       *v1.Pod
 	container containerRef
 	podUID    string
+	devices   []device
 }
 
 // run is one run of a scenario: a fresh checkpoint folder, a node built and started, each step
 // done and answered. hung lists the steps (indexes) whose admission never finished or panicked: a
-// replay skips them, as the node they left behind is not used again.
+// replay skips them, as the node they left behind is not used again. plugins are the devices the
+// device plugins report now.
 type run struct {
-	s    scenario
-	dir  string
-	pods *pods
-	node *node
-	hung map[int]bool
+	s       scenario
+	dir     string
+	pods    *pods
+	node    *node
+	plugins []device
+	hung    map[int]bool
 }
 
 func newRun(s scenario) (*run, error) {
@@ -47,8 +54,8 @@ func newRun(s scenario) (*run, error) {
 	if err != nil {
 		return nil, err
 	}
-	r := &run{s: s, dir: dir, pods: newPods(), hung: map[int]bool{}}
-	r.node, err = newNode(s.config, s.machine, dir, r.pods)
+	r := &run{s: s, dir: dir, pods: newPods(), plugins: s.devices, hung: map[int]bool{}}
+	r.node, err = newNode(s.config, s.machine, r.plugins, dir, r.pods)
 	if err != nil {
 		r.close()
 		return nil, fmt.Errorf("the kubelet would not start: %w", err)
@@ -119,6 +126,9 @@ func (r *run) step(i int) (map[string]any, bool, error) {
 			return nil, false, err
 		}
 	case "restart":
+		if st.devices != nil {
+			r.plugins = st.devices
+		}
 		startError, err := r.restart()
 		if err != nil {
 			return nil, false, err
@@ -139,17 +149,22 @@ func (r *run) step(i int) (map[string]any, bool, error) {
 
 // admit is the kubelet's HandlePodAdditions for one pod: the pod joins the pod manager (so it is
 // active during its own admission), the resource-allocation admit handler (the Topology Manager's
-// Admit) decides, a rejected pod is failed (no longer active) and an admitted one has its containers
-// started; the stale-state cleanup then runs as the CPU Manager's reconcile loop would.
+// Admit) then the predicate admit handler decide (the kubelet's handlers in its order: the first to
+// refuse decides; the eviction, sysctl and later handlers refuse none of the scenarios' pods), a
+// rejected pod is failed (no longer active) and an admitted one has its containers started; the
+// stale-state cleanup then runs as the CPU Manager's reconcile loop would.
 func (r *run) admit(i int) (map[string]any, []map[string]any, error) {
 	pod := r.s.steps[i].pod
 	r.pods.handed(pod)
 	r.node.merges.reset()
 	ctx := klog.NewContext(context.Background(), r.node.logger)
 	var result lifecycle.PodAdmitResult
+	attributes := &lifecycle.PodAdmitAttributes{Pod: pod, OtherPods: r.others(pod), Operation: lifecycle.AddOperation}
 	ended := kinds.Within(kinds.CallTimeout, func() {
-		result = r.node.topology.Admit(ctx, &lifecycle.PodAdmitAttributes{Pod: pod, OtherPods: r.others(pod),
-			Operation: lifecycle.AddOperation})
+		result = r.node.topology.Admit(ctx, attributes)
+		if result.Admit {
+			result = r.node.predicate.Admit(ctx, attributes)
+		}
 	})
 	if ended.Outcome != kinds.Returned {
 		message := "kubelet " + kinds.Release + " would never finish admitting this pod (its admission did not return within " +
@@ -206,11 +221,12 @@ func (r *run) removePod(uid string) error {
 }
 
 // restart is a kubelet restart: new managers built from the configuration and the machine on the
-// same checkpoint files and started with the active pods and the running containers. A refused
-// start gives its error; the node answered is then the one before the restart.
+// same checkpoint files and started with the active pods and the running containers, the device
+// plugins then registering again with the devices they report now. A refused start gives its
+// error; the node answered is then the one before the restart.
 func (r *run) restart() (string, error) {
 	r.node.stop()
-	restarted, err := newNode(r.s.config, r.s.machine, r.dir, r.pods)
+	restarted, err := newNode(r.s.config, r.s.machine, r.plugins, r.dir, r.pods)
 	if err != nil {
 		return "", fmt.Errorf("the kubelet would not start again: %w", err)
 	}
@@ -241,7 +257,7 @@ func (r *run) replay(i int) error {
 			return fmt.Errorf("replaying step %d: %v", j+1, err)
 		}
 	}
-	r.dir, r.pods, r.node = fresh.dir, fresh.pods, fresh.node
+	r.dir, r.pods, r.node, r.plugins = fresh.dir, fresh.pods, fresh.node, fresh.plugins
 	return nil
 }
 
@@ -270,11 +286,11 @@ func read(raw json.RawMessage) (scenario, error) {
 	if err != nil {
 		return scenario{}, err
 	}
-	machine, err := machineInfo(in.Machine)
+	machine, devices, err := machineInfo(in.Machine)
 	if err != nil {
 		return scenario{}, err
 	}
-	s := scenario{config: config, machine: machine}
+	s := scenario{config: config, machine: machine, devices: devices}
 	for i, st := range in.Steps {
 		kind, err := st.kind()
 		if err != nil {
@@ -290,6 +306,10 @@ func read(raw json.RawMessage) (scenario, error) {
 			parsed.container = *st.RemoveContainer
 		case "removePod":
 			parsed.podUID = *st.RemovePod
+		case "restart":
+			if parsed.devices, err = readRestart(*st.Restart); err != nil {
+				return scenario{}, fmt.Errorf("step %d: %w", i+1, err)
+			}
 		}
 		s.steps = append(s.steps, parsed)
 	}

@@ -7,7 +7,9 @@ package devicemanager
 
 import (
 	cadvisorapi "github.com/google/cadvisor/lib/model"
+	"k8s.io/apimachinery/pkg/util/sets"
 	"k8s.io/klog/v2"
+	pluginapi "k8s.io/kubelet/pkg/apis/deviceplugin/v1beta1"
 	"k8s.io/kubernetes/pkg/kubelet/cm/topologymanager"
 )
 
@@ -16,4 +18,16 @@ import (
 func PodtopoNewManagerImpl(logger klog.Logger, socketPath string, topology []cadvisorapi.Node,
 	topologyAffinityStore topologymanager.Store) (*ManagerImpl, error) {
 	return newManagerImpl(logger, socketPath, topology, topologyAffinityStore)
+}
+
+// PodtopoDeviceUpdate is genericDeviceUpdateCallback: what the manager does with a device plugin's
+// ListAndWatch answer (PluginListAndWatchReceiver), as upstream's TestUpdateCapacityAllocatable
+// calls it.
+func (m *ManagerImpl) PodtopoDeviceUpdate(logger klog.Logger, resourceName string, devices []*pluginapi.Device) {
+	m.genericDeviceUpdateCallback(logger, resourceName, devices)
+}
+
+// PodtopoPodsWithDevices is podDevices.pods(): the pods the manager holds devices for.
+func (m *ManagerImpl) PodtopoPodsWithDevices() sets.Set[string] {
+	return m.podDevices.pods()
 }
