@@ -38,11 +38,12 @@ import java.util.function.Function;
  * pod's containers their devices when it starts them ({@code GetDeviceRunContainerOptions} calls
  * {@code Allocate} for a container holding none), with the pod hint stored for each. Here that
  * happens at admission, container by container in pod order, after the CPU and memory
- * {@code AllocatePod} (decision D-41). Where that fails for want of devices, kubelet v1.37 has admitted
- * the pod without them and its resource-fit predicate refuses it ({@link DeviceFit}); where a restored
- * pod's running container holds devices that are no longer healthy or registered, kubelet v1.37 admits
- * the pod and keeps them; the corrected behaviour reports the Device Manager's error in both cases
- * (quirk {@code Q-devices-at-container-start}).
+ * {@code AllocatePod} (decision D-41). Kubelet v1.37 has admitted the pod without them and its
+ * resource-fit predicate, which runs first, refuses it when the healthy devices less those the other
+ * pods hold are short of its request ({@link DeviceFit}), even where free devices would serve it; where a
+ * restored pod's running container holds devices that are no longer healthy or registered, kubelet
+ * v1.37 admits the pod and keeps them; the corrected behaviour reports the Device Manager's error in
+ * both cases, and admits a pod its free devices serve (quirk {@code Q-devices-at-container-start}).
  */
 final class NodeAllocator implements TopologyAllocator<NodeState> {
 
@@ -78,6 +79,14 @@ final class NodeAllocator implements TopologyAllocator<NodeState> {
         (policy, memory) -> policy.allocate(memory, pod, container, hint, quirks));
   }
 
+  /**
+   * The pod's CPUs and memory, then, in kubelet v1.37, the resource-fit predicate on the devices as the
+   * kubelet's predicate handler finds them (the pod holds none yet, unless it is a restored pod holding
+   * them from before), which refuses the pod even where free devices would serve it (a restored pod's
+   * unhealthy device counts as used, not as allocatable), and then the devices its containers get when
+   * they start. In the corrected behaviour the devices are allocated at admission and the predicate,
+   * which then finds them held, never refuses.
+   */
   @Override
   public AllocationResult<NodeState> allocatePod(NodeState state, Pod pod, TopologyHint hint) {
     AllocationResult<NodeState> managers = allocate(state,
@@ -86,16 +95,16 @@ final class NodeAllocator implements TopologyAllocator<NodeState> {
     if (!managers.succeeded()) {
       return managers;
     }
+    Optional<AdmissionFailure> predicate = DeviceFit.refusal(deviceManager, state.devices(), pod);
+    if (predicate.isPresent()) {
+      quirks.reached(KubeletQuirk.DEVICES_AT_CONTAINER_START);
+      if (quirks.reproducesKubelet(KubeletQuirk.DEVICES_AT_CONTAINER_START)) {
+        return AllocationResult.failed(predicate.get());
+      }
+    }
     try {
       return AllocationResult.allocated(withPodDevices(managers.state(), pod, hint));
     } catch (DeviceAllocationException e) {
-      Optional<AdmissionFailure> predicate = DeviceFit.refusal(deviceManager, state.devices(), pod);
-      if (predicate.isPresent()) {
-        quirks.reached(KubeletQuirk.DEVICES_AT_CONTAINER_START);
-        if (quirks.reproducesKubelet(KubeletQuirk.DEVICES_AT_CONTAINER_START)) {
-          return AllocationResult.failed(predicate.get());
-        }
-      }
       return AllocationResult.failed(AdmissionFailure.unexpected(e.getMessage()));
     }
   }

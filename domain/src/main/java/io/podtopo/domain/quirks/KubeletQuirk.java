@@ -76,11 +76,12 @@ public enum KubeletQuirk {
   DEVICES_AT_CONTAINER_START("Q-devices-at-container-start", "D-41", KubeletOutcome.ANSWERS,
       "the Device Manager's AllocatePod does nothing: in pod scope under best-effort a pod-level pod short of "
           + "devices passes the resource managers, holding its CPUs and memory, and the resource-fit predicate "
-          + "run after them refuses it: OutOf<resource>; a restored pod whose running containers hold devices "
-          + "no longer healthy or registered is admitted and keeps them",
+          + "run after them refuses it: OutOf<resource>, also where free devices would serve it but a device "
+          + "another pod holds has turned unhealthy (used, not allocatable); a restored pod whose running "
+          + "containers hold devices no longer healthy or registered is admitted and keeps them",
       "the devices are allocated at admission with the pod hint, after the CPUs and memory: a shortage, or "
           + "a held device no longer healthy or registered, is the Device Manager's error "
-          + "(UnexpectedAdmissionError)",
+          + "(UnexpectedAdmissionError); a pod its free devices serve is admitted",
       "kubelet.go NewMainKubelet (v1.37): the resource managers' admit handler, then "
           + "lifecycle.NewPredicateAdmitHandler; lifecycle/predicate.go InsufficientResourceError; the "
           + "Device Manager's AllocatePod of the KEP-5526 code returns nil; devicesToAllocate runs only for a "

@@ -368,6 +368,64 @@ class KubeletQuirksTest {
     assertThat(refusedByTheDeviceManager.message().orElseThrow()).contains("no healthy devices present");
   }
 
+  /**
+   * The resource-fit predicate runs whether or not free devices would serve the pod: after a restart
+   * GPU-0, which the restored pod holds, is unhealthy and GPU-1 free. Kubelet v1.37 counts GPU-0 as used
+   * (the other pods' requests) but not as allocatable (only healthy devices are), so a second pod-level
+   * pod asking for one GPU is refused, "requested: 1, used: 1, capacity: 1", though GPU-1 is free (checked
+   * against kubelet v1.37.2, vector q-devices-at-container-start-restored-unhealthy-gpu-counted); the
+   * corrected behaviour gives it GPU-1.
+   */
+  @Test
+  void d41_aRestoredPodsUnhealthyGpuCountsAsUsedSoKubeletV137RefusesANewPodTheFreeGpuWouldServe() {
+    for (Behaviour behaviour : Behaviour.values()) {
+      NodeResourceManagers after = managersWithGpu0Unhealthy(behaviour, true);
+      NodeState restored = after.admit(after.start(heldGpu0(behaviour)), gpuPod("first")).state();
+
+      Admission second = after.admit(restored, gpuPod("second"));
+
+      if (behaviour == Behaviour.KUBELET) {
+        assertThat(second.reason()).contains("OutOf" + NodeFixtures.GPU);
+        assertThat(second.message()).contains("Node didn't have enough resource: nvidia.com/gpu, requested: 1, used: 1, "
+            + "capacity: 1");
+      } else {
+        assertThat(second.admitted()).isTrue();
+        assertThat(second.state().devices().containerDevices("second", "inference", NodeFixtures.GPU))
+            .containsExactly("GPU-1");
+      }
+      assertThat(second.quirks()).as(behaviour.toString()).containsExactly(KubeletQuirk.DEVICES_AT_CONTAINER_START);
+    }
+  }
+
+  /**
+   * A pod that already holds devices is checked against the devices every pod holds when the healthy ones
+   * are fewer (upstream {@code UpdatePluginResources}, {@code sanitizeNodeAllocatable}): with both GPUs
+   * unhealthy after the restart, the restored pod holding GPU-0 fits (requested 1, used 0, capacity 1) and
+   * kubelet v1.37 admits it again with GPU-0 (checked against kubelet v1.37.2, vector
+   * q-devices-at-container-start-restored-every-gpu-unhealthy); a fresh pod on that node does not fit.
+   */
+  @Test
+  void d41_aRestoredPodIsCheckedAgainstTheDevicesEveryPodHoldsWhereFewerAreHealthy() {
+    NodeResourceManagers after = managersWithGpu0Unhealthy(Behaviour.KUBELET, false);
+    NodeState restored = after.start(heldGpu0(Behaviour.KUBELET));
+
+    assertThat(DeviceFit.refusal(after.deviceManager(), restored.devices(), gpuPod("first"))).isEmpty();
+    assertThat(DeviceFit.refusal(after.deviceManager(), restored.devices(), gpuPod("second")))
+        .map(AdmissionFailure::message)
+        .contains("Node didn't have enough resource: nvidia.com/gpu, requested: 1, used: 1, capacity: 0");
+    Admission first = after.admit(restored, gpuPod("first"));
+    assertThat(first.admitted()).isTrue();
+    assertThat(first.state().devices().containerDevices("first", "inference", NodeFixtures.GPU)).containsExactly("GPU-0");
+  }
+
+  /** The GPU server's state once pod-level pod "first" was admitted: it holds GPU-0. */
+  private static NodeState heldGpu0(Behaviour behaviour) {
+    NodeResourceManagers before = gpuServer(TopologyManagerPolicy.BEST_EFFORT, behaviour);
+    NodeState held = before.admit(before.initialState(), gpuPod("first")).state();
+    assertThat(held.devices().containerDevices("first", "inference", NodeFixtures.GPU)).containsExactly("GPU-0");
+    return held;
+  }
+
   private static Admission readmittedWithGpu0Unhealthy(Behaviour behaviour) {
     NodeResourceManagers before = gpuServer(TopologyManagerPolicy.BEST_EFFORT, behaviour);
     NodeState held = before.admit(before.initialState(), gpuPod("first")).state();
