@@ -46,6 +46,31 @@ func readDevices(raw []json.RawMessage) ([]device, error) {
 	return devices, nil
 }
 
+// sameDevices checks that a restart's devices are the machine's, each with its health after the
+// restart (FORMAT.md): a device that disappears or a plugin that does not register again (which the
+// kubelet keeps registered with no device from its checkpoint for the plugin's grace period) is not
+// part of the scenario format.
+func sameDevices(machine, restart []device) error {
+	placed := func(list []device) []string {
+		keys := make([]string, 0, len(list))
+		for _, d := range list {
+			key := d.Resource + "/" + d.ID
+			if d.NUMA != nil {
+				key += fmt.Sprintf("@%d", *d.NUMA)
+			}
+			keys = append(keys, key)
+		}
+		sort.Strings(keys)
+		return keys
+	}
+	before, after := placed(machine), placed(restart)
+	if fmt.Sprint(before) != fmt.Sprint(after) {
+		return fmt.Errorf("a restart's devices must be the machine's devices with their health after the restart "+
+			"(a device or plugin that disappears is not modelled): the machine has %v, the restart gives %v", before, after)
+	}
+	return nil
+}
+
 // pluginDevice is the device as its plugin's ListAndWatch reports it.
 func (d device) pluginDevice() *pluginapi.Device {
 	health := pluginapi.Healthy

@@ -310,6 +310,11 @@ func read(raw json.RawMessage) (scenario, error) {
 			if parsed.devices, err = readRestart(*st.Restart); err != nil {
 				return scenario{}, fmt.Errorf("step %d: %w", i+1, err)
 			}
+			if parsed.devices != nil {
+				if err := sameDevices(devices, parsed.devices); err != nil {
+					return scenario{}, fmt.Errorf("step %d: %w", i+1, err)
+				}
+			}
 		}
 		s.steps = append(s.steps, parsed)
 	}

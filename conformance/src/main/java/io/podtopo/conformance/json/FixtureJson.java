@@ -62,13 +62,23 @@ public final class FixtureJson {
     if (distances != null && !distances.isNull()) {
       builder.distances(distanceRows(name, distances));
     }
-    for (JsonNode device : node.path("devices")) {
+    builder.addAllDevices(devices(node.path("devices")));
+    return builder.build();
+  }
+
+  /**
+   * The devices of a {@code devices} array, {@code [{"resource", "id", "numa": n | null, "healthy"?}]}
+   * (healthy unless {@code "healthy": false}); none for a missing or null array.
+   */
+  public static List<Device> devices(JsonNode array) {
+    List<Device> devices = new ArrayList<>();
+    for (JsonNode device : array) {
       JsonNode numa = device.path("numa");
-      builder.addDevice(new Device.Builder().resource(device.path("resource").asText())
+      devices.add(new Device.Builder().resource(device.path("resource").asText())
           .id(device.path("id").asText()).numaNode(numa.isInt() ? Optional.of(numa.intValue()) : Optional.empty())
           .healthy(device.path("healthy").asBoolean(true)).build());
     }
-    return builder.build();
+    return devices;
   }
 
   /** Rows of a {@code {"0": [10, 11], ...}} distance matrix. */

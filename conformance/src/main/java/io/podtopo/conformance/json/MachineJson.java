@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.podtopo.domain.topology.Cpu;
+import io.podtopo.domain.topology.Device;
 import io.podtopo.domain.topology.Machine;
 import io.podtopo.domain.topology.NumaNode;
 
@@ -14,13 +15,24 @@ import io.podtopo.domain.topology.NumaNode;
  * <p>Field order is fixed: {@code name}, {@code cpus} ({@code id, socket, core, uncoreCache,
  * numa}, ascending id), {@code numaNodes} ({@code id, cpus, memoryBytes}, then {@code hugepages}
  * by page size when the node has any, ascending id), {@code numaDistances} (rows by node id, or
- * null when unknown).
+ * null when unknown), then {@code devices} when the machine has any ({@code resource, id, numa}
+ * (null without topology), and {@code "healthy": false} for an unhealthy device, in device order).
  */
 public final class MachineJson {
 
   private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
   private MachineJson() {}
+
+  /** A device as {@code {"resource", "id", "numa", "healthy"?}} ({@code healthy} only when false). */
+  public static ObjectNode device(Device device) {
+    ObjectNode written = NODES.objectNode().put("resource", device.resource()).put("id", device.id());
+    device.numaNode().ifPresentOrElse(node -> written.put("numa", node), () -> written.putNull("numa"));
+    if (!device.healthy()) {
+      written.put("healthy", false);
+    }
+    return written;
+  }
 
   public static ObjectNode write(Machine machine) {
     ObjectNode root = NODES.objectNode();
@@ -53,6 +65,10 @@ public final class MachineJson {
       });
     } else {
       root.putNull("numaDistances");
+    }
+    if (!machine.devices().isEmpty()) {
+      ArrayNode devices = root.putArray("devices");
+      machine.devices().forEach(device -> devices.add(device(device)));
     }
     return root;
   }

@@ -28,8 +28,9 @@ import java.util.stream.Stream;
 
 /**
  * Writes the reference's node-scenario answer (FORMAT.md, kind {@code node-scenario}): the node
- * after a step as {@code defaultCpuSet}, {@code pods}, {@code topologyHints}, {@code machineState}
- * and {@code podResources}, and for an admission its {@code decision} and {@code merges}.
+ * after a step as {@code defaultCpuSet}, {@code pods} (each container's CPUs, memory and devices),
+ * {@code topologyHints}, {@code machineState} and {@code podResources}, and for an admission its
+ * {@code decision} and {@code merges}.
  */
 final class AnswerJson {
 
@@ -62,6 +63,7 @@ final class AnswerJson {
     uids.addAll(state.cpu().podEntries().keySet());
     uids.addAll(state.memory().containerEntries().keySet());
     uids.addAll(state.memory().podEntries().keySet());
+    uids.addAll(state.devices().allocations().keySet());
     return uids;
   }
 
@@ -75,11 +77,17 @@ final class AnswerJson {
         .map(Container::name).forEach(names::add));
     names.addAll(state.cpu().containerEntries(uid).keySet());
     names.addAll(state.memory().containersOf(uid).keySet());
+    names.addAll(state.devices().containersOf(uid).keySet());
     for (String name : names) {
       ObjectNode container = containers.putObject(name);
       Optional<CpuSet> cpus = state.cpu().containerCpus(uid, name);
       putCpus(container, "cpus", cpus);
       putBlocks(container, "memory", state.memory().containerBlocks(uid, name));
+      ObjectNode devices = container.putObject("devices");
+      state.devices().devicesOf(uid, name).forEach((resource, ids) -> {
+        ArrayNode list = devices.putArray(resource);
+        ids.forEach(list::add);
+      });
       ResourceIsolationLevel isolation = pod.flatMap(spec -> spec.container(name))
           .flatMap(spec -> managers.cpuPolicy().map(policy -> policy.isolationLevel(state.cpu(), pod.get(), spec)))
           .orElse(cpus.isPresent() ? ResourceIsolationLevel.CONTAINER : ResourceIsolationLevel.HOST);
@@ -105,7 +113,10 @@ final class AnswerJson {
     }
   }
 
-  /** The PodResources v1 {@code List} answer. */
+  /**
+   * The PodResources v1 {@code List} answer; a container's devices as {@code {"resource", "id",
+   * "numa"}} (the list reports no health).
+   */
   static ObjectNode podResources(PodResourcesView view) {
     ObjectNode node = JSON.objectNode();
     ArrayNode pods = node.putArray("pods");
@@ -118,6 +129,11 @@ final class AnswerJson {
         ObjectNode entry = containers.addObject().put("name", container.name())
             .put("cpuIds", container.cpuIds().toString());
         entry.set("memory", MemoryStateJson.write(container.memory()));
+        ArrayNode devices = entry.putArray("devices");
+        container.devices().forEach(device -> {
+          ObjectNode listed = devices.addObject().put("resource", device.resource()).put("id", device.id());
+          device.numaNode().ifPresentOrElse(numa -> listed.put("numa", numa), () -> listed.putNull("numa"));
+        });
       }
     }
     return node;

@@ -11,9 +11,11 @@ import io.podtopo.conformance.json.PodJson;
 import io.podtopo.domain.node.NodeConfig;
 import io.podtopo.domain.quirks.Behaviour;
 import io.podtopo.domain.pod.Pod;
+import io.podtopo.domain.topology.Device;
 import io.podtopo.domain.topology.Machine;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -24,7 +26,7 @@ import java.util.Set;
  * {"machine": {...machine JSON...}, "kubelet": {...KubeletConfiguration subset...},
  *  "behaviour": "kubelet" | "spec",
  *  "steps": [{"admit": pod}, {"removeContainer": {"pod": uid, "container": name}},
- *            {"removePod": uid}, {"restart": {}}]}
+ *            {"removePod": uid}, {"restart": {"devices"?: [...]}}]}
  * }</pre>
  *
  * @param behaviour {@code kubelet} (the default: the kubelet v1.37 as it is) or {@code spec} (the
@@ -79,12 +81,30 @@ public record NodeScenario(Machine machine, NodeConfig config, String behaviour,
     }
   }
 
-  /** Restart the node's resource managers from the state they saved. */
-  public record Restart() implements Step {
+  /**
+   * Restart the node's resource managers from the state they saved. {@code devices}, when present,
+   * are the devices the device plugins report when they register again after the restart: the
+   * machine's devices, each with its health then (a device turned unhealthy, say); empty: as before.
+   */
+  public record Restart(Optional<List<Device>> devices) implements Step {
+
+    public Restart {
+      devices = devices.map(List::copyOf);
+    }
+
+    /** A restart after which the plugins report the same devices. */
+    public Restart() {
+      this(Optional.empty());
+    }
+
     @Override
     public ObjectNode write() {
       ObjectNode step = JSON.objectNode();
-      step.putObject("restart");
+      ObjectNode restart = step.putObject("restart");
+      devices.ifPresent(list -> {
+        ArrayNode written = restart.putArray("devices");
+        list.forEach(device -> written.add(MachineJson.device(device)));
+      });
       return step;
     }
   }
@@ -117,7 +137,32 @@ public record NodeScenario(Machine machine, NodeConfig config, String behaviour,
     }
     NodeConfig config = new NodeConfig.Builder().from(KubeletJson.config(input.get("kubelet")))
         .behaviour(Behaviour.parse(behaviour)).build();
-    return new NodeScenario(FixtureJson.machine(machine), config, behaviour, steps);
+    Machine read = FixtureJson.machine(machine);
+    for (int i = 0; i < steps.size(); i++) {
+      if (steps.get(i) instanceof Restart restart && restart.devices().isPresent()) {
+        checkSameDevices(i, read.devices(), restart.devices().get());
+      }
+    }
+    return new NodeScenario(read, config, behaviour, steps);
+  }
+
+  /**
+   * A restart's devices are the machine's devices, each with its health after the restart: a device
+   * that disappears, or a plugin that does not register again (which the kubelet keeps registered with
+   * no device from its checkpoint for the plugin's grace period, ADR 0008), is not modelled.
+   */
+  private static void checkSameDevices(int index, List<Device> machine, List<Device> restart) {
+    List<String> before = machine.stream().sorted(Device.ORDER).map(NodeScenario::placed).toList();
+    List<String> after = restart.stream().sorted(Device.ORDER).map(NodeScenario::placed).toList();
+    if (!before.equals(after)) {
+      throw new IllegalArgumentException("step " + (index + 1) + ": a restart's \"devices\" must be the machine's "
+          + "devices with their health after the restart (a device or plugin that disappears is not modelled): "
+          + "the machine has " + before + ", the restart gives " + after);
+    }
+  }
+
+  private static String placed(Device device) {
+    return device.resource() + "/" + device.id() + device.numaNode().map(node -> "@" + node).orElse("");
   }
 
   private static Step step(int index, JsonNode step) {
@@ -143,7 +188,20 @@ public record NodeScenario(Machine machine, NodeConfig config, String behaviour,
       return new RemovePod(step.get("removePod").asText());
     }
     if (step.has("restart")) {
-      return new Restart();
+      JsonNode restart = step.get("restart");
+      if (!restart.isObject()) {
+        throw new IllegalArgumentException("step " + (index + 1) + ": \"restart\" must be an object: {} or "
+            + "{\"devices\": [...]}");
+      }
+      JsonNode devices = restart.get("devices");
+      if (devices == null) {
+        return new Restart();
+      }
+      if (!devices.isArray()) {
+        throw new IllegalArgumentException("step " + (index + 1) + ": \"restart\".\"devices\" must be an array of "
+            + "{\"resource\", \"id\", \"numa\", \"healthy\"?}");
+      }
+      return new Restart(Optional.of(FixtureJson.devices(devices)));
     }
     throw new IllegalArgumentException("step " + (index + 1) + ": unknown step " + step.fieldNames().next());
   }

@@ -10,6 +10,9 @@ import io.podtopo.domain.node.NodeResourceManagers;
 import io.podtopo.domain.node.NodeState;
 import io.podtopo.domain.pod.Pod;
 import io.podtopo.domain.topology.CpuSet;
+import io.podtopo.domain.topology.Device;
+import io.podtopo.domain.topology.Machine;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -19,9 +22,9 @@ import java.util.Optional;
  * ({@link NodeResourceManagers#stopContainer}) and its entries stay until its pod is no longer
  * active (rejected, removed, or every init and app container removed), when the managers'
  * stale-state cleanup drops the whole pod ({@link NodeResourceManagers#removePod}). A restart builds
- * the managers anew from the configuration and the machine and starts them on the state saved
- * before it (the agent's store gives the saved state back equal), as {@code NodeResourceManagerService}
- * does at start.
+ * the managers anew from the configuration and the machine (with the devices the restart gives, if
+ * it gives them) and starts them on the state saved before it (the agent's store gives the saved
+ * state back equal), as {@code NodeResourceManagerService} does at start.
  */
 public final class ReferenceScenarioRun {
 
@@ -38,7 +41,8 @@ public final class ReferenceScenarioRun {
    * @throws io.podtopo.domain.node.InvalidNodeConfigException when the kubelet would not start
    */
   public static ObjectNode answer(NodeScenario scenario) {
-    NodeResourceManagers managers = NodeResourceManagers.create(scenario.config(), scenario.machine());
+    Machine machine = scenario.machine();
+    NodeResourceManagers managers = NodeResourceManagers.create(scenario.config(), machine);
     NodeState state = managers.initialState();
     ActivePods active = new ActivePods();
     ObjectNode answer = JSON.objectNode();
@@ -76,7 +80,11 @@ public final class ReferenceScenarioRun {
         }
         active.podRemoved(removal.podUid());
       } else {
-        NodeResourceManagers restarted = NodeResourceManagers.create(scenario.config(), scenario.machine());
+        Optional<List<Device>> devices = ((NodeScenario.Restart) step).devices();
+        if (devices.isPresent()) {
+          machine = new Machine.Builder().from(machine).devices(devices.get()).build();
+        }
+        NodeResourceManagers restarted = NodeResourceManagers.create(scenario.config(), machine);
         try {
           state = restarted.start(state);
           managers = restarted;

@@ -10,8 +10,10 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
@@ -19,8 +21,9 @@ import java.util.TreeSet;
  * each step every field the expectation holds ({@code decision}, {@code defaultCpuSet}, {@code pods},
  * {@code podResources}, and when given {@code topologyHints} and {@code machineState}); a field the
  * expectation leaves out is not compared. CPU sets are compared as sets, memory blocks as multisets
- * (NUMA nodes as sets), {@code null} (no entry) only equals {@code null}. The pods of a step are
- * compared as a set of uids; a container the expectation does not list must have no entries.
+ * (NUMA nodes as sets), devices as sets of ids per resource (PodResources devices as multisets),
+ * {@code null} (no entry) only equals {@code null}. The pods of a step are compared as a set of uids;
+ * a container the expectation does not list must have no entries and no devices.
  */
 public final class ScenarioComparator {
 
@@ -136,6 +139,10 @@ public final class ScenarioComparator {
             differences);
         compareOptionalBlocks(container + ".memory", expectedContainer.get("memory"), actualContainer.get("memory"),
             differences);
+        if (expectedContainer.has("devices") || expectedContainer.isMissingNode()) {
+          compareDevices(container + ".devices", expectedContainer.get("devices"), actualContainer.get("devices"),
+              differences);
+        }
         if (expectedContainer.has("isolation")
             && !expectedContainer.get("isolation").equals(actualContainer.get("isolation"))) {
           differences.add(container + ".isolation: expected " + expectedContainer.get("isolation") + ", got "
@@ -199,8 +206,73 @@ public final class ScenarioComparator {
             differences);
         compareBlocks(container + ".memory", expectedContainers.get(c).path("memory"),
             actualContainers.get(c).path("memory"), differences);
+        if (expectedContainers.get(c).has("devices")) {
+          compareListedDevices(container + ".devices", expectedContainers.get(c).get("devices"),
+              actualContainers.get(c).get("devices"), differences);
+        }
       }
     }
+  }
+
+  /**
+   * A container's devices, {@code {resource: [id, ...]}}, compared as sets of ids per resource (a
+   * resource with no id is none; a missing object holds none).
+   */
+  private static void compareDevices(String where, JsonNode expected, JsonNode actual, List<String> differences) {
+    TreeMap<String, TreeSet<String>> expectedDevices;
+    TreeMap<String, TreeSet<String>> actualDevices;
+    try {
+      expectedDevices = devicesByResource(expected);
+      actualDevices = devicesByResource(actual);
+    } catch (IllegalArgumentException e) {
+      differences.add(where + ": expected " + expected + ", got " + actual + " (" + e.getMessage() + ")");
+      return;
+    }
+    if (!expectedDevices.equals(actualDevices)) {
+      differences.add(where + ": expected " + expectedDevices + ", got " + actualDevices);
+    }
+  }
+
+  private static TreeMap<String, TreeSet<String>> devicesByResource(JsonNode devices) {
+    TreeMap<String, TreeSet<String>> byResource = new TreeMap<>();
+    if (devices == null || devices.isNull()) {
+      return byResource;
+    }
+    if (!devices.isObject()) {
+      throw new IllegalArgumentException("not an object of resource to device ids");
+    }
+    for (Iterator<Map.Entry<String, JsonNode>> it = devices.fields(); it.hasNext(); ) {
+      Map.Entry<String, JsonNode> resource = it.next();
+      if (!resource.getValue().isArray()) {
+        throw new IllegalArgumentException(resource.getKey() + " is not an array of device ids");
+      }
+      TreeSet<String> ids = new TreeSet<>();
+      resource.getValue().forEach(id -> ids.add(id.asText()));
+      if (!ids.isEmpty()) {
+        byResource.put(resource.getKey(), ids);
+      }
+    }
+    return byResource;
+  }
+
+  /** PodResources devices, {@code [{"resource", "id", "numa"}]}, compared as multisets. */
+  private static void compareListedDevices(String where, JsonNode expected, JsonNode actual,
+      List<String> differences) {
+    List<String> expectedDevices = listedDevices(expected);
+    List<String> actualDevices = listedDevices(actual);
+    if (!expectedDevices.equals(actualDevices)) {
+      differences.add(where + ": expected " + expectedDevices + ", got " + actualDevices);
+    }
+  }
+
+  private static List<String> listedDevices(JsonNode devices) {
+    List<String> keys = new ArrayList<>();
+    if (devices != null && devices.isArray()) {
+      devices.forEach(device -> keys.add(device.path("resource").asText() + "/" + device.path("id").asText() + "@"
+          + (device.path("numa").isInt() ? device.get("numa").asText() : "none")));
+    }
+    keys.sort(null);
+    return keys;
   }
 
   private static void compareOptionalCpus(String where, JsonNode expected, JsonNode actual, List<String> differences) {
