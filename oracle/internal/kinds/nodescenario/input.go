@@ -1,10 +1,13 @@
 // Package nodescenario answers the node-scenario kind (FORMAT.md) with the kubelet's own resource
 // managers wired as its container manager wires them (pkg/kubelet/cm, NewContainerManager): the
-// Topology Manager with the Device, CPU and Memory Managers as hint providers, admission through
-// the Topology Manager's Admit (the kubelet's resource-allocation admit handler), containers started
-// and stopped through the internal container lifecycle, removed pods dropped by the managers'
-// stale-state cleanup, restarts as new managers started on the same checkpoint files, and the
-// PodResources v1 List answered by upstream's own server over the managers.
+// Topology Manager with the Device, CPU and Memory Managers as hint providers, the machine's devices
+// registered with the Device Manager as their plugins would register them, admission through the
+// Topology Manager's Admit (the kubelet's resource-allocation admit handler) and then the kubelet's
+// predicate admit handler over the node its node status reports, containers started (their devices
+// allocated by GetDeviceRunContainerOptions) and stopped through the internal container lifecycle,
+// removed pods dropped by the managers' stale-state cleanup, restarts as new managers started on the
+// same checkpoint files, and the PodResources v1 List answered by upstream's own server over the
+// managers.
 package nodescenario
 
 import (
