@@ -2,5 +2,6 @@
 package all
 
 import (
+	_ "podtopo.io/oracle/internal/kinds/podkinds"
 	_ "podtopo.io/oracle/internal/kinds/topologykinds"
 )
