@@ -78,8 +78,8 @@ func podCreate(raw json.RawMessage) (any, error) {
 		return nil, fmt.Errorf("the stored pod does not convert to v1: %w", err)
 	}
 	qos := string(stored.Status.QOSClass)
-	pod1 := held(stored)
-	return createOutput{Errors: []string{}, QOSClass: &qos, Pod: &pod1}, nil
+	resources := held(stored)
+	return createOutput{Errors: []string{}, QOSClass: &qos, Pod: &resources}, nil
 }
 
 // requestBody is the pod as a client sends it: v1 JSON, every container with an image.
