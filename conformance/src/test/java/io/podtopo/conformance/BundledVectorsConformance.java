@@ -62,8 +62,23 @@ class BundledVectorsConformance {
 
   @Test
   void bundledVectorsHoldTheTranscribedCaseCount() {
-    assertThat(FILES.stream().filter(f -> !f.name().equals("node_scenarios.json")).mapToInt(f -> f.cases().size()).sum())
-        .isEqualTo(361 + 57);
+    assertThat(FILES.stream().filter(f -> !Set.of("node_scenarios.json", "pod_defaulting.json").contains(f.name()))
+        .mapToInt(f -> f.cases().size()).sum()).isEqualTo(361 + 57);
+  }
+
+  /**
+   * D-42's cases, written for podtopo and answered by the oracle: the ways a pod reaches the kubelet
+   * (pod-create, static-pod-decode), by group.
+   */
+  @Test
+  void podDefaultingCoversEveryGroup() {
+    Map<String, Long> groups = FILES.stream().filter(f -> f.name().equals("pod_defaulting.json"))
+        .flatMap(f -> f.cases().stream()).collect(Collectors.groupingBy(c -> c.kind() + "/" + c.id().split("/")[1],
+            TreeMap::new, Collectors.counting()));
+    assertThat(groups).containsExactlyEntriesOf(new TreeMap<>(Map.of("pod-create/containers", 5L,
+        "pod-create/requests-only", 11L, "pod-create/limits-only", 5L, "pod-create/both", 4L,
+        "pod-create/hugepages", 8L, "pod-create/init-and-sidecars", 7L, "pod-create/gates", 7L,
+        "pod-create/invalid", 10L, "static-pod-decode/static", 16L)));
   }
 
   /** The node scenarios: the groups of the spec's test plan (§13) and its worked examples, by count. */

@@ -143,9 +143,6 @@ public final class AgentCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws InterruptedException {
-    AgentOptions options = new AgentOptions(new PodsFolder(podsDir, hostName(), strictFields.strict),
-        GoDuration.parse("--scan-interval", scanInterval), Optional.ofNullable(socket), rateLimit(),
-        Optional.ofNullable(metricsAddress).map(text -> ListenAddress.parse("--metrics-address", text)));
     Machine node = MachineArgument.resolve(machine, catalog);
     FieldValidation fields = strictFields.validation();
     NodeSettings settings;
@@ -155,6 +152,10 @@ public final class AgentCommand implements Callable<Integer> {
     } finally {
       StrictFields.print(fields, spec.commandLine().getErr());
     }
+    AgentOptions options = new AgentOptions(new PodsFolder(podsDir, hostName(), strictFields.strict,
+            settings.featureGates()),
+        GoDuration.parse("--scan-interval", scanInterval), Optional.ofNullable(socket), rateLimit(),
+        Optional.ofNullable(metricsAddress).map(text -> ListenAddress.parse("--metrics-address", text)));
     LinuxNode linuxNode = new LinuxNode(CatalogMachineSource.of(node), stateDir, Optional.ofNullable(cgroupRoot),
         CpusetHierarchy.SELF_MOUNTINFO, driver());
     PrintWriter out = spec.commandLine().getOut();

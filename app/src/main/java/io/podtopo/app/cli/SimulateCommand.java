@@ -21,6 +21,7 @@ import io.podtopo.app.simulate.Simulation;
 import io.podtopo.app.simulate.SimulationRun;
 import io.podtopo.domain.node.NodeResourceManagers;
 import io.podtopo.domain.pod.Pod;
+import io.podtopo.domain.pod.PodRoute;
 import io.podtopo.domain.quirks.Behaviour;
 import io.podtopo.domain.topology.Machine;
 import jakarta.inject.Inject;
@@ -188,10 +189,11 @@ public final class SimulateCommand implements Callable<Integer> {
     NodeSettings settings = (kubeletConfig == null ? BuiltInKubeletConfig.fittedTo(node)
         : KubeletConfigFile.read(kubeletConfig, fields)).withBehaviour(behaviour);
     NodeResourceManagers managers = NodeConfigs.managers(settings, node);
-    List<Pod> given = uniquePods(PodManifests.read(pods, fields));
+    PodRoute route = PodRoute.apiServer(settings.featureGates());
+    List<Pod> given = uniquePods(PodManifests.read(pods, fields, route));
     List<ScenarioStep> steps = scenario == null
         ? given.stream().<ScenarioStep>map(ScenarioStep.Admit::new).toList()
-        : ScenarioFile.read(scenario, given, fields);
+        : ScenarioFile.read(scenario, given, fields, route);
     String title = scenario != null ? "scenario " + scenario : steps.isEmpty() ? "the node before any admission" : "simulation";
     if (kubeletState == null) {
       return List.of(Simulation.run(title, settings.source(), managers, steps, progress()));
