@@ -1,5 +1,6 @@
 package io.podtopo.app.cli;
 
+import io.podtopo.domain.quirks.KubeletRelease;
 import io.podtopo.adapters.fake.MachineCatalog;
 import io.podtopo.app.input.BuiltInKubeletConfig;
 import io.podtopo.app.input.FieldValidation;
@@ -53,7 +54,7 @@ import picocli.CommandLine.Spec;
             + "row per container, then the rejections, the node shared pool after the run and a map of "
             + "the machine's CPUs by owner.",
         "",
-        "Decisions are kubelet v1.37's, its quirks included, unless --behaviour spec asks for the corrected "
+        "Decisions are " + KubeletRelease.NAME_WITH_RANGE + "'s, its quirks included, unless --behaviour spec asks for the corrected "
             + "ones; a quirk that changed a decision is named beside it (docs/adr/0008-kubelet-quirks.md).",
         "",
         "Exits 0 when the simulation ran (rejected pods are a result, not an error), 2 on bad usage "
@@ -79,7 +80,7 @@ import picocli.CommandLine.Spec;
         "  ./podtopo simulate --format html > report.html",
         "      the KEP-5526 examples as one HTML page, CPUs and memory by owner",
         "  ./podtopo simulate --kubelet-config examples/kubelet/pod-scope.yaml --kubelet-state examples/kubelet-state --pods examples/kubelet-state/analytics.yaml",
-        "      a running pod admitted again after a restart: kubelet v1.37 refuses it",
+        "      a running pod admitted again after a restart: " + KubeletRelease.NAME + " refuses it",
         "      (quirk Q-cpu-restart-reallocates); --behaviour spec keeps it where it is",
         "",
         "Formats, scenario files and the JSON schema: docs/guide/simulate.md"})

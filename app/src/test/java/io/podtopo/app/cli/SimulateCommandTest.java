@@ -590,12 +590,14 @@ class SimulateCommandTest {
     assertThat(table.exitCode()).isEqualTo(ExitCodes.OK);
     assertThat(table.out()).contains("behaviour kubelet)")
         .containsPattern("default/web +web +app +- +- +- +- +no answer")
-        .contains("default/web: no answer: kubelet v1.37 would never finish admitting this pod "
+        .contains("default/web: no answer: kubelet v1.37.2 would never finish admitting this pod "
             + "(quirk Q-numa-remainder-loop, D-16)")
-        .contains("quirks that changed a decision (as kubelet v1.37 behaves; --behaviour spec corrects them):",
+        .contains("quirks that changed a decision (as kubelet v1.37.2 behaves; --behaviour spec corrects them):",
             "  default/web: Q-lone-sibling (D-21): with full-pcpus-only allocateCPUs takes from every free CPU",
             "  default/web: Q-numa-remainder-loop (D-16): with distribute-cpus-across-numa");
     assertThat(json.path("behaviour").asText()).isEqualTo("kubelet");
+    assertThat(json.path("kubeletRelease").asText()).isEqualTo("v1.37.2");
+    assertThat(CliRun.reference("simulate", "--help").out()).contains("kubelet v1.37.2 (v1.37.0 to v1.37.2 decide alike)");
     JsonNode web = pod(json, "web");
     assertThat(web.path("reason").asText()).isEqualTo("KubeletNoAnswer");
     assertThat(web.path("noAnswer").asText()).isEqualTo("Q-numa-remainder-loop");
