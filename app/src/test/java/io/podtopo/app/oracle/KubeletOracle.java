@@ -43,6 +43,23 @@ final class KubeletOracle {
         .resolve("oracle").resolve("kubelet");
   }
 
+  /** Every release the oracle pins ({@code oracle/kubelet releases}), the default first. */
+  static List<String> pinnedReleases() {
+    try {
+      Process process = new ProcessBuilder(launcher().toString(), "releases").redirectErrorStream(true).start();
+      List<String> releases = new String(process.getInputStream().readAllBytes()).lines().toList();
+      if (process.waitFor() != 0) {
+        throw new AssertionError("oracle/kubelet releases failed: " + releases);
+      }
+      return releases;
+    } catch (IOException e) {
+      throw new AssertionError("cannot run oracle/kubelet releases: " + e.getMessage(), e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new AssertionError("interrupted", e);
+    }
+  }
+
   /** The oracle as a testee, answering each case within a minute (a node scenario runs 16 to 64 times). */
   ProcessSubject testee() {
     return ProcessSubject.start(command("testee"), Duration.ofSeconds(60), BUILD_TIMEOUT);
