@@ -4,6 +4,7 @@
 //	kubelet-oracle testee [--call-timeout D] [--answer-timeout D]   the testee protocol on stdin/stdout
 //	kubelet-oracle kinds                                             the kinds it answers, and those it cannot
 //	kubelet-oracle release                                           the k8s.io/kubernetes release built in
+//	kubelet-oracle record [--call-timeout D] FILE...                 writes its answers into the cases of vector files that have no "expect"
 package main
 
 import (
@@ -16,6 +17,7 @@ import (
 
 	"podtopo.io/oracle/internal/front"
 	"podtopo.io/oracle/internal/kinds"
+	"podtopo.io/oracle/internal/record"
 
 	_ "podtopo.io/oracle/internal/kinds/all"
 )
@@ -56,6 +58,12 @@ func main() {
 		}
 	case "release":
 		fmt.Println(release)
+	case "record":
+		for _, file := range flags.Args() {
+			if err = record.File(file, *callTimeout, os.Stderr); err != nil {
+				break
+			}
+		}
 	default:
 		usage()
 	}
@@ -66,7 +74,7 @@ func main() {
 }
 
 func usage() {
-	fmt.Fprintln(os.Stderr, "usage: kubelet-oracle testee|kinds|release [--call-timeout D] [--answer-timeout D]")
+	fmt.Fprintln(os.Stderr, "usage: kubelet-oracle testee|kinds|release|record [--call-timeout D] [--answer-timeout D] [FILE...]")
 	os.Exit(2)
 }
 

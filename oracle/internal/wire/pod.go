@@ -25,9 +25,11 @@ type Pod struct {
 	PodCPU              *string       `json:"podCPU"`
 }
 
-// Container is a container: shorthands for cpu and memory, and any resource under "resources".
+// Container is a container: shorthands for cpu and memory, and any resource under "resources";
+// "image" only where a kind validates the pod (the resource managers never read it).
 type Container struct {
 	Name          string        `json:"name"`
+	Image         string        `json:"image"`
 	RestartPolicy string        `json:"restartPolicy"`
 	Resources     *Requirements `json:"resources"`
 	Shorthand
@@ -105,7 +107,7 @@ func (p Pod) Build() (*v1.Pod, error) {
 func containers(list []Container) ([]v1.Container, error) {
 	var built []v1.Container
 	for _, c := range list {
-		container := v1.Container{Name: c.Name}
+		container := v1.Container{Name: c.Name, Image: c.Image}
 		if c.RestartPolicy != "" {
 			policy := v1.ContainerRestartPolicy(c.RestartPolicy)
 			container.RestartPolicy = &policy

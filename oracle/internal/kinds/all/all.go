@@ -6,5 +6,6 @@ import (
 	_ "podtopo.io/oracle/internal/kinds/devicekinds"
 	_ "podtopo.io/oracle/internal/kinds/memorykinds"
 	_ "podtopo.io/oracle/internal/kinds/nodescenario"
+	_ "podtopo.io/oracle/internal/kinds/podkinds"
 	_ "podtopo.io/oracle/internal/kinds/topologykinds"
 )

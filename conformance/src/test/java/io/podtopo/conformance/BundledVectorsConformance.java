@@ -3,12 +3,16 @@ package io.podtopo.conformance;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.podtopo.conformance.vectors.CaseResult;
 import io.podtopo.conformance.vectors.ReferenceSubject;
 import io.podtopo.conformance.vectors.VectorCase;
 import io.podtopo.conformance.vectors.VectorFile;
 import io.podtopo.conformance.vectors.VectorKinds;
 import io.podtopo.conformance.vectors.VectorRunner;
+import io.podtopo.domain.quirks.KubeletQuirk;
+import java.io.IOException;
+import java.io.InputStream;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -62,8 +66,40 @@ class BundledVectorsConformance {
 
   @Test
   void bundledVectorsHoldTheTranscribedCaseCount() {
-    assertThat(FILES.stream().filter(f -> !f.name().equals("node_scenarios.json") && !f.name().equals("kubelet_quirks.json"))
+    assertThat(FILES.stream()
+        .filter(f -> !Set.of("node_scenarios.json", "pod_defaulting.json", "kubelet_quirks.json").contains(f.name()))
         .mapToInt(f -> f.cases().size()).sum()).isEqualTo(361 + 57);
+  }
+
+  /**
+   * ADR 0008: every quirk of kubelet v1.37 podtopo reproduces has a case in kubelet behaviour (whose
+   * expectation the oracle recorded from the kubelet's own code), named in its {@code quirk} field.
+   */
+  @Test
+  void everyQuirkHasACaseInKubeletBehaviour() throws IOException {
+    Set<String> shown = new TreeSet<>();
+    try (InputStream file = VectorFile.class.getResourceAsStream("/io/podtopo/conformance/vectors/kubelet_quirks.json")) {
+      new ObjectMapper().readTree(file).get("cases").forEach(c -> {
+        assertThat(c.path("input").path("behaviour").asText("kubelet")).as(c.path("id").asText()).isEqualTo("kubelet");
+        shown.add(c.path("quirk").asText());
+      });
+    }
+    assertThat(shown).containsExactlyInAnyOrderElementsOf(Stream.of(KubeletQuirk.values()).map(KubeletQuirk::id).toList());
+  }
+
+  /**
+   * D-42's cases, written for podtopo and answered by the oracle: the ways a pod reaches the kubelet
+   * (pod-create, static-pod-decode), by group.
+   */
+  @Test
+  void podDefaultingCoversEveryGroup() {
+    Map<String, Long> groups = FILES.stream().filter(f -> f.name().equals("pod_defaulting.json"))
+        .flatMap(f -> f.cases().stream()).collect(Collectors.groupingBy(c -> c.kind() + "/" + c.id().split("/")[1],
+            TreeMap::new, Collectors.counting()));
+    assertThat(groups).containsExactlyEntriesOf(new TreeMap<>(Map.of("pod-create/containers", 5L,
+        "pod-create/requests-only", 11L, "pod-create/limits-only", 5L, "pod-create/both", 4L,
+        "pod-create/hugepages", 8L, "pod-create/init-and-sidecars", 7L, "pod-create/gates", 7L,
+        "pod-create/invalid", 10L, "static-pod-decode/static", 16L)));
   }
 
   /** The node scenarios: the groups of the spec's test plan (§13) and its worked examples, by count. */

@@ -3,7 +3,9 @@ package io.podtopo.app.agent;
 import io.podtopo.app.input.FieldValidation;
 import io.podtopo.app.input.InputException;
 import io.podtopo.app.input.PodManifests;
+import io.podtopo.domain.gates.FeatureGates;
 import io.podtopo.domain.pod.Pod;
+import io.podtopo.domain.pod.PodRoute;
 import java.io.IOException;
 import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
@@ -30,6 +32,12 @@ import java.util.stream.Stream;
  * across restarts, and any edit gives new ones (the kubelet hashes its Go object instead of the
  * bytes, so the digits differ from a kubelet's; the rule is the same).
  *
+ * <p><b>Defaulting.</b> Each pod is defaulted and validated as the kubelet's file source reads a
+ * static pod ({@link PodRoute#staticPod}, decision D-42), not as the API server creates one: with
+ * {@code PodLevelResourcesFixDefaulting} on (v1.37's default) its {@code spec.resources} is taken as
+ * written. A pod the file source would refuse makes its file invalid, with upstream's
+ * {@code invalid pod: [...]}.
+ *
  * <p>Reading is all a scan does: a file that cannot be read or is not a Pod manifest is a
  * {@link ManifestFile} with an error, never an exception.
  */
@@ -38,21 +46,34 @@ public final class PodsFolder {
   private final Path folder;
   private final String hostName;
   private final boolean strict;
+  private final PodRoute route;
   private Map<String, ManifestFile> lastScan = Map.of();
 
   /**
-   * The folder {@code folder}, with {@code hostName} in the uids it derives; {@code strict}: a
-   * manifest with a field the Pod API does not have is invalid, not only warned about.
+   * {@link #PodsFolder(Path, String, boolean, FeatureGates)} with the kubelet's gates at their v1.37
+   * defaults.
    *
    * @throws InputException when {@code folder} is not a folder
    */
   public PodsFolder(Path folder, String hostName, boolean strict) {
+    this(folder, hostName, strict, FeatureGates.defaults());
+  }
+
+  /**
+   * The folder {@code folder}, with {@code hostName} in the uids it derives; {@code strict}: a
+   * manifest with a field the Pod API does not have is invalid, not only warned about; {@code gates}:
+   * the kubelet's, which decide how a static pod is defaulted.
+   *
+   * @throws InputException when {@code folder} is not a folder
+   */
+  public PodsFolder(Path folder, String hostName, boolean strict, FeatureGates gates) {
     if (!Files.isDirectory(folder)) {
       throw new InputException(folder + ": the pods folder does not exist or is not a folder");
     }
     this.folder = folder;
     this.hostName = hostName;
     this.strict = strict;
+    this.route = PodRoute.staticPod(gates);
   }
 
   /** The folder read. */
@@ -99,7 +120,8 @@ public final class PodsFolder {
     List<Pod> pods;
     FieldValidation fields = FieldValidation.of(strict);
     try {
-      pods = PodManifests.parse(file.toString(), new StringReader(new String(bytes, StandardCharsets.UTF_8)), fields);
+      pods = PodManifests.parse(file.toString(), new StringReader(new String(bytes, StandardCharsets.UTF_8)), fields,
+          route);
     } catch (InputException | IllegalArgumentException e) {
       return ManifestFile.invalid(name, digest, e.getMessage());
     }

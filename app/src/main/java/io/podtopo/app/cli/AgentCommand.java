@@ -1,5 +1,6 @@
 package io.podtopo.app.cli;
 
+import io.podtopo.domain.quirks.KubeletRelease;
 import io.podtopo.adapters.fake.CatalogMachineSource;
 import io.podtopo.adapters.fake.MachineCatalog;
 import io.podtopo.adapters.grpc.RateLimit;
@@ -56,7 +57,7 @@ import picocli.CommandLine.Spec;
             + "written; a restarted agent restores it, writes every cpuset again and allocates nothing twice "
             + "(a pod it restored is not admitted again).",
         "",
-        "Admissions are kubelet v1.37's, its quirks included (e.g. half cores under full-pcpus-only), or, "
+        "Admissions are " + KubeletRelease.NAME_WITH_RANGE + "'s, its quirks included (e.g. half cores under full-pcpus-only), or, "
             + "with --behaviour spec, the corrected ones; an admission a quirk changed names it in its log "
             + "line (\"quirks\"), and one the kubelet would never finish is logged as such (\"no-answer\").",
         "",
@@ -75,7 +76,7 @@ import picocli.CommandLine.Spec;
         "  ./podtopo agent --machine demo-2s --pods-dir examples/pods/pod-scope --state-dir /tmp/agent --socket /tmp/agent.sock",
         "      a catalog machine: decisions served, nothing pinned (no --cgroup-root)",
         "  ./podtopo agent --machine demo-2s --pods-dir examples/pods/pod-scope --state-dir /tmp/agent --behaviour spec",
-        "      kubelet v1.37's quirks corrected (docs/adr/0008-kubelet-quirks.md)",
+        "      " + KubeletRelease.NAME + "'s quirks corrected (docs/adr/0008-kubelet-quirks.md)",
         "",
         "Guide: docs/guide/agent.md"})
 public final class AgentCommand implements Callable<Integer> {
@@ -143,9 +144,6 @@ public final class AgentCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws InterruptedException {
-    AgentOptions options = new AgentOptions(new PodsFolder(podsDir, hostName(), strictFields.strict),
-        GoDuration.parse("--scan-interval", scanInterval), Optional.ofNullable(socket), rateLimit(),
-        Optional.ofNullable(metricsAddress).map(text -> ListenAddress.parse("--metrics-address", text)));
     Machine node = MachineArgument.resolve(machine, catalog);
     FieldValidation fields = strictFields.validation();
     NodeSettings settings;
@@ -155,6 +153,10 @@ public final class AgentCommand implements Callable<Integer> {
     } finally {
       StrictFields.print(fields, spec.commandLine().getErr());
     }
+    AgentOptions options = new AgentOptions(new PodsFolder(podsDir, hostName(), strictFields.strict,
+            settings.featureGates()),
+        GoDuration.parse("--scan-interval", scanInterval), Optional.ofNullable(socket), rateLimit(),
+        Optional.ofNullable(metricsAddress).map(text -> ListenAddress.parse("--metrics-address", text)));
     LinuxNode linuxNode = new LinuxNode(CatalogMachineSource.of(node), stateDir, Optional.ofNullable(cgroupRoot),
         CpusetHierarchy.SELF_MOUNTINFO, driver());
     PrintWriter out = spec.commandLine().getOut();

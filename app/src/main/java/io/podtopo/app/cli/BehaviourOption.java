@@ -1,5 +1,6 @@
 package io.podtopo.app.cli;
 
+import io.podtopo.domain.quirks.KubeletRelease;
 import io.podtopo.domain.quirks.Behaviour;
 import picocli.CommandLine.Option;
 
@@ -11,8 +12,8 @@ import picocli.CommandLine.Option;
 public final class BehaviourOption {
 
   @Option(names = "--behaviour", paramLabel = "kubelet|spec", defaultValue = "kubelet",
-      description = "kubelet (default): decide as kubelet v1.37 does, its quirks included (a pod re-admitted "
-          + "after a restart moved or refused, half cores under full-pcpus-only, ...), and say \"kubelet v1.37 "
+      description = "kubelet (default): decide as " + KubeletRelease.NAME_WITH_RANGE + " does, its quirks included (a pod re-admitted "
+          + "after a restart moved or refused, half cores under full-pcpus-only, ...), and say \"" + KubeletRelease.NAME + " "
           + "would never finish\" or \"would crash\" where it would; spec: the corrected behaviour of every "
           + "quirk, under which the KEP-5526 invariants hold. Each decision a quirk changed names it "
           + "(e.g. Q-lone-sibling (D-21)); docs/adr/0008-kubelet-quirks.md lists them all.")

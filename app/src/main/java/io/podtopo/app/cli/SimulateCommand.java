@@ -1,5 +1,6 @@
 package io.podtopo.app.cli;
 
+import io.podtopo.domain.quirks.KubeletRelease;
 import io.podtopo.adapters.fake.MachineCatalog;
 import io.podtopo.app.input.BuiltInKubeletConfig;
 import io.podtopo.app.input.FieldValidation;
@@ -21,6 +22,7 @@ import io.podtopo.app.simulate.Simulation;
 import io.podtopo.app.simulate.SimulationRun;
 import io.podtopo.domain.node.NodeResourceManagers;
 import io.podtopo.domain.pod.Pod;
+import io.podtopo.domain.pod.PodRoute;
 import io.podtopo.domain.quirks.Behaviour;
 import io.podtopo.domain.topology.Machine;
 import jakarta.inject.Inject;
@@ -52,7 +54,7 @@ import picocli.CommandLine.Spec;
             + "row per container, then the rejections, the node shared pool after the run and a map of "
             + "the machine's CPUs by owner.",
         "",
-        "Decisions are kubelet v1.37's, its quirks included, unless --behaviour spec asks for the corrected "
+        "Decisions are " + KubeletRelease.NAME_WITH_RANGE + "'s, its quirks included, unless --behaviour spec asks for the corrected "
             + "ones; a quirk that changed a decision is named beside it (docs/adr/0008-kubelet-quirks.md).",
         "",
         "Exits 0 when the simulation ran (rejected pods are a result, not an error), 2 on bad usage "
@@ -78,7 +80,7 @@ import picocli.CommandLine.Spec;
         "  ./podtopo simulate --format html > report.html",
         "      the KEP-5526 examples as one HTML page, CPUs and memory by owner",
         "  ./podtopo simulate --kubelet-config examples/kubelet/pod-scope.yaml --kubelet-state examples/kubelet-state --pods examples/kubelet-state/analytics.yaml",
-        "      a running pod admitted again after a restart: kubelet v1.37 refuses it",
+        "      a running pod admitted again after a restart: " + KubeletRelease.NAME + " refuses it",
         "      (quirk Q-cpu-restart-reallocates); --behaviour spec keeps it where it is",
         "",
         "Formats, scenario files and the JSON schema: docs/guide/simulate.md"})
@@ -188,10 +190,11 @@ public final class SimulateCommand implements Callable<Integer> {
     NodeSettings settings = (kubeletConfig == null ? BuiltInKubeletConfig.fittedTo(node)
         : KubeletConfigFile.read(kubeletConfig, fields)).withBehaviour(behaviour);
     NodeResourceManagers managers = NodeConfigs.managers(settings, node);
-    List<Pod> given = uniquePods(PodManifests.read(pods, fields));
+    PodRoute route = PodRoute.apiServer(settings.featureGates());
+    List<Pod> given = uniquePods(PodManifests.read(pods, fields, route));
     List<ScenarioStep> steps = scenario == null
         ? given.stream().<ScenarioStep>map(ScenarioStep.Admit::new).toList()
-        : ScenarioFile.read(scenario, given, fields);
+        : ScenarioFile.read(scenario, given, fields, route);
     String title = scenario != null ? "scenario " + scenario : steps.isEmpty() ? "the node before any admission" : "simulation";
     if (kubeletState == null) {
       return List.of(Simulation.run(title, settings.source(), managers, steps, progress()));

@@ -1,6 +1,7 @@
 package io.podtopo.app.input;
 
 import io.podtopo.domain.pod.Pod;
+import io.podtopo.domain.pod.PodRoute;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
@@ -30,12 +31,12 @@ public final class BuiltInExamples {
     }
   }
 
-  /** The pods of the files {@code examples/<name>}, in the order given. */
-  public static List<Pod> pods(List<String> names) {
+  /** The pods of the files {@code examples/<name>}, in the order given, read as {@code route} says. */
+  public static List<Pod> pods(List<String> names, PodRoute route) {
     List<Pod> pods = new ArrayList<>();
     for (String name : names) {
       try (Reader reader = open(name)) {
-        pods.addAll(PodManifests.parse(source(name), reader, FieldValidation.strict()));
+        pods.addAll(PodManifests.parse(source(name), reader, FieldValidation.strict(), route));
       } catch (IOException e) {
         throw new UncheckedIOException(e);
       }

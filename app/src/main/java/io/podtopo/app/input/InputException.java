@@ -5,7 +5,7 @@ package io.podtopo.app.input;
  * configuration. The message is one line naming the file, the place in it and the value at fault,
  * fit to be shown as is.
  */
-public final class InputException extends RuntimeException {
+public class InputException extends RuntimeException {
   private static final long serialVersionUID = 1L;
 
   public InputException(String message) {

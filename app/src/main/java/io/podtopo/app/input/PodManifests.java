@@ -12,11 +12,10 @@ import io.fabric8.kubernetes.api.model.ResourceRequirements;
 import io.podtopo.app.input.YamlDocuments.Document;
 import io.podtopo.domain.pod.Container;
 import io.podtopo.domain.pod.InvalidQuantityException;
+import io.podtopo.domain.pod.FieldError;
 import io.podtopo.domain.pod.Pod;
-import io.podtopo.domain.pod.PodDefaults;
+import io.podtopo.domain.pod.PodRoute;
 import io.podtopo.domain.pod.Quantity;
-import io.podtopo.domain.text.GoQuote;
-import io.podtopo.domain.topology.Device;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.Reader;
@@ -45,8 +44,10 @@ import java.util.stream.Stream;
  *   <li>{@code spec.resources}: the pod-level requests and limits;
  *   <li>init containers in spec order, those with {@code restartPolicy: Always} as sidecars; app
  *       containers; ephemeral containers;
- *   <li>then the API server's defaulting ({@link PodDefaults#apply}: container and pod-level requests
- *       and limits, decision D-42).
+ *   <li>then the defaulting and validation of the way the pods take to the kubelet ({@link PodRoute},
+ *       decision D-42): created through the API server ({@code simulate}) or read from the kubelet's
+ *       static pod folder (the agent). A pod that way refuses is an {@link InvalidPodException}
+ *       carrying API validation's errors.
  * </ul>
  *
  * <p>A field the Pod API does not have ({@code resource:} for {@code resources:}) is reported as
@@ -55,13 +56,12 @@ import java.util.stream.Stream;
  * <p>An input holds at most {@link #MAX_PODS} pods, a pod at most {@link #MAX_CONTAINERS_PER_POD}
  * containers.
  *
- * <p>Extended resources (device plugin resources such as {@code nvidia.com/gpu}) are read as the API
- * server admits them and the kubelet then reads them: whole numbers, a request only beside an equal
- * limit, never at pod level.
+ * <p>Extended resources (device plugin resources such as {@code nvidia.com/gpu}) are validated as
+ * the API server and the file source do ({@link io.podtopo.domain.pod.PodValidation}): whole numbers,
+ * a request only beside an equal limit, never at pod level.
  *
  * <p>Anything else in a document is an error naming the file and the document: another kind, a Pod
- * without a name, a field of the wrong type, a fractional or overcommitted extended resource, or an
- * invalid quantity (named down to the container
+ * without a name, a field of the wrong type, or an invalid quantity (named down to the container
  * and the field, e.g. {@code pods.yaml: pod default/web: containers[1] "app": resources.limits.cpu:
  * invalid quantity "2x": ...}).
  */
@@ -82,19 +82,20 @@ public final class PodManifests {
   /**
    * The pods of these files and folders ({@link #STANDARD_INPUT}: of standard input), in order.
    *
-   * {@code fields} says what an unknown field is.
+   * {@code fields} says what an unknown field is; {@code route} how the pods are defaulted and
+   * validated.
    *
    * @throws InputException on bad input, and when a path holds no Pod at all
    */
-  public static List<Pod> read(List<Path> paths, FieldValidation fields) {
+  public static List<Pod> read(List<Path> paths, FieldValidation fields, PodRoute route) {
     List<Pod> pods = new ArrayList<>();
     for (Path path : paths) {
       List<Pod> read = new ArrayList<>();
       if (path.equals(STANDARD_INPUT)) {
-        read.addAll(parse("standard input", new InputStreamReader(System.in, StandardCharsets.UTF_8), fields));
+        read.addAll(parse("standard input", new InputStreamReader(System.in, StandardCharsets.UTF_8), fields, route));
       } else {
         for (Path file : yamlFiles(path)) {
-          read.addAll(pods(file.toString(), YamlDocuments.read(file), fields));
+          read.addAll(pods(file.toString(), YamlDocuments.read(file), fields, route));
         }
       }
       if (read.isEmpty()) {
@@ -128,14 +129,14 @@ public final class PodManifests {
   }
 
   /** The pods of one file or folder. @throws InputException on bad input */
-  public static List<Pod> read(Path path, FieldValidation fields) {
-    return read(List.of(path), fields);
+  public static List<Pod> read(Path path, FieldValidation fields, PodRoute route) {
+    return read(List.of(path), fields, route);
   }
 
   /** The pods read from {@code reader}; {@code source} names it in errors. @throws InputException */
-  public static List<Pod> parse(String source, Reader reader, FieldValidation fields) {
+  public static List<Pod> parse(String source, Reader reader, FieldValidation fields, PodRoute route) {
     try {
-      return List.copyOf(pods(source, YamlDocuments.read(source, reader), fields));
+      return List.copyOf(pods(source, YamlDocuments.read(source, reader), fields, route));
     } catch (IOException e) {
       throw new InputException(source + ": cannot read: " + e.getMessage(), e);
     }
@@ -161,7 +162,7 @@ public final class PodManifests {
     }
   }
 
-  private static List<Pod> pods(String file, List<Document> documents, FieldValidation fields) {
+  private static List<Pod> pods(String file, List<Document> documents, FieldValidation fields, PodRoute route) {
     List<Pod> pods = new ArrayList<>();
     for (Document document : documents) {
       String where = file + ": document " + document.index();
@@ -178,13 +179,13 @@ public final class PodManifests {
           }
           JsonNode item = items.get(i);
           String itemKind = item.path("kind").asText(kind.equals("PodList") ? "Pod" : "");
-          pods.add(pod(file, where + ": items[" + i + "]", itemKind, item, fields));
+          pods.add(pod(file, where + ": items[" + i + "]", itemKind, item, fields, route));
         }
       } else {
         if (pods.size() == MAX_PODS) {
           throw tooManyPods(where);
         }
-        pods.add(pod(file, where, kind, tree, fields));
+        pods.add(pod(file, where, kind, tree, fields, route));
       }
     }
     return pods;
@@ -194,7 +195,8 @@ public final class PodManifests {
     return new InputException(where + ": more than " + MAX_PODS + " pods, the limit of one input");
   }
 
-  private static Pod pod(String file, String where, String kind, JsonNode tree, FieldValidation fields) {
+  private static Pod pod(String file, String where, String kind, JsonNode tree, FieldValidation fields,
+      PodRoute route) {
     if (!kind.equals("Pod")) {
       throw new InputException(where + ": expected a Pod, found "
           + (kind.isEmpty() ? "a document without \"kind\"" : "kind \"" + kind + "\""));
@@ -218,8 +220,15 @@ public final class PodManifests {
         ? namespace + "/" + metadata.getName() : metadata.getUid();
     fields.unknown(file + ": pod " + namespace + "/" + metadata.getName(),
         UnknownFields.of(tree, io.fabric8.kubernetes.api.model.Pod.class));
-    return new PodMapper(file + ": pod " + namespace + "/" + metadata.getName())
+    Pod written = new PodMapper(file + ": pod " + namespace + "/" + metadata.getName())
         .map(uid, metadata.getName(), namespace, manifest.getSpec() == null ? new PodSpec() : manifest.getSpec());
+    Pod defaulted = route.defaulted(written);
+    List<FieldError> errors = route.errors(defaulted);
+    if (!errors.isEmpty()) {
+      throw new InvalidPodException(file + ": pod " + namespace + "/" + metadata.getName() + ": "
+          + route.refusal(metadata.getName(), errors), errors);
+    }
+    return defaulted;
   }
 
   /**
@@ -275,9 +284,9 @@ public final class PodManifests {
       Pod.Builder pod = new Pod.Builder().uid(uid).name(name).namespace(namespace);
       ResourceRequirements podResources = spec.getResources();
       if (podResources != null) {
-        pod.podRequests(podLevel("spec.resources.requests", quantities("spec.resources.requests",
-            podResources.getRequests())));
-        pod.podLimits(podLevel("spec.resources.limits", quantities("spec.resources.limits", podResources.getLimits())));
+        pod.podResourcesStanza(true);
+        pod.podRequests(quantities("spec.resources.requests", podResources.getRequests()));
+        pod.podLimits(quantities("spec.resources.limits", podResources.getLimits()));
       }
       List<io.fabric8.kubernetes.api.model.Container> initContainers = orEmpty(spec.getInitContainers());
       for (int i = 0; i < initContainers.size(); i++) {
@@ -295,7 +304,7 @@ public final class PodManifests {
         EphemeralContainer debug = ephemeral.get(i);
         pod.addEphemeralContainer(container("ephemeralContainers", i, debug.getName(), debug.getResources(), false));
       }
-      return PodDefaults.apply(pod.build());
+      return pod.build();
     }
 
     private Container container(String list, int index, String name, ResourceRequirements resources,
@@ -312,50 +321,10 @@ public final class PodManifests {
       if (resources != null) {
         SortedMap<String, Quantity> requests = quantities(prefix + "requests", resources.getRequests());
         SortedMap<String, Quantity> limits = quantities(prefix + "limits", resources.getLimits());
-        extendedResources(prefix, requests, limits);
         container.requests(requests);
         container.limits(limits);
       }
       return container.build();
-    }
-
-    /**
-     * Extended resources (device plugin resources such as {@code nvidia.com/gpu}) as the API server
-     * admits them: whole numbers, never overcommitted (a request needs a limit, and equals it).
-     */
-    private void extendedResources(String prefix, SortedMap<String, Quantity> requests,
-        SortedMap<String, Quantity> limits) {
-      for (String field : List.of("requests", "limits")) {
-        (field.equals("requests") ? requests : limits).forEach((resource, quantity) -> {
-          if (Device.isExtendedResourceName(resource) && !quantity.isIntegral()) {
-            throw new InputException(where + ": " + prefix + field + "." + resource + ": " + GoQuote.of(quantity.toString())
-                + " must be an integer (extended resources are whole devices)");
-          }
-        });
-      }
-      requests.forEach((resource, request) -> {
-        if (!Device.isExtendedResourceName(resource)) {
-          return;
-        }
-        Quantity limit = limits.get(resource);
-        if (limit == null) {
-          throw new InputException(where + ": " + prefix + "limits." + resource
-              + ": a limit must be set for an extended resource, which cannot be overcommitted");
-        }
-        if (limit.compareTo(request) != 0) {
-          throw new InputException(where + ": " + prefix + "requests." + resource + ": " + GoQuote.of(request.toString())
-              + " must equal the limit " + GoQuote.of(limit.toString()) + " for an extended resource");
-        }
-      });
-    }
-
-    /** Pod-level resources name only cpu, memory and hugepages: an extended resource there is an error. */
-    private SortedMap<String, Quantity> podLevel(String field, SortedMap<String, Quantity> quantities) {
-      quantities.keySet().stream().filter(Device::isExtendedResourceName).findFirst().ifPresent(resource -> {
-        throw new InputException(where + ": " + field + "." + resource
-            + ": pod-level resources support only cpu, memory and hugepages-<size>; ask for devices in the containers");
-      });
-      return quantities;
     }
 
     private SortedMap<String, Quantity> quantities(String field,

@@ -3,6 +3,7 @@ package io.podtopo.app.input;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.podtopo.domain.pod.Container;
 import io.podtopo.domain.pod.Pod;
+import io.podtopo.domain.pod.PodRoute;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -34,23 +35,26 @@ public final class ScenarioFile {
 
   private final Path file;
   private final FieldValidation fields;
+  private final PodRoute route;
   private final Map<String, Pod> given = new LinkedHashMap<>();
   private final Map<String, Pod> admitted = new LinkedHashMap<>();
 
-  private ScenarioFile(Path file, List<Pod> givenPods, FieldValidation fields) {
+  private ScenarioFile(Path file, List<Pod> givenPods, FieldValidation fields, PodRoute route) {
     this.file = file;
     this.fields = fields;
+    this.route = route;
     givenPods.forEach(pod -> given.put(ScenarioStep.key(pod), pod));
   }
 
   /**
    * The steps of {@code file}; {@code givenPods} are the pods steps may name, {@code fields} says
-   * what an unknown field of a Pod manifest a step reads is.
+   * what an unknown field of a Pod manifest a step reads is, {@code route} how its pods are defaulted
+   * and validated.
    *
    * @throws InputException on bad input
    */
-  public static List<ScenarioStep> read(Path file, List<Pod> givenPods, FieldValidation fields) {
-    return new ScenarioFile(file, givenPods, fields).steps(YamlDocuments.readSingle(file));
+  public static List<ScenarioStep> read(Path file, List<Pod> givenPods, FieldValidation fields, PodRoute route) {
+    return new ScenarioFile(file, givenPods, fields, route).steps(YamlDocuments.readSingle(file));
   }
 
   private List<ScenarioStep> steps(JsonNode list) {
@@ -89,7 +93,7 @@ public final class ScenarioFile {
             + (given.isEmpty() ? " (none was given)" : " (" + String.join(", ", given.keySet()) + ")")
             + " nor a file next to the scenario");
       }
-      pods = PodManifests.read(path, fields);
+      pods = PodManifests.read(path, fields, route);
     }
     List<ScenarioStep> steps = new ArrayList<>();
     for (Pod pod : pods) {

@@ -1,5 +1,6 @@
 package io.podtopo.app.report;
 
+import io.podtopo.domain.quirks.KubeletRelease;
 import io.podtopo.domain.node.Admission;
 import io.podtopo.domain.quirks.Behaviour;
 import io.podtopo.domain.quirks.KubeletQuirk;
@@ -42,7 +43,7 @@ final class QuirkText {
   /** What a list of the quirks that changed decisions is headed by, under {@code behaviour}. */
   static String heading(Behaviour behaviour) {
     return behaviour == Behaviour.KUBELET
-        ? "quirks that changed a decision (as kubelet v1.37 behaves; --behaviour spec corrects them):"
-        : "quirks that changed a decision (corrected; --behaviour kubelet gives kubelet v1.37's decisions):";
+        ? "quirks that changed a decision (as " + KubeletRelease.NAME + " behaves; --behaviour spec corrects them):"
+        : "quirks that changed a decision (corrected; --behaviour kubelet gives " + KubeletRelease.NAME + "'s decisions):";
   }
 }

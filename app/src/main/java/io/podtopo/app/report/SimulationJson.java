@@ -1,5 +1,6 @@
 package io.podtopo.app.report;
 
+import io.podtopo.domain.quirks.KubeletRelease;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -68,6 +69,7 @@ public final class SimulationJson {
     node.put("topologyManagerScope", config.topologyManagerScope().kubeletName());
     node.put("reservedCpus", run.reservedCpus().toString());
     node.put("behaviour", config.behaviour().label());
+    node.put("kubeletRelease", KubeletRelease.REPRODUCED);
     ArrayNode notices = node.putArray("notices");
     NodeNotices.of(run.managers()).forEach(notices::add);
     run.restored().ifPresent(restored -> node.set("kubeletState", kubeletState(restored)));

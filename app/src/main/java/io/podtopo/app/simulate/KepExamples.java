@@ -5,6 +5,7 @@ import io.podtopo.app.input.BuiltInExamples;
 import io.podtopo.app.input.NodeConfigs;
 import io.podtopo.app.input.NodeSettings;
 import io.podtopo.app.input.ScenarioStep;
+import io.podtopo.domain.pod.PodRoute;
 import io.podtopo.domain.quirks.Behaviour;
 import io.podtopo.domain.topology.Machine;
 import java.util.List;
@@ -45,7 +46,7 @@ public final class KepExamples {
   private static SimulationRun run(String title, Machine machine, String config, List<String> pods,
       Behaviour behaviour) {
     NodeSettings settings = BuiltInExamples.kubeletConfig(config).withBehaviour(behaviour);
-    List<ScenarioStep> steps = BuiltInExamples.pods(pods).stream()
+    List<ScenarioStep> steps = BuiltInExamples.pods(pods, PodRoute.apiServer(settings.featureGates())).stream()
         .<ScenarioStep>map(ScenarioStep.Admit::new).toList();
     return Simulation.run(title, settings.source(), NodeConfigs.managers(settings, machine), steps);
   }

@@ -226,7 +226,7 @@ class PodsFolderSyncTest {
       if (behaviour == Behaviour.KUBELET) {
         assertThat(line.get("event").asText()).isEqualTo("no-answer");
         assertThat(line.get("level").asText()).isEqualTo("warn");
-        assertThat(line.get("message").asText()).isEqualTo("kubelet v1.37 would never finish admitting this pod "
+        assertThat(line.get("message").asText()).isEqualTo("kubelet v1.37.2 would never finish admitting this pod "
             + "(quirk Q-numa-remainder-loop, D-16)");
         assertThat(line.get("quirks").asText()).isEqualTo("Q-lone-sibling (D-21), Q-numa-remainder-loop (D-16)");
         assertThat(loneSiblings.snapshot().activePods()).isEmpty();

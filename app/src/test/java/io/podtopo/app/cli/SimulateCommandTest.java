@@ -409,6 +409,46 @@ class SimulateCommandTest {
         "    cpu manager: no preference", "    memory manager: no preference", "    node shared pool app, log");
   }
 
+  /**
+   * D-42, v1.37's {@code defaultPodLevelLimits}: limits are defaulted resource by resource, so a pod
+   * that requests cpu and memory gets the limits its container sets even though the hugepages lifted
+   * from that container are already a pod limit; requests equal limits, the pod is Guaranteed and
+   * takes exclusive CPUs (the older defaulting left it without cpu and memory limits, Burstable).
+   */
+  @Test
+  void d42_aPodThatOnlyRequestsIsLimitedPerResourceAndGetsExclusiveCpus() throws IOException {
+    Path kubelet = Files.writeString(dir.resolve("kubelet.yaml"), KUBELET_HEADER + """
+        featureGates: {PodLevelResources: true, PodLevelResourceManagers: true}
+        cpuManagerPolicy: static
+        reservedSystemCPUs: "0"
+        memoryManagerPolicy: Static
+        reservedMemory: [{numaNode: 0, limits: {memory: 100Mi}}]
+        topologyManagerPolicy: restricted
+        topologyManagerScope: pod
+        """);
+    Path pods = Files.writeString(dir.resolve("pods.yaml"), """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: fwd}
+        spec:
+          resources:
+            requests: {cpu: "2", memory: 2Gi}
+          containers:
+            - name: fwd
+              resources: {limits: {cpu: "2", memory: 2Gi, hugepages-1Gi: 1Gi}}
+        """);
+
+    CliRun simulate = CliRun.reference("simulate", "--machine", "1s2n4c2t,mem=16Gi,hp1g=4",
+        "--kubelet-config", kubelet.toString(), "--pods", pods.toString(), "--format", "json", "--explain");
+    assertThat(simulate.exitCode()).as(simulate.err()).isZero();
+    JsonNode pod = JSON.readTree(simulate.out()).path("runs").get(0).path("pods").get(0);
+
+    assertThat(pod.path("admitted").asBoolean()).isTrue();
+    assertThat(pod.path("explain").toString()).contains(
+        "requests cpu 2, hugepages-1Gi 1Gi, memory 2Gi; limits cpu 2, hugepages-1Gi 1Gi, memory 2Gi");
+    assertThat(pod.path("containers").get(0).path("exclusive").asBoolean()).isTrue();
+  }
+
   @Test
   void invalidQuantityIsOneLineNamingTheFileContainerAndField() throws IOException {
     Path bad = Files.writeString(dir.resolve("bad.yaml"), WEB.replace("cpu: \"2\"", "cpu: \"2x\""));
@@ -550,12 +590,14 @@ class SimulateCommandTest {
     assertThat(table.exitCode()).isEqualTo(ExitCodes.OK);
     assertThat(table.out()).contains("behaviour kubelet)")
         .containsPattern("default/web +web +app +- +- +- +- +no answer")
-        .contains("default/web: no answer: kubelet v1.37 would never finish admitting this pod "
+        .contains("default/web: no answer: kubelet v1.37.2 would never finish admitting this pod "
             + "(quirk Q-numa-remainder-loop, D-16)")
-        .contains("quirks that changed a decision (as kubelet v1.37 behaves; --behaviour spec corrects them):",
+        .contains("quirks that changed a decision (as kubelet v1.37.2 behaves; --behaviour spec corrects them):",
             "  default/web: Q-lone-sibling (D-21): with full-pcpus-only allocateCPUs takes from every free CPU",
             "  default/web: Q-numa-remainder-loop (D-16): with distribute-cpus-across-numa");
     assertThat(json.path("behaviour").asText()).isEqualTo("kubelet");
+    assertThat(json.path("kubeletRelease").asText()).isEqualTo("v1.37.2");
+    assertThat(CliRun.reference("simulate", "--help").out()).contains("kubelet v1.37.2 (v1.37.0 to v1.37.2 decide alike)");
     JsonNode web = pod(json, "web");
     assertThat(web.path("reason").asText()).isEqualTo("KubeletNoAnswer");
     assertThat(web.path("noAnswer").asText()).isEqualTo("Q-numa-remainder-loop");

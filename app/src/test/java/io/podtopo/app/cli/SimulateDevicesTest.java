@@ -70,8 +70,9 @@ class SimulateDevicesTest {
   void aFractionalDeviceRequestIsOneLineExit2_dev14() throws IOException {
     Path pod = Files.writeString(dir.resolve("half.yaml"), GPU_POD.formatted("\"0.5\""));
     assertOneLineUsageError(CliRun.reference("simulate", "--machine", "gpu-2s", "--pods", pod.toString()),
-        pod + ": pod default/infer: containers[0] \"model\": resources.limits.nvidia.com/gpu: \"0.5\" must be an"
-            + " integer (extended resources are whole devices)");
+        pod + ": pod default/infer: Pod \"infer\" is invalid: [spec.containers[0].resources.limits[nvidia.com/gpu]:"
+            + " Invalid value: \"500m\": must be an integer, spec.containers[0].resources.requests[nvidia.com/gpu]:"
+            + " Invalid value: \"500m\": must be an integer]");
   }
 
   private static final ObjectMapper JSON = new ObjectMapper();

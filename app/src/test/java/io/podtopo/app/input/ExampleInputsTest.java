@@ -2,8 +2,10 @@ package io.podtopo.app.input;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.podtopo.domain.gates.FeatureGates;
 import io.podtopo.domain.pod.Container;
 import io.podtopo.domain.pod.Pod;
+import io.podtopo.domain.pod.PodRoute;
 import io.podtopo.domain.pod.Quantity;
 import java.nio.file.Path;
 import java.util.List;
@@ -13,11 +15,14 @@ import org.junit.jupiter.api.Test;
 /** The files in {@code examples/} stay readable and say what their comments say. */
 class ExampleInputsTest {
 
+  /** Pods as created through the API server, the gates at their v1.37 defaults (D-42). */
+  private static final PodRoute API_SERVER = PodRoute.apiServer(FeatureGates.defaults());
+
   private static final Path EXAMPLES = Path.of("..", "examples");
 
   @Test
   void podScopeExamplesAreTheKepScenariosInFolderOrder() {
-    List<Pod> pods = PodManifests.read(EXAMPLES.resolve("pods/pod-scope"), FieldValidation.strict());
+    List<Pod> pods = PodManifests.read(EXAMPLES.resolve("pods/pod-scope"), FieldValidation.strict(), API_SERVER);
 
     assertThat(pods).extracting(Pod::name)
         .containsExactly("shared-only", "pod-scope-mixed", "empty-shared-pool", "init-and-sidecars");
@@ -26,7 +31,7 @@ class ExampleInputsTest {
 
   @Test
   void podScopeMixedHasTwoEligibleContainersAndOneShared() {
-    Pod mixed = PodManifests.read(EXAMPLES.resolve("pods/pod-scope/02-mixed.yaml"), FieldValidation.strict()).get(0);
+    Pod mixed = PodManifests.read(EXAMPLES.resolve("pods/pod-scope/02-mixed.yaml"), FieldValidation.strict(), API_SERVER).get(0);
 
     assertThat(mixed.containers()).extracting(Container::name)
         .containsExactly("metrics-sidecar", "main-app", "logging-sidecar");
@@ -35,7 +40,7 @@ class ExampleInputsTest {
 
   @Test
   void emptySharedPoolExampleGivesTheWholeBudgetToExclusiveContainersAndHasASharedOne() {
-    Pod pod = PodManifests.read(EXAMPLES.resolve("pods/pod-scope/03-empty-shared-pool.yaml"), FieldValidation.strict()).get(0);
+    Pod pod = PodManifests.read(EXAMPLES.resolve("pods/pod-scope/03-empty-shared-pool.yaml"), FieldValidation.strict(), API_SERVER).get(0);
 
     assertThat(exclusive(pod, "cpu")).isEqualTo(pod.podRequests().get("cpu"));
     assertThat(exclusive(pod, "memory")).isEqualTo(pod.podRequests().get("memory"));
@@ -45,7 +50,7 @@ class ExampleInputsTest {
   @Test
   void admittableExamplesLeaveBudgetForTheirSharedContainers() {
     for (String file : List.of("pod-scope/02-mixed.yaml", "pod-scope/04-init-and-sidecars.yaml", "container-scope/01-mixed.yaml")) {
-      Pod pod = PodManifests.read(EXAMPLES.resolve("pods/" + file), FieldValidation.strict()).get(0);
+      Pod pod = PodManifests.read(EXAMPLES.resolve("pods/" + file), FieldValidation.strict(), API_SERVER).get(0);
 
       assertThat(exclusive(pod, "cpu")).as(file).isLessThan(pod.podRequests().get("cpu"));
       assertThat(exclusive(pod, "memory")).as(file).isLessThan(pod.podRequests().get("memory"));
@@ -62,7 +67,7 @@ class ExampleInputsTest {
 
   @Test
   void containerScopeExamplesAreMixedAndPodOnly() {
-    assertThat(PodManifests.read(EXAMPLES.resolve("pods/container-scope"), FieldValidation.strict())).extracting(Pod::name)
+    assertThat(PodManifests.read(EXAMPLES.resolve("pods/container-scope"), FieldValidation.strict(), API_SERVER)).extracting(Pod::name)
         .containsExactly("container-scope-mixed", "pod-only");
   }
 
@@ -81,7 +86,7 @@ class ExampleInputsTest {
 
   @Test
   void gpuInferenceExamplesAreAPodLevelPodAndItsReplicaEachAskingForAGpuAndANic_dev10() {
-    List<Pod> pods = PodManifests.read(EXAMPLES.resolve("gpu-inference/pods"), FieldValidation.strict());
+    List<Pod> pods = PodManifests.read(EXAMPLES.resolve("gpu-inference/pods"), FieldValidation.strict(), API_SERVER);
 
     assertThat(pods).extracting(Pod::name).containsExactly("inference", "inference-replica");
     assertThat(pods).allSatisfy(pod -> {

@@ -3,7 +3,9 @@ package io.podtopo.app.input;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.podtopo.domain.gates.FeatureGates;
 import io.podtopo.domain.pod.Pod;
+import io.podtopo.domain.pod.PodRoute;
 import java.io.IOException;
 import java.io.StringReader;
 import java.nio.file.Files;
@@ -18,6 +20,9 @@ import org.junit.jupiter.api.Test;
  * (the field ignored, as before), an error in strict mode.
  */
 class FieldValidationTest {
+
+  /** Pods as created through the API server, the gates at their v1.37 defaults (D-42). */
+  private static final PodRoute API_SERVER = PodRoute.apiServer(FeatureGates.defaults());
 
   private static final String MISSPELT = """
       apiVersion: v1
@@ -43,7 +48,7 @@ class FieldValidationTest {
   void aMisspeltPodFieldIsAWarningNamingItsPathAsKubectlDoes() {
     FieldValidation fields = FieldValidation.warn();
 
-    List<Pod> pods = PodManifests.parse("pods.yaml", new StringReader(MISSPELT), fields);
+    List<Pod> pods = PodManifests.parse("pods.yaml", new StringReader(MISSPELT), fields, API_SERVER);
 
     assertThat(pods).hasSize(1);
     assertThat(pods.get(0).containers().get(0).requests()).as("the misspelt field is ignored").isEmpty();
@@ -54,7 +59,7 @@ class FieldValidationTest {
 
   @Test
   void strictMakesTheFirstDocumentWithAnUnknownFieldAnError() {
-    assertThatThrownBy(() -> PodManifests.parse("pods.yaml", new StringReader(MISSPELT), FieldValidation.strict()))
+    assertThatThrownBy(() -> PodManifests.parse("pods.yaml", new StringReader(MISSPELT), FieldValidation.strict(), API_SERVER))
         .isInstanceOf(InputException.class)
         .hasMessage("pods.yaml: pod default/web: strict decoding error: unknown field \"metadata.labelz\", "
             + "unknown field \"spec.containers[0].resource\", unknown field \"spec.containers[1].resources.limit\", "
@@ -96,7 +101,7 @@ class FieldValidationTest {
         """;
     FieldValidation fields = FieldValidation.strict();
 
-    assertThat(PodManifests.parse("kubectl", new StringReader(fromKubectl), fields)).hasSize(1);
+    assertThat(PodManifests.parse("kubectl", new StringReader(fromKubectl), fields, API_SERVER)).hasSize(1);
     assertThat(fields.warnings()).isEmpty();
   }
 
@@ -138,7 +143,7 @@ class FieldValidationTest {
       if (Files.readString(file).contains("kind: KubeletConfiguration")) {
         KubeletConfigFile.read(file, fields);
       } else if (Files.readString(file).contains("kind: Pod")) {
-        assertThat(PodManifests.read(file, fields)).as(file.toString()).isNotEmpty();
+        assertThat(PodManifests.read(file, fields, API_SERVER)).as(file.toString()).isNotEmpty();
       }
     }
   }

@@ -3,6 +3,8 @@ package io.podtopo.app.input;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.podtopo.domain.gates.FeatureGates;
+import io.podtopo.domain.pod.PodRoute;
 import java.io.StringReader;
 import org.junit.jupiter.api.Test;
 
@@ -11,6 +13,9 @@ import org.junit.jupiter.api.Test;
  * they hold, each refused in one line that names it (docs/guide/limits.md).
  */
 class InputLimitsTest {
+
+  /** Pods as created through the API server, the gates at their v1.37 defaults (D-42). */
+  private static final PodRoute API_SERVER = PodRoute.apiServer(FeatureGates.defaults());
 
   private static final String POD = "apiVersion: v1\nkind: Pod\nmetadata: {name: web}\nspec:\n  containers:\n";
 
@@ -80,6 +85,6 @@ class InputLimitsTest {
   }
 
   private static java.util.List<io.podtopo.domain.pod.Pod> parse(String yaml) {
-    return PodManifests.parse("pods.yaml", new StringReader(yaml), FieldValidation.warn());
+    return PodManifests.parse("pods.yaml", new StringReader(yaml), FieldValidation.warn(), API_SERVER);
   }
 }

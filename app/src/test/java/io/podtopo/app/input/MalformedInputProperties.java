@@ -7,7 +7,9 @@ import io.podtopo.adapters.fake.MachineCatalog;
 import io.podtopo.app.Main;
 import io.podtopo.app.PodtopoComponent;
 import io.podtopo.conformance.generators.MalformedInputs;
+import io.podtopo.domain.gates.FeatureGates;
 import io.podtopo.domain.pod.InvalidQuantityException;
+import io.podtopo.domain.pod.PodRoute;
 import io.podtopo.domain.pod.Quantity;
 import io.podtopo.domain.topology.CpuListFormatException;
 import io.podtopo.domain.topology.CpuSet;
@@ -29,6 +31,9 @@ import org.junit.jupiter.api.io.TempDir;
  * standard output, never in an internal error (exit 3).
  */
 class MalformedInputProperties {
+
+  /** Pods as created through the API server, the gates at their v1.37 defaults (D-42). */
+  private static final PodRoute API_SERVER = PodRoute.apiServer(FeatureGates.defaults());
 
   private static final int EXAMPLES = 300;
   private static final int CLI_EXAMPLES = 40;
@@ -75,7 +80,7 @@ class MalformedInputProperties {
   void aPodManifestIsPodsOrAnInputError() {
     qt().withExamples(EXAMPLES).forAll(MalformedInputs.manifests()).checkAssert(text -> {
       try {
-        PodManifests.parse("pods.yaml", new StringReader(text), FieldValidation.warn());
+        PodManifests.parse("pods.yaml", new StringReader(text), FieldValidation.warn(), API_SERVER);
       } catch (InputException e) {
         assertThat(e.getMessage()).isNotBlank();
       }

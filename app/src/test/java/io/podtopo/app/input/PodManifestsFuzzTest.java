@@ -3,7 +3,9 @@ package io.podtopo.app.input;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
+import io.podtopo.domain.gates.FeatureGates;
 import io.podtopo.domain.pod.Pod;
+import io.podtopo.domain.pod.PodRoute;
 import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -18,13 +20,16 @@ import org.junit.jupiter.api.Timeout;
  */
 class PodManifestsFuzzTest {
 
+  /** Pods as created through the API server, the gates at their v1.37 defaults (D-42). */
+  private static final PodRoute API_SERVER = PodRoute.apiServer(FeatureGates.defaults());
+
   @FuzzTest
   @Timeout(value = 10, unit = TimeUnit.SECONDS)
   void aManifestIsPodsOrAnInputError_in1(byte[] content) {
     List<Pod> pods;
     try {
       pods = PodManifests.parse("pods.yaml", new StringReader(new String(content, StandardCharsets.UTF_8)),
-          FieldValidation.warn());
+          FieldValidation.warn(), API_SERVER);
     } catch (InputException e) {
       assertThat(e.getMessage()).startsWith("pods.yaml: ");
       return;

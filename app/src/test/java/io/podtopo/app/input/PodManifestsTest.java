@@ -3,8 +3,11 @@ package io.podtopo.app.input;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.podtopo.domain.gates.FeatureGates;
 import io.podtopo.domain.pod.Container;
 import io.podtopo.domain.pod.Pod;
+import io.podtopo.domain.pod.PodRoute;
+import io.podtopo.domain.pod.QosClass;
 import io.podtopo.domain.pod.Quantity;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -15,6 +18,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class PodManifestsTest {
+
+  /** Pods as created through the API server, the gates at their v1.37 defaults (D-42). */
+  private static final PodRoute API_SERVER = PodRoute.apiServer(FeatureGates.defaults());
 
   @TempDir
   Path dir;
@@ -73,7 +79,7 @@ class PodManifestsTest {
    * and request.
    */
   @Test
-  void d42_apiServerDefaultingAtContainerAndPodLevel() throws IOException {
+  void d42_apiServerDefaultsContainerRequestsThenPodRequestsFromTheContainersAggregate() throws IOException {
     Pod pod = single(write("web.yaml", WEB));
 
     assertThat(pod.initContainers().get(0).requests()).containsEntry("cpu", Quantity.parse("1"));
@@ -101,7 +107,7 @@ class PodManifestsTest {
   void multiDocumentFileGivesPodsInOrderAndSkipsEmptyDocuments() throws IOException {
     Path file = write("two.yaml", pod("a") + "---\n---\n" + pod("b"));
 
-    assertThat(PodManifests.read(file, FieldValidation.strict())).extracting(Pod::name).containsExactly("a", "b");
+    assertThat(PodManifests.read(file, FieldValidation.strict(), API_SERVER)).extracting(Pod::name).containsExactly("a", "b");
   }
 
   @Test
@@ -120,7 +126,7 @@ class PodManifestsTest {
             spec: {containers: [{name: c}]}
         """);
 
-    assertThat(PodManifests.read(file, FieldValidation.strict())).extracting(Pod::name).containsExactly("a", "b");
+    assertThat(PodManifests.read(file, FieldValidation.strict(), API_SERVER)).extracting(Pod::name).containsExactly("a", "b");
   }
 
   @Test
@@ -130,7 +136,7 @@ class PodManifestsTest {
     write("c.yaml", pod("third"));
     write("notes.txt", "not a pod");
 
-    assertThat(PodManifests.read(dir, FieldValidation.strict())).extracting(Pod::name).containsExactly("first", "second", "third");
+    assertThat(PodManifests.read(dir, FieldValidation.strict(), API_SERVER)).extracting(Pod::name).containsExactly("first", "second", "third");
   }
 
   @Test
@@ -138,14 +144,14 @@ class PodManifestsTest {
     Path b = write("b.yaml", pod("b"));
     Path a = write("a.yaml", pod("a"));
 
-    assertThat(PodManifests.read(List.of(b, a), FieldValidation.strict())).extracting(Pod::name).containsExactly("b", "a");
+    assertThat(PodManifests.read(List.of(b, a), FieldValidation.strict(), API_SERVER)).extracting(Pod::name).containsExactly("b", "a");
   }
 
   @Test
   void nonPodDocumentIsAnErrorNamingFileAndDocumentIndex() throws IOException {
     Path file = write("mixed.yaml", pod("a") + "---\napiVersion: apps/v1\nkind: Deployment\nmetadata: {name: d}\n");
 
-    assertThatThrownBy(() -> PodManifests.read(file, FieldValidation.strict()))
+    assertThatThrownBy(() -> PodManifests.read(file, FieldValidation.strict(), API_SERVER))
         .isInstanceOf(InputException.class)
         .hasMessage(file + ": document 2: expected a Pod, found kind \"Deployment\"");
   }
@@ -159,7 +165,7 @@ class PodManifestsTest {
           - {apiVersion: v1, kind: Service, metadata: {name: s}}
         """);
 
-    assertThatThrownBy(() -> PodManifests.read(file, FieldValidation.strict()))
+    assertThatThrownBy(() -> PodManifests.read(file, FieldValidation.strict(), API_SERVER))
         .hasMessage(file + ": document 1: items[0]: expected a Pod, found kind \"Service\"");
   }
 
@@ -177,7 +183,7 @@ class PodManifestsTest {
                 limits: {cpu: 2x}
         """);
 
-    assertThatThrownBy(() -> PodManifests.read(file, FieldValidation.strict()))
+    assertThatThrownBy(() -> PodManifests.read(file, FieldValidation.strict(), API_SERVER))
         .isInstanceOf(InputException.class)
         .hasMessageStartingWith(file + ": pod default/web: containers[1] \"app\": resources.limits.cpu: invalid quantity \"2x\"");
   }
@@ -195,7 +201,7 @@ class PodManifestsTest {
                 requests: {cpu: "1e30"}
         """);
 
-    assertThatThrownBy(() -> PodManifests.read(file, FieldValidation.strict()))
+    assertThatThrownBy(() -> PodManifests.read(file, FieldValidation.strict(), API_SERVER))
         .isInstanceOf(InputException.class)
         .hasMessageStartingWith(file + ": pod default/big: containers[0] \"app\": resources.requests.cpu: invalid quantity "
             + "\"1e30\": too large");
@@ -213,7 +219,7 @@ class PodManifestsTest {
           containers: [{name: app}]
         """);
 
-    assertThatThrownBy(() -> PodManifests.read(file, FieldValidation.strict()))
+    assertThatThrownBy(() -> PodManifests.read(file, FieldValidation.strict(), API_SERVER))
         .hasMessageStartingWith(file + ": pod default/web: spec.resources.requests.memory: invalid quantity \"-1Gi\"");
   }
 
@@ -221,7 +227,7 @@ class PodManifestsTest {
   void malformedYamlNamesFileDocumentAndLine() throws IOException {
     Path file = write("bad.yaml", pod("a") + "---\nkind: Pod\nmetadata: {name: [unclosed\n");
 
-    assertThatThrownBy(() -> PodManifests.read(file, FieldValidation.strict()))
+    assertThatThrownBy(() -> PodManifests.read(file, FieldValidation.strict(), API_SERVER))
         .isInstanceOf(InputException.class)
         .hasMessageStartingWith(file + ": document 2: malformed YAML: ")
         .hasMessageContaining("(line ");
@@ -237,7 +243,7 @@ class PodManifestsTest {
           containers: {name: app}
         """);
 
-    assertThatThrownBy(() -> PodManifests.read(file, FieldValidation.strict()))
+    assertThatThrownBy(() -> PodManifests.read(file, FieldValidation.strict(), API_SERVER))
         .isInstanceOf(InputException.class)
         .hasMessageStartingWith(file + ": document 1: spec.containers: ");
   }
@@ -253,7 +259,7 @@ class PodManifestsTest {
           containers: [{name: app}]
         """);
 
-    assertThatThrownBy(() -> PodManifests.read(file, FieldValidation.strict()))
+    assertThatThrownBy(() -> PodManifests.read(file, FieldValidation.strict(), API_SERVER))
         .hasMessage(file + ": pod default/web: containers[0] \"app\": another container has the same name");
   }
 
@@ -261,15 +267,15 @@ class PodManifestsTest {
   void podWithoutNameIsAnError() throws IOException {
     Path file = write("anon.yaml", "apiVersion: v1\nkind: Pod\nspec: {containers: [{name: c}]}\n");
 
-    assertThatThrownBy(() -> PodManifests.read(file, FieldValidation.strict())).hasMessage(file + ": document 1: the Pod has no metadata.name");
+    assertThatThrownBy(() -> PodManifests.read(file, FieldValidation.strict(), API_SERVER)).hasMessage(file + ": document 1: the Pod has no metadata.name");
   }
 
   @Test
   void missingFileAndEmptyFolderAreErrors() throws IOException {
     Path empty = Files.createDirectory(dir.resolve("empty"));
 
-    assertThatThrownBy(() -> PodManifests.read(dir.resolve("nope.yaml"), FieldValidation.strict())).hasMessage(dir.resolve("nope.yaml") + ": no such file");
-    assertThatThrownBy(() -> PodManifests.read(empty, FieldValidation.strict())).hasMessage(empty + ": the folder holds no *.yaml or *.yml file");
+    assertThatThrownBy(() -> PodManifests.read(dir.resolve("nope.yaml"), FieldValidation.strict(), API_SERVER)).hasMessage(dir.resolve("nope.yaml") + ": no such file");
+    assertThatThrownBy(() -> PodManifests.read(empty, FieldValidation.strict(), API_SERVER)).hasMessage(empty + ": the folder holds no *.yaml or *.yml file");
   }
 
   private static String gpuPod(String resources) {
@@ -294,26 +300,25 @@ class PodManifestsTest {
   }
 
   @Test
-  void aFractionalDeviceRequestIsOneLineNamingTheField_dev5() throws IOException {
+  void aFractionalDeviceRequestIsRefusedWithTheApiServersErrors_dev5() throws IOException {
     Path file = write("half.yaml", gpuPod("limits: {nvidia.com/gpu: 500m}"));
     assertThatThrownBy(() -> single(file))
-        .isInstanceOf(InputException.class)
-        .hasMessage(file + ": pod default/infer: containers[0] \"model\": resources.limits.nvidia.com/gpu: \"500m\" must"
-            + " be an integer (extended resources are whole devices)");
+        .isInstanceOf(InvalidPodException.class)
+        .hasMessage(file + ": pod default/infer: Pod \"infer\" is invalid: [spec.containers[0].resources.limits[nvidia.com/gpu]:"
+            + " Invalid value: \"500m\": must be an integer, spec.containers[0].resources.requests[nvidia.com/gpu]: Invalid"
+            + " value: \"500m\": must be an integer]");
     Path decimal = write("decimal.yaml", gpuPod("limits: {nvidia.com/gpu: \"1.5\"}"));
-    assertThatThrownBy(() -> single(decimal)).hasMessageContaining("\"1.5\" must be an integer");
+    assertThatThrownBy(() -> single(decimal)).hasMessageContaining("Invalid value: \"1500m\": must be an integer");
   }
 
   @Test
-  void anOvercommittedOrPodLevelExtendedResourceIsAnError_dev5() throws IOException {
+  void anOvercommittedOrPodLevelExtendedResourceIsRefusedWithTheApiServersErrors_dev5() throws IOException {
     Path noLimit = write("nolimit.yaml", gpuPod("requests: {nvidia.com/gpu: 1}"));
-    assertThatThrownBy(() -> single(noLimit))
-        .hasMessageEndingWith("resources.limits.nvidia.com/gpu: a limit must be set for an extended resource, which"
-            + " cannot be overcommitted");
+    assertThatThrownBy(() -> single(noLimit)).hasMessageEndingWith("Pod \"infer\" is invalid: "
+        + "spec.containers[0].resources.limits: Required value: Limit must be set for non overcommitable resources");
     Path unequal = write("unequal.yaml", gpuPod("requests: {nvidia.com/gpu: 1}\nlimits: {nvidia.com/gpu: 2}"));
-    assertThatThrownBy(() -> single(unequal))
-        .hasMessageEndingWith("resources.requests.nvidia.com/gpu: \"1\" must equal the limit \"2\" for an extended"
-            + " resource");
+    assertThatThrownBy(() -> single(unequal)).hasMessageEndingWith(
+        "spec.containers[0].resources.requests: Invalid value: \"1\": must be equal to nvidia.com/gpu limit of 2");
     Path podLevel = write("podlevel.yaml", """
         apiVersion: v1
         kind: Pod
@@ -323,13 +328,95 @@ class PodManifestsTest {
             limits: {cpu: "2", memory: 2Gi, nvidia.com/gpu: 1}
           containers: [{name: model}]
         """);
-    assertThatThrownBy(() -> single(podLevel))
-        .hasMessageEndingWith("spec.resources.limits.nvidia.com/gpu: pod-level resources support only cpu, memory and"
-            + " hugepages-<size>; ask for devices in the containers");
+    assertThatThrownBy(() -> single(podLevel)).hasMessageEndingWith("spec.resources.limits[nvidia.com/gpu]: Unsupported"
+        + " value: \"nvidia.com/gpu\": supported values: \"cpu\", \"hugepages-\", \"memory\"");
+  }
+
+  private static final String LIMITS_ONLY = """
+      apiVersion: v1
+      kind: Pod
+      metadata: {name: web}
+      spec:
+        resources:
+          limits: {cpu: "4", memory: 4Gi}
+        containers:
+          - name: app
+            resources:
+              limits: {cpu: 1, memory: 1Gi, hugepages-2Mi: 8Mi}
+      """;
+
+  /**
+   * D-42: the same manifest as the API server stores it ({@code simulate}) and as the kubelet reads
+   * it from its static pod folder (the agent): only the API server's create defaults pod-level
+   * resources ({@code DefaultPodLevelResources}); the file source takes {@code spec.resources} as
+   * written, so the pod has no pod-level requests and is Burstable.
+   */
+  @Test
+  void d42_theApiServerDefaultsPodLevelResourcesAndTheStaticPodFolderTakesThemAsWritten() throws IOException {
+    Path file = write("web.yaml", LIMITS_ONLY);
+    Pod created = PodManifests.read(file, FieldValidation.strict(), API_SERVER).get(0);
+    Pod fromFolder = PodManifests.read(file, FieldValidation.strict(), PodRoute.staticPod(FeatureGates.defaults())).get(0);
+
+    assertThat(created.podRequests()).containsOnly(Map.entry("cpu", Quantity.parse("1")),
+        Map.entry("memory", Quantity.parse("1Gi")), Map.entry("hugepages-2Mi", Quantity.parse("8Mi")));
+    assertThat(created.podLimits()).containsOnly(Map.entry("cpu", Quantity.parse("4")),
+        Map.entry("memory", Quantity.parse("4Gi")), Map.entry("hugepages-2Mi", Quantity.parse("8Mi")));
+    assertThat(fromFolder.podRequests()).isEmpty();
+    assertThat(fromFolder.podLimits()).containsOnly(Map.entry("cpu", Quantity.parse("4")),
+        Map.entry("memory", Quantity.parse("4Gi")));
+    assertThat(fromFolder.containers().get(0).requests()).isEqualTo(fromFolder.containers().get(0).limits());
+    assertThat(fromFolder.qosClass(FeatureGates.defaults())).isEqualTo(QosClass.BURSTABLE);
+  }
+
+  /** D-42: a static pod the file source refuses is refused with its {@code invalid pod: [...]}. */
+  @Test
+  void d42_theStaticPodFolderRefusesAPodAsTheFileSourceDoes() throws IOException {
+    Path file = write("web.yaml", """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: web}
+        spec:
+          resources:
+            requests: {cpu: "3"}
+            limits: {cpu: "2", memory: 1Gi}
+          containers: [{name: app}]
+          ephemeralContainers: [{name: debug}]
+        """);
+
+    assertThatThrownBy(() -> PodManifests.read(file, FieldValidation.strict(), PodRoute.staticPod(FeatureGates.defaults())))
+        .isInstanceOf(InvalidPodException.class)
+        .hasMessage(file + ": pod default/web: invalid pod: [spec.resources.requests: Invalid value: \"3\": must be less"
+            + " than or equal to cpu limit of 2 spec.ephemeralContainers: Forbidden: cannot be set on create]");
+  }
+
+  /**
+   * D-42: a pod read for {@code simulate} is validated as the API server validates a create, after
+   * its defaulting: a pod-level limit below what its containers request is refused, since the pod's
+   * request becomes their aggregate. Ephemeral containers are taken (a pod read back from a cluster
+   * may carry them).
+   */
+  @Test
+  void d42_simulateRefusesAPodTheApiServerWouldRefuseAfterDefaultingIt() throws IOException {
+    Path file = write("web.yaml", """
+        apiVersion: v1
+        kind: Pod
+        metadata: {name: web}
+        spec:
+          resources:
+            limits: {cpu: 500m}
+          containers:
+            - {name: a, resources: {requests: {cpu: 500m}}}
+            - {name: b, resources: {requests: {cpu: 500m}}}
+          ephemeralContainers: [{name: debug}]
+        """);
+
+    assertThatThrownBy(() -> single(file)).isInstanceOf(InvalidPodException.class)
+        .hasMessage(file + ": pod default/web: Pod \"web\" is invalid: spec.resources.requests: Invalid value: \"1\": must"
+            + " be less than or equal to cpu limit of 500m");
   }
 
   private static Pod single(Path file) {
-    List<Pod> pods = PodManifests.read(file, FieldValidation.strict());
+    List<Pod> pods = PodManifests.read(file, FieldValidation.strict(), API_SERVER);
     assertThat(pods).hasSize(1);
     return pods.get(0);
   }

@@ -3,7 +3,9 @@ package io.podtopo.app.input;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
+import io.podtopo.domain.gates.FeatureGates;
 import io.podtopo.domain.pod.Pod;
+import io.podtopo.domain.pod.PodRoute;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -24,6 +26,9 @@ import org.junit.jupiter.api.Timeout;
  * (docs/guide/fuzzing.md).
  */
 class ScenarioFileFuzzTest {
+
+  /** Pods as created through the API server, the gates at their v1.37 defaults (D-42). */
+  private static final PodRoute API_SERVER = PodRoute.apiServer(FeatureGates.defaults());
 
   private static final String POD = """
       apiVersion: v1
@@ -46,7 +51,7 @@ class ScenarioFileFuzzTest {
     Files.writeString(folder.resolve("pods/web.yaml"), POD.formatted("web"));
     Files.writeString(folder.resolve("pods/db.yaml"), POD.formatted("db"));
     given = PodManifests.read(Files.writeString(folder.resolve("cache.yaml"), POD.formatted("cache")),
-        FieldValidation.strict());
+        FieldValidation.strict(), API_SERVER);
   }
 
   @AfterAll
@@ -66,7 +71,7 @@ class ScenarioFileFuzzTest {
     }
     Path scenario = Files.write(folder.resolve("run.yaml"), content);
     try {
-      assertThat(ScenarioFile.read(scenario, given, FieldValidation.warn())).isNotEmpty();
+      assertThat(ScenarioFile.read(scenario, given, FieldValidation.warn(), API_SERVER)).isNotEmpty();
     } catch (InputException e) {
       assertThat(e.getMessage()).isNotBlank();
     }

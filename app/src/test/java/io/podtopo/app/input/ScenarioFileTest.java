@@ -3,7 +3,9 @@ package io.podtopo.app.input;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.podtopo.domain.gates.FeatureGates;
 import io.podtopo.domain.pod.Pod;
+import io.podtopo.domain.pod.PodRoute;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,6 +15,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** Scenario files: admit and remove steps in order, resolved and checked before anything runs. */
 class ScenarioFileTest {
+
+  /** Pods as created through the API server, the gates at their v1.37 defaults (D-42). */
+  private static final PodRoute API_SERVER = PodRoute.apiServer(FeatureGates.defaults());
 
   private static final String POD = """
       apiVersion: v1
@@ -30,7 +35,7 @@ class ScenarioFileTest {
   void stepsNamePodsGivenWithPodsOrFilesNextToTheScenario() throws IOException {
     Files.createDirectories(dir.resolve("pods"));
     Files.writeString(dir.resolve("pods/web.yaml"), POD.formatted("web"));
-    Pod db = PodManifests.read(Files.writeString(dir.resolve("db.yaml"), POD.formatted("db")), FieldValidation.strict()).get(0);
+    Pod db = PodManifests.read(Files.writeString(dir.resolve("db.yaml"), POD.formatted("db")), FieldValidation.strict(), API_SERVER).get(0);
     Path scenario = Files.writeString(dir.resolve("run.yaml"), """
         - admit: pods/web.yaml
         - admit: default/db
@@ -38,7 +43,7 @@ class ScenarioFileTest {
         - remove: default/db
         """);
 
-    List<ScenarioStep> steps = ScenarioFile.read(scenario, List.of(db), FieldValidation.strict());
+    List<ScenarioStep> steps = ScenarioFile.read(scenario, List.of(db), FieldValidation.strict(), API_SERVER);
 
     assertThat(steps).hasSize(4);
     assertThat(steps.get(0)).isInstanceOfSatisfying(ScenarioStep.Admit.class,
@@ -65,7 +70,7 @@ class ScenarioFileTest {
   private void assertProblem(String text, String problem) throws IOException {
     Path scenario = Files.writeString(dir.resolve("scenario.yaml"), text);
 
-    assertThatThrownBy(() -> ScenarioFile.read(scenario, List.of(), FieldValidation.strict()))
+    assertThatThrownBy(() -> ScenarioFile.read(scenario, List.of(), FieldValidation.strict(), API_SERVER))
         .isInstanceOf(InputException.class)
         .hasMessageStartingWith(scenario + ": " + problem);
   }

@@ -15,6 +15,7 @@ import io.podtopo.app.simulate.KepExamples;
 import io.podtopo.app.simulate.KubeletStateStart;
 import io.podtopo.app.simulate.Simulation;
 import io.podtopo.app.simulate.SimulationRun;
+import io.podtopo.domain.gates.FeatureGates;
 import io.podtopo.domain.memorymanager.MemoryBlock;
 import io.podtopo.domain.node.AllocatableResources;
 import io.podtopo.domain.node.ContainerResources;
@@ -22,6 +23,7 @@ import io.podtopo.domain.node.NodeResourceManagers;
 import io.podtopo.domain.node.PodResources;
 import io.podtopo.domain.node.PodResourcesView;
 import io.podtopo.domain.pod.Pod;
+import io.podtopo.domain.pod.PodRoute;
 import io.podtopo.domain.topology.CpuSet;
 import io.podtopo.domain.topology.Machine;
 import java.io.StringReader;
@@ -47,6 +49,9 @@ import org.xml.sax.InputSource;
  * that add up, rejections with their explanation), escaping, and that it loads nothing.
  */
 class HtmlReportTest {
+
+  /** Pods as created through the API server, the gates at their v1.37 defaults (D-42). */
+  private static final PodRoute API_SERVER = PodRoute.apiServer(FeatureGates.defaults());
 
   private static final MachineCatalog CATALOG = MachineCatalog.bundled();
   private static final List<SimulationRun> KEP = KepExamples.runs(CATALOG);
@@ -140,7 +145,7 @@ class HtmlReportTest {
             - name: app
               resources: {limits: {cpu: "2", memory: 2Gi}}
             - name: sidecar
-        """), FieldValidation.strict()).get(0);
+        """), FieldValidation.strict(), API_SERVER).get(0);
     SimulationRun run = Simulation.run("scenario", "built-in", NodeConfigs.managers(BuiltInKubeletConfig.fittedTo(machine),
         machine), List.of(new ScenarioStep.Admit(web), new ScenarioStep.RemoveContainer(web, "app"),
         new ScenarioStep.RemovePod(web)));
@@ -262,7 +267,7 @@ class HtmlReportTest {
     NodeResourceManagers managers = NodeConfigs.managers(
         BuiltInExamples.kubeletConfig("kubelet/pod-scope.yaml"), CATALOG.machine(MachineCatalog.DEFAULT_MACHINE));
     List<Pod> analytics = PodManifests.read(List.of(examples.resolve("kubelet-state/analytics.yaml")),
-        FieldValidation.of(false));
+        FieldValidation.of(false), API_SERVER);
     SimulationRun run = Simulation.run("restart", "pod-scope.yaml", managers,
         KubeletStateStart.read(examples.resolve("kubelet-state"), managers), "kubelet-state",
         List.of(new ScenarioStep.Admit(analytics.get(0))));

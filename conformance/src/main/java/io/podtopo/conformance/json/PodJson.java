@@ -23,7 +23,9 @@ import java.util.Map;
  * {@code default}. Container: {@code {"name", "cpuRequest"?, "cpuLimit"?, "memoryRequest"?,
  * "memoryLimit"?, "restartPolicy"?, "resources"?: {"requests": {...}, "limits": {...}}}};
  * {@code restartPolicy: "Always"} on an init container makes it a sidecar. No defaulting is applied:
- * the vectors hold what upstream's test pods hold.
+ * the vectors hold what upstream's test pods hold. Any of {@code resources}, {@code podResources}
+ * and {@code podCPU}, even empty, is a {@code spec.resources} stanza ({@link Pod#podResourcesStanza()}).
+ * A container's {@code image} is not read.
  */
 public final class PodJson {
 
@@ -54,6 +56,7 @@ public final class PodJson {
     JsonNode resources = node.path("resources");
     putAll(resources.path("requests"), pod::putPodRequest);
     putAll(resources.path("limits"), pod::putPodLimit);
+    pod.podResourcesStanza(node.hasNonNull("resources") || node.hasNonNull("podResources") || node.hasNonNull("podCPU"));
     node.path("initContainers").forEach(c -> pod.addInitContainer(container(c)));
     node.path("containers").forEach(c -> pod.addContainer(container(c)));
     node.path("ephemeralContainers").forEach(c -> pod.addEphemeralContainer(container(c)));
@@ -88,7 +91,7 @@ public final class PodJson {
     if (!pod.namespace().equals("default")) {
       node.put("namespace", pod.namespace());
     }
-    if (!pod.podRequests().isEmpty() || !pod.podLimits().isEmpty()) {
+    if (pod.podResourcesStanza() || !pod.podRequests().isEmpty() || !pod.podLimits().isEmpty()) {
       node.set("resources", resources(pod.podRequests(), pod.podLimits()));
     }
     putContainers(node, "initContainers", pod.initContainers());

@@ -43,6 +43,9 @@ public final class ReferenceKinds {
         new DevicePodRequestKind(),
         new DeviceAllocateSequenceKind(),
         // node_scenarios.json
-        new NodeScenarioKind());
+        new NodeScenarioKind(),
+        // pod_defaulting.json
+        new PodCreateKind(),
+        new StaticPodDecodeKind());
   }
 }

@@ -15,8 +15,10 @@ import java.util.List;
 /**
  * {@code static-allocate-pod} (KEP-5526): {@code AllocatePod(state, pod)} with the fake Topology
  * Manager (nil hint; FORMAT caveat 5). Output {@code {"error", "assignments", "defaultCPUSet",
- * "metrics"}}, metrics being the (cpu, pod) counters. As upstream: on an expected error only that an
- * error occurred and {@code allocationErrorsTotal} are compared.
+ * "podCPUSet", "metrics"}}, metrics being the (cpu, pod) counters and {@code podCPUSet} the pod's
+ * entry ({@code ""} without one). As upstream: on an expected error only that an error occurred and
+ * {@code allocationErrorsTotal} are compared, and the state left behind only where the expectation
+ * says what it is ({@code afterError}: podtopo's own cases, e.g. quirk Q-cpu-partial-bubble).
  */
 public final class StaticAllocatePodKind implements VectorKind {
 
@@ -38,6 +40,7 @@ public final class StaticAllocatePodKind implements VectorKind {
     }
     output.set("assignments", StaticPolicyInputs.assignmentsJson(result.state()));
     output.put("defaultCPUSet", result.state().defaultCpuSet().toString());
+    output.put("podCPUSet", result.state().podCpus(PodJson.pod(input.get("pod")).uid()).map(Object::toString).orElse(""));
     ResourceManagerMetrics metrics = result.metrics();
     ObjectNode counters = output.putObject("metrics");
     counters.put("allocationsTotal", metrics.podAllocations());
@@ -66,14 +69,21 @@ public final class StaticAllocatePodKind implements VectorKind {
             + actualMetrics.get(counter));
       }
     }
-    if (!wantError) {
-      String assignments = compareAssignments(expect.path("assignments"), output.path("assignments"));
+    JsonNode state = wantError ? expect.path("afterError") : expect;
+    if (!wantError || !state.isMissingNode()) {
+      String assignments = compareAssignments(state.path("assignments"), output.path("assignments"));
       if (assignments != null) {
         differences.add(assignments);
       }
-      String defaults = StaticPolicyInputs.compareCpus("defaultCPUSet", expect.get("defaultCPUSet"), output.get("defaultCPUSet"));
+      String defaults = StaticPolicyInputs.compareCpus("defaultCPUSet", state.get("defaultCPUSet"), output.get("defaultCPUSet"));
       if (defaults != null) {
         differences.add(defaults);
+      }
+      if (state.has("podCPUSet")) {
+        String pod = StaticPolicyInputs.compareCpus("podCPUSet", state.get("podCPUSet"), output.get("podCPUSet"));
+        if (pod != null) {
+          differences.add(pod);
+        }
       }
     }
     return new Verdict(differences);

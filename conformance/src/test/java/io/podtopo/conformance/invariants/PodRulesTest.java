@@ -187,8 +187,8 @@ class PodRulesTest {
       }
 
       @Override
-      public QosClass qosClass(boolean podLevelResourcesGate) {
-        return pod.qosClass(podLevelResourcesGate) == QosClass.GUARANTEED ? QosClass.BURSTABLE : QosClass.GUARANTEED;
+      public QosClass qosClass(io.podtopo.domain.gates.FeatureGates gates) {
+        return pod.qosClass(gates) == QosClass.GUARANTEED ? QosClass.BURSTABLE : QosClass.GUARANTEED;
       }
 
       @Override

@@ -50,6 +50,19 @@ class StaticPolicyKindsCatchWrongAnswersTest {
         .map(c -> DynamicTest.dynamicTest(c.id(), () -> check(kinds.find(c.kind()).orElseThrow(), c)));
   }
 
+  /** Q-cpu-partial-bubble: after the failed AllocatePod, a released bubble is caught as much as a wrong error. */
+  @TestFactory
+  Stream<DynamicTest> theStateAfterAnErrorIsComparedWhereTheCaseSaysWhatItIs() {
+    VectorKind kind = VectorKinds.reference().find("static-allocate-pod").orElseThrow();
+    return VectorFile.bundled().stream().flatMap(file -> file.cases().stream())
+        .filter(c -> c.kind().equals("static-allocate-pod") && c.expect().has("afterError"))
+        .flatMap(c -> Stream.of(
+            DynamicTest.dynamicTest(c.id() + " pod entry dropped", () -> assertThat(kind.compare(c.expect(),
+                ((ObjectNode) kind.reference(c.input())).put("podCPUSet", "")).passed()).isFalse()),
+            DynamicTest.dynamicTest(c.id() + " bubble back in the default set", () -> assertThat(kind.compare(c.expect(),
+                ((ObjectNode) kind.reference(c.input())).put("defaultCPUSet", "0-11")).passed()).isFalse())));
+  }
+
   private static void check(VectorKind kind, VectorCase c) {
     JsonNode reference = kind.reference(c.input());
     assertThat(kind.compare(c.expect(), reference).passed()).isTrue();

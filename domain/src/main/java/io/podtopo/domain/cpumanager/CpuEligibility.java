@@ -27,7 +27,7 @@ public final class CpuEligibility {
    * {@code PodLevelResourceManagers} on) also an equivalent-Guaranteed container.
    */
   public long guaranteedCpus(Pod pod, Container container) {
-    if (pod.qosClass(gates.enabled(FeatureGates.POD_LEVEL_RESOURCES)) != QosClass.GUARANTEED) {
+    if (pod.qosClass(gates) != QosClass.GUARANTEED) {
       return 0;
     }
     if (gates.enabled(FeatureGates.POD_LEVEL_RESOURCE_MANAGERS) && pod.isPodLevelResourcesSet()
@@ -46,7 +46,7 @@ public final class CpuEligibility {
    */
   public long podGuaranteedCpus(Pod pod) {
     if (gates.enabled(FeatureGates.POD_LEVEL_RESOURCE_MANAGERS) && pod.isPodLevelResourcesSet()) {
-      if (pod.qosClass(gates.enabled(FeatureGates.POD_LEVEL_RESOURCES)) != QosClass.GUARANTEED) {
+      if (pod.qosClass(gates) != QosClass.GUARANTEED) {
         return 0;
       }
       Quantity cpu = pod.podRequests().get(Resources.CPU);

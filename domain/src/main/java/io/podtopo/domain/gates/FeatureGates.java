@@ -12,15 +12,24 @@ public final class FeatureGates {
 
   public static final String POD_LEVEL_RESOURCES = "PodLevelResources";
   public static final String POD_LEVEL_RESOURCE_MANAGERS = "PodLevelResourceManagers";
+  /** v1.37 beta, on: pod-level defaulting moves to the API server's create (decision D-42). */
+  public static final String POD_LEVEL_RESOURCES_FIX_DEFAULTING = "PodLevelResourcesFixDefaulting";
+  /** v1.37 beta, on: an empty {@code spec.resources} no longer decides the QoS class (D-42). */
+  public static final String POD_LEVEL_RESOURCES_FIX_KUBELET_QOS_CLASS = "PodLevelResourcesFixKubeletQOSClass";
   public static final String CPU_MANAGER_POLICY_ALPHA_OPTIONS = "CPUManagerPolicyAlphaOptions";
   public static final String CPU_MANAGER_POLICY_BETA_OPTIONS = "CPUManagerPolicyBetaOptions";
   public static final String TOPOLOGY_MANAGER_POLICY_ALPHA_OPTIONS = "TopologyManagerPolicyAlphaOptions";
   public static final String TOPOLOGY_MANAGER_POLICY_BETA_OPTIONS = "TopologyManagerPolicyBetaOptions";
 
-  /** v1.37 defaults: PodLevelResources on (beta), PodLevelResourceManagers off (beta, disabled by default). */
+  /**
+   * v1.37 defaults: PodLevelResources on (beta), PodLevelResourceManagers off (beta, disabled by
+   * default), PodLevelResourcesFixDefaulting and PodLevelResourcesFixKubeletQOSClass on (beta).
+   */
   private static final Map<String, Boolean> DEFAULTS = Map.of(
       POD_LEVEL_RESOURCES, true,
       POD_LEVEL_RESOURCE_MANAGERS, false,
+      POD_LEVEL_RESOURCES_FIX_DEFAULTING, true,
+      POD_LEVEL_RESOURCES_FIX_KUBELET_QOS_CLASS, true,
       CPU_MANAGER_POLICY_ALPHA_OPTIONS, false,
       CPU_MANAGER_POLICY_BETA_OPTIONS, true,
       TOPOLOGY_MANAGER_POLICY_ALPHA_OPTIONS, false,

@@ -537,7 +537,7 @@ public final class StaticMemoryPolicy {
   }
 
   private boolean guaranteed(Pod pod) {
-    return pod.qosClass(gates.enabled(FeatureGates.POD_LEVEL_RESOURCES)) == QosClass.GUARANTEED;
+    return pod.qosClass(gates) == QosClass.GUARANTEED;
   }
 
   /** A pod-level pod while either KEP-5526 gate is off: admitted without alignment. */

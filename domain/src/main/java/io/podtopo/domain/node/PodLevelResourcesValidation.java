@@ -51,7 +51,7 @@ final class PodLevelResourcesValidation {
       return reject("pod-level resources must set both cpu and memory requests and limits, but "
           + missing.get() + " is taken from the containers");
     }
-    if (pod.qosClass(true) != QosClass.GUARANTEED) {
+    if (pod.qosClass(gates) != QosClass.GUARANTEED) {
       return Optional.empty();
     }
     for (String resource : containerResources(pod)) {

@@ -1,5 +1,6 @@
 package io.podtopo.domain.pod;
 
+import io.podtopo.domain.gates.FeatureGates;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -39,6 +40,25 @@ public abstract class Pod {
   /** {@code spec.resources.limits}. */
   @Value.NaturalOrder
   public abstract SortedMap<String, Quantity> podLimits();
+
+  /**
+   * Whether the pod has a {@code spec.resources} stanza, even an empty one: with the
+   * {@code PodLevelResourcesFixKubeletQOSClass} gate off an empty stanza still decides the QoS class
+   * ({@link #qosClass(FeatureGates)}). A pod built with pod-level requests or limits has one.
+   */
+  @Value.Default
+  public boolean podResourcesStanza() {
+    return false;
+  }
+
+  /** A pod with pod-level requests or limits has a {@code spec.resources} stanza. */
+  @Value.Check
+  protected Pod withStanzaWherePodLevelResourcesAre() {
+    if (!podResourcesStanza() && (!podRequests().isEmpty() || !podLimits().isEmpty())) {
+      return new Builder().from(this).podResourcesStanza(true).build();
+    }
+    return this;
+  }
 
   public abstract List<Container> initContainers();
 
@@ -108,51 +128,64 @@ public abstract class Pod {
   }
 
   /**
-   * Upstream {@code ComputePodQOS}. With the {@code PodLevelResources} gate on and pod-level
-   * resources set, the class is computed from the pod stanza alone; otherwise from the init and app
-   * containers. Only cpu and memory count; zero quantities count as unset.
+   * Upstream {@code ComputePodQOS} with the {@code PodLevelResourcesFixKubeletQOSClass} gate on:
+   * {@link #qosClass(FeatureGates)} with every other gate at its default but {@code PodLevelResources}.
    */
   public QosClass qosClass(boolean podLevelResourcesGate) {
-    if (podLevelResourcesGate && isPodLevelResourcesSet()) {
-      return qos(List.of(new Pair(podRequests(), podLimits())));
-    }
-    return qos(initAndAppContainers().stream().map(c -> new Pair(c.requests(), c.limits())).toList());
+    return qosClass(FeatureGates.defaults().with(FeatureGates.POD_LEVEL_RESOURCES, podLevelResourcesGate));
   }
 
-  private record Pair(Map<String, Quantity> requests, Map<String, Quantity> limits) {}
-
-  private static QosClass qos(List<Pair> resourceLists) {
-    Map<String, Quantity> requests = new TreeMap<>();
-    Map<String, Quantity> limits = new TreeMap<>();
-    boolean guaranteed = true;
-    for (Pair pair : resourceLists) {
-      pair.requests().forEach((name, quantity) -> {
-        if (Resources.isQosResource(name) && !quantity.isZero()) {
-          requests.merge(name, quantity, Quantity::plus);
-        }
-      });
-      int limitsFound = 0;
-      for (Map.Entry<String, Quantity> limit : pair.limits().entrySet()) {
-        if (Resources.isQosResource(limit.getKey()) && !limit.getValue().isZero()) {
-          limitsFound++;
-          limits.merge(limit.getKey(), limit.getValue(), Quantity::plus);
-        }
-      }
-      if (limitsFound < 2) {
-        guaranteed = false;
+  /**
+   * Upstream {@code ComputePodQOS} (v1.37, {@code pkg/apis/core/v1/helper/qos/qos.go}; the API
+   * server's copy in {@code pkg/apis/core/helper/qos} is the same), which the kubelet's
+   * {@code GetPodQOS} falls back to when {@code status.qosClass} is empty and the API server writes
+   * into {@code status.qosClass} on create. With {@code PodLevelResources} on, the pod's own
+   * {@code spec.resources} decide when they are set ({@link #isPodLevelResourcesSet}), or, with
+   * {@code PodLevelResourcesFixKubeletQOSClass} off, as soon as the stanza is there at all; otherwise
+   * the init and app containers do, one after the other: one Burstable container makes the pod
+   * Burstable, and so do a Guaranteed and a BestEffort one together.
+   */
+  public QosClass qosClass(FeatureGates gates) {
+    if (gates.enabled(FeatureGates.POD_LEVEL_RESOURCES) && (isPodLevelResourcesSet()
+        || podResourcesStanza() && !gates.enabled(FeatureGates.POD_LEVEL_RESOURCES_FIX_KUBELET_QOS_CLASS))) {
+      return requirementsQos(podRequests(), podLimits());
+    }
+    QosClass pod = null;
+    for (Container container : initAndAppContainers()) {
+      QosClass qos = requirementsQos(container.requests(), container.limits());
+      if (qos == QosClass.BURSTABLE) {
+        return qos;
+      } else if (pod == null) {
+        pod = qos;
+      } else if (pod != qos) {
+        return QosClass.BURSTABLE;
       }
     }
+    return pod == null ? QosClass.BEST_EFFORT : pod;
+  }
+
+  /**
+   * Upstream {@code requirementsQOS}: no requests and no limits at all is BestEffort; otherwise cpu
+   * and memory each have a shape ({@code resourceQOS}: request and limit unequal is Burstable, both
+   * zero or unset BestEffort, equal and non-zero Guaranteed), and the requirements are Burstable
+   * unless both resources have the same shape.
+   */
+  private static QosClass requirementsQos(Map<String, Quantity> requests, Map<String, Quantity> limits) {
     if (requests.isEmpty() && limits.isEmpty()) {
       return QosClass.BEST_EFFORT;
     }
-    if (guaranteed) {
-      for (Map.Entry<String, Quantity> request : requests.entrySet()) {
-        if (!request.getValue().equals(limits.get(request.getKey()))) {
-          guaranteed = false;
-        }
-      }
+    QosClass cpu = resourceQos(requests, limits, Resources.CPU);
+    QosClass memory = resourceQos(requests, limits, Resources.MEMORY);
+    return cpu == QosClass.BURSTABLE || cpu != memory ? QosClass.BURSTABLE : cpu;
+  }
+
+  private static QosClass resourceQos(Map<String, Quantity> requests, Map<String, Quantity> limits, String resource) {
+    Quantity request = requests.getOrDefault(resource, Quantity.ZERO);
+    Quantity limit = limits.getOrDefault(resource, Quantity.ZERO);
+    if (!request.equals(limit)) {
+      return QosClass.BURSTABLE;
     }
-    return guaranteed && requests.size() == limits.size() ? QosClass.GUARANTEED : QosClass.BURSTABLE;
+    return request.isZero() ? QosClass.BEST_EFFORT : QosClass.GUARANTEED;
   }
 
   /** Builder: {@code new Pod.Builder().uid("p").addContainer(...)...build()}. */

@@ -40,14 +40,27 @@ public final class Quantity implements Comparable<Quantity> {
       Map.entry("Ei", BigDecimal.valueOf(1L << 60)));
 
   /** Zero. */
-  public static final Quantity ZERO = new Quantity(BigDecimal.ZERO, "0");
+  public static final Quantity ZERO = new Quantity(BigDecimal.ZERO, "0", Format.DECIMAL_SI);
+
+  /**
+   * Upstream's {@code resource.Format}, which the suffix a quantity was written with decides and
+   * {@link #goString()} writes it back in: binary ({@code Ki}...), decimal exponent ({@code e3}),
+   * or decimal SI (any other suffix, or none).
+   */
+  private enum Format { DECIMAL_SI, BINARY_SI, DECIMAL_EXPONENT }
+
+  private static final String[] DECIMAL_SUFFIXES = {"n", "u", "m", "", "k", "M", "G", "T", "P", "E"};
+  private static final String[] BINARY_SUFFIXES = {"", "Ki", "Mi", "Gi", "Ti", "Pi", "Ei"};
+  private static final BigInteger BINARY_BASE = BigInteger.valueOf(1024);
 
   private final BigDecimal amount;
   private final String text;
+  private final Format format;
 
-  private Quantity(BigDecimal amount, String text) {
+  private Quantity(BigDecimal amount, String text, Format format) {
     this.amount = amount;
     this.text = text;
+    this.format = format;
   }
 
   private static final BigDecimal LARGEST = BigDecimal.valueOf(Long.MAX_VALUE);
@@ -92,7 +105,10 @@ public final class Quantity implements Comparable<Quantity> {
       throw new InvalidQuantityException(text, "too large: it must fit the 64 bits of the kubelet's Value() "
           + "(at most 9223372036854775807, about 9.2E)");
     }
-    return new Quantity(amount, trimmed);
+    Format format = suffix.endsWith("i") ? Format.BINARY_SI
+        : suffix.length() > 1 ? Format.DECIMAL_EXPONENT
+        : Format.DECIMAL_SI;
+    return new Quantity(amount, trimmed, format);
   }
 
   /**
@@ -115,7 +131,7 @@ public final class Quantity implements Comparable<Quantity> {
     if (value < 0) {
       throw new InvalidQuantityException(Long.toString(value), "quantities must not be negative");
     }
-    return new Quantity(BigDecimal.valueOf(value), Long.toString(value));
+    return new Quantity(BigDecimal.valueOf(value), Long.toString(value), Format.DECIMAL_SI);
   }
 
   /** A quantity given in thousandths ({@code 2500} is {@code 2500m}). */
@@ -147,15 +163,16 @@ public final class Quantity implements Comparable<Quantity> {
     return amount.signum() == 0;
   }
 
+  /** The sum, in this quantity's format, as upstream's {@code Add} keeps its receiver's. */
   public Quantity plus(Quantity other) {
     BigDecimal sum = amount.add(other.amount).stripTrailingZeros();
-    return new Quantity(sum, sum.toPlainString());
+    return new Quantity(sum, sum.toPlainString(), format);
   }
 
   /** This minus {@code other}, at least zero. */
   public Quantity minusClamped(Quantity other) {
     BigDecimal difference = amount.subtract(other.amount).max(BigDecimal.ZERO).stripTrailingZeros();
-    return new Quantity(difference, difference.toPlainString());
+    return new Quantity(difference, difference.toPlainString(), format);
   }
 
   public Quantity max(Quantity other) {
@@ -192,5 +209,40 @@ public final class Quantity implements Comparable<Quantity> {
   @Override
   public String toString() {
     return text;
+  }
+
+  /**
+   * Upstream's {@code Quantity.String()}: the canonical text in the quantity's format
+   * ({@code CanonicalizeBytes}), as API validation writes quantities into its messages. Binary
+   * quantities are written with the largest binary suffix that keeps them whole, unless they are
+   * under 1024 or fractional (then decimal SI); decimal ones with the exponent lowered to a multiple
+   * of three ({@code 1500m}, {@code 1k}, {@code 2Gi}, {@code 1e3}). A sum or the larger of two
+   * keeps the format of the quantity it started from, as upstream's {@code Add} does.
+   */
+  public String goString() {
+    if (isZero()) {
+      return "0";
+    }
+    if (format == Format.BINARY_SI && amount.compareTo(BigDecimal.valueOf(1024)) >= 0
+        && amount.stripTrailingZeros().scale() <= 0) {
+      BigInteger value = amount.toBigIntegerExact();
+      int exponent = 0;
+      while (exponent < BINARY_SUFFIXES.length - 1 && value.mod(BINARY_BASE).signum() == 0) {
+        value = value.divide(BINARY_BASE);
+        exponent++;
+      }
+      return value + BINARY_SUFFIXES[exponent];
+    }
+    BigDecimal stripped = amount.stripTrailingZeros();
+    BigInteger mantissa = stripped.unscaledValue();
+    int exponent = -stripped.scale();
+    int lowered = Math.floorMod(exponent, 3);
+    mantissa = mantissa.multiply(BigInteger.TEN.pow(lowered));
+    exponent -= lowered;
+    if (format == Format.DECIMAL_EXPONENT) {
+      return exponent == 0 ? mantissa.toString() : mantissa + "e" + exponent;
+    }
+    int index = exponent / 3 + 3;
+    return index >= 0 && index < DECIMAL_SUFFIXES.length ? mantissa + DECIMAL_SUFFIXES[index] : mantissa + "e" + exponent;
   }
 }

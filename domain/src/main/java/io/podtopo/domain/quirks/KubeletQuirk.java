@@ -145,7 +145,7 @@ public enum KubeletQuirk {
    */
   public String noAnswerMessage(String doing) {
     String what = outcome == KubeletOutcome.CRASHES ? "would crash" : "would never finish";
-    return "kubelet v1.37 " + what + (doing.isEmpty() ? "" : " " + doing) + " (quirk " + id + ", " + decision + ")";
+    return KubeletRelease.NAME + " " + what + (doing.isEmpty() ? "" : " " + doing) + " (quirk " + id + ", " + decision + ")";
   }
 
   /** What kubelet v1.37 does at a quirk. */

@@ -73,7 +73,7 @@ class KubeletQuirksTest {
     assertThat(admission.admitted()).isFalse();
     assertThat(admission.noAnswer()).contains(KubeletQuirk.NUMA_REMAINDER_LOOP);
     assertThat(admission.reason()).contains(AdmissionFailure.KUBELET_NO_ANSWER);
-    assertThat(admission.message()).contains("kubelet v1.37 would never finish admitting this pod "
+    assertThat(admission.message()).contains("kubelet v1.37.2 would never finish admitting this pod "
         + "(quirk Q-numa-remainder-loop, D-16)");
     assertThat(admission.state()).isEqualTo(kubelet.initialState());
     // Whole cores alone (6 free per node) or whole remainder groups alone would each give an answer.
@@ -180,7 +180,7 @@ class KubeletQuirksTest {
     Admission admission = kubelet.admit(kubelet.initialState(), pod("p", "1", "1Gi", "hugepages-1Gi", "1Gi"));
 
     assertThat(admission.noAnswer()).contains(KubeletQuirk.MEMORY_MISSING_TABLE);
-    assertThat(admission.message()).contains("kubelet v1.37 would crash admitting this pod "
+    assertThat(admission.message()).contains("kubelet v1.37.2 would crash admitting this pod "
         + "(quirk Q-memory-missing-table, D-11)");
     assertThat(admission.quirks()).containsExactly(KubeletQuirk.MEMORY_MISSING_TABLE);
   }
@@ -232,7 +232,7 @@ class KubeletQuirksTest {
 
     assertThatThrownBy(() -> NodeResourceManagers.create(kubelet, oddNodes()))
         .isInstanceOf(InvalidNodeConfigException.class)
-        .hasMessageContaining("kubelet v1.37 would never finish choosing the 30 reserved CPUs at start-up "
+        .hasMessageContaining("kubelet v1.37.2 would never finish choosing the 30 reserved CPUs at start-up "
             + "(quirk Q-numa-remainder-loop, D-16)");
     NodeResourceManagers spec = NodeResourceManagers.create(
         thirtyReservedOnOddNodes().behaviour(Behaviour.SPEC).build(), oddNodes());

@@ -2,6 +2,7 @@ package io.podtopo.domain.pod;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.podtopo.domain.gates.FeatureGates;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -77,6 +78,38 @@ class PodTest {
     assertThat(burstable.qosClass(true)).isEqualTo(QosClass.BURSTABLE);
     assertThat(new Pod.Builder().uid("p").addContainer(Container.named("c")).build().qosClass(true))
         .isEqualTo(QosClass.BEST_EFFORT);
+  }
+
+  /**
+   * D-42, upstream's {@code ComputePodQOS}: with {@code PodLevelResourcesFixKubeletQOSClass} on (the
+   * v1.37 default) only pod-level resources that name cpu, memory or hugepages decide the class; with
+   * it off, any {@code spec.resources} stanza does, so an empty one makes the pod BestEffort whatever
+   * its containers ask.
+   */
+  @Test
+  void d42_anEmptyPodStanzaDecidesTheQosClassOnlyWithFixKubeletQosClassOff() {
+    Pod pod = new Pod.Builder().uid("p").podResourcesStanza(true)
+        .addContainer(container("app", "1", "1", "1Gi", "1Gi")).build();
+    FeatureGates fixOff = FeatureGates.defaults().with(FeatureGates.POD_LEVEL_RESOURCES_FIX_KUBELET_QOS_CLASS, false);
+
+    assertThat(pod.qosClass(FeatureGates.defaults())).isEqualTo(QosClass.GUARANTEED);
+    assertThat(pod.qosClass(fixOff)).isEqualTo(QosClass.BEST_EFFORT);
+    assertThat(pod.qosClass(fixOff.with(FeatureGates.POD_LEVEL_RESOURCES, false))).isEqualTo(QosClass.GUARANTEED);
+  }
+
+  /**
+   * Upstream's {@code requirementsQOS}: cpu and memory each take a shape, and a zero request equal to
+   * a zero limit is BestEffort's shape, so a container pinning only cpu is Burstable, as is a
+   * Guaranteed container beside a BestEffort one.
+   */
+  @Test
+  void d42_eachContainerHasAShapePerResourceAndMixedShapesAreBurstable() {
+    assertThat(new Pod.Builder().uid("p").addContainer(container("c", "1", "1", "0", "0")).build().qosClass(true))
+        .isEqualTo(QosClass.BURSTABLE);
+    assertThat(new Pod.Builder().uid("p").addContainer(container("c", "0", "0", null, null)).build().qosClass(true))
+        .isEqualTo(QosClass.BEST_EFFORT);
+    assertThat(new Pod.Builder().uid("p").addContainer(container("a", "1", "1", "1Gi", "1Gi"))
+        .addContainer(container("b", "0", "0", null, null)).build().qosClass(true)).isEqualTo(QosClass.BURSTABLE);
   }
 
   @Test

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.math.BigDecimal;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 class QuantityTest {
@@ -148,5 +149,24 @@ class QuantityTest {
   void anInvalidQuantityNamesItsText() {
     assertThatThrownBy(() -> Quantity.parse("1.2.3")).isInstanceOfSatisfying(InvalidQuantityException.class,
         e -> assertThat(e.text()).isEqualTo("1.2.3"));
+  }
+
+  /** D-42: validation messages write quantities as upstream's {@code Quantity.String()} does. */
+  @ParameterizedTest
+  @CsvSource({
+      "0, 0", "1000m, 1", "1500m, 1500m", "1.5, 1500m", "0.5, 500m", "1000, 1k", "1200, 1200", "10, 10",
+      "100k, 100k", "1000k, 1M", "2048Mi, 2Gi", "1536Mi, 1536Mi", "1024, 1024", "1Ki, 1Ki", "1024Ki, 1Mi",
+      "0.5Ki, 512", "1.5Ki, 1536", "0.5Gi, 512Mi", "1e3, 1e3", "1.5e3, 1500", "2e-3, 2e-3", "1G, 1G",
+      "100Mi, 100Mi", "250m, 250m", "1n, 1n", "12e6, 12e6"})
+  void goStringIsUpstreamsCanonicalTextInTheFormatTheQuantityWasWrittenIn(String written, String canonical) {
+    assertThat(Quantity.parse(written).goString()).isEqualTo(canonical);
+  }
+
+  @Test
+  void aSumKeepsTheFormatOfTheQuantityItStartedFrom() {
+    assertThat(Quantity.parse("1Gi").plus(Quantity.parse("1G")).goString()).isEqualTo("2073741824");
+    assertThat(Quantity.parse("1G").plus(Quantity.parse("1Gi")).goString()).isEqualTo("2073741824");
+    assertThat(Quantity.parse("1Gi").plus(Quantity.parse("1Gi")).goString()).isEqualTo("2Gi");
+    assertThat(Quantity.parse("500m").plus(Quantity.parse("500m")).goString()).isEqualTo("1");
   }
 }

@@ -26,11 +26,11 @@ class KubeletQuirkTest {
   @Test
   void adr0008_aQuirkWithoutAnAnswerSaysWhetherTheKubeletNeverFinishesOrCrashes() {
     assertThat(KubeletQuirk.NUMA_REMAINDER_LOOP.noAnswerMessage("admitting this pod"))
-        .isEqualTo("kubelet v1.37 would never finish admitting this pod (quirk Q-numa-remainder-loop, D-16)");
+        .isEqualTo("kubelet v1.37.2 would never finish admitting this pod (quirk Q-numa-remainder-loop, D-16)");
     assertThat(KubeletQuirk.MEMORY_MISSING_TABLE.noAnswerMessage("admitting this pod"))
-        .isEqualTo("kubelet v1.37 would crash admitting this pod (quirk Q-memory-missing-table, D-11)");
+        .isEqualTo("kubelet v1.37.2 would crash admitting this pod (quirk Q-memory-missing-table, D-11)");
     assertThat(QuirkLog.of(Behaviour.KUBELET).noAnswer(KubeletQuirk.MEMORY_MISSING_TABLE).getMessage())
-        .isEqualTo("kubelet v1.37 would crash (quirk Q-memory-missing-table, D-11)");
+        .isEqualTo("kubelet v1.37.2 would crash (quirk Q-memory-missing-table, D-11)");
   }
 
   @Test
