@@ -11,7 +11,9 @@ import java.util.TreeMap;
 /**
  * §15.34: when a container of a pod with a bubble (or pod memory) goes and others remain, nothing of
  * it returns to the pod shared pool or the default set: every remaining container keeps exactly its
- * CPUs and memory blocks, and the bubble and the default set stay as they were.
+ * CPUs and memory blocks, and the bubble and the default set stay as they were. The removed
+ * container's own entry may stay too: the kubelet keeps it until its pod is no longer active (rule
+ * NA-21: PostStopContainer calls only the Topology Manager).
  */
 public final class Invariant34ExitedSlicesNotReturned implements TransitionInvariant {
 
@@ -35,9 +37,11 @@ public final class Invariant34ExitedSlicesNotReturned implements TransitionInvar
     NodeState is = after.state();
     List<Violation> violations = new ArrayList<>();
     if (was.cpu().podCpus(uid).isPresent() && !is.cpu().containerEntries(uid).isEmpty()) {
-      SortedMap<String, CpuSet> expected = new TreeMap<>(was.cpu().containerEntries(uid));
-      expected.remove(removal.containerName());
-      if (!is.cpu().containerEntries(uid).equals(expected) || !is.cpu().podCpus(uid).equals(was.cpu().podCpus(uid))
+      SortedMap<String, CpuSet> without = new TreeMap<>(was.cpu().containerEntries(uid));
+      without.remove(removal.containerName());
+      SortedMap<String, CpuSet> entries = new TreeMap<>(is.cpu().containerEntries(uid));
+      if (!(entries.equals(without) || entries.equals(was.cpu().containerEntries(uid)))
+          || !is.cpu().podCpus(uid).equals(was.cpu().podCpus(uid))
           || !is.cpu().defaultCpuSet().equals(was.cpu().defaultCpuSet())) {
         violations.add(Violation.ofContainer(number(), uid, removal.containerName(), "removal changed the pod's CPUs: "
             + was.cpu().containerEntries(uid) + " -> " + is.cpu().containerEntries(uid) + ", bubble "
@@ -45,9 +49,11 @@ public final class Invariant34ExitedSlicesNotReturned implements TransitionInvar
       }
     }
     if (was.memory().podBlocks(uid).isPresent() && !is.memory().containersOf(uid).isEmpty()) {
-      SortedMap<String, List<MemoryBlock>> expected = new TreeMap<>(was.memory().containersOf(uid));
-      expected.remove(removal.containerName());
-      if (!is.memory().containersOf(uid).equals(expected) || !is.memory().podBlocks(uid).equals(was.memory().podBlocks(uid))) {
+      SortedMap<String, List<MemoryBlock>> without = new TreeMap<>(was.memory().containersOf(uid));
+      without.remove(removal.containerName());
+      SortedMap<String, List<MemoryBlock>> entries = new TreeMap<>(is.memory().containersOf(uid));
+      if (!(entries.equals(without) || entries.equals(new TreeMap<>(was.memory().containersOf(uid))))
+          || !is.memory().podBlocks(uid).equals(was.memory().podBlocks(uid))) {
         violations.add(Violation.ofContainer(number(), uid, removal.containerName(), "removal changed the pod's memory: "
             + was.memory().containersOf(uid) + " -> " + is.memory().containersOf(uid)));
       }
