@@ -19,6 +19,8 @@ import (
 	"k8s.io/kubernetes/pkg/kubelet/cm/devicemanager"
 	"k8s.io/kubernetes/pkg/kubelet/cm/memorymanager"
 	"k8s.io/kubernetes/pkg/kubelet/cm/topologymanager"
+
+	"podtopo.io/oracle/internal/release"
 )
 
 // reconcilePeriod is the KubeletConfiguration default cpuManagerReconcilePeriod.
@@ -45,13 +47,13 @@ func newNode(config kubeletConfig, machine *cadvisorapi.MachineInfo, dir string,
 	logger := logr.Discard()
 	n := &node{logger: logger, pods: pods, merges: &mergeLog{}}
 	var err error
-	n.topology, err = topologymanager.NewManager(logger, machine.Topology, config.TopologyManagerPolicy,
+	n.topology, err = release.NewTopologyManager(logger, machine, config.TopologyManagerPolicy,
 		config.TopologyManagerScope, config.TopologyManagerPolicyOptions)
 	if err != nil {
 		return nil, err
 	}
-	n.devices, err = devicemanager.PodtopoNewManagerImpl(logger, filepath.Join(dir, "device-plugins", "kubelet.sock"),
-		machine.Topology, n.topology)
+	n.devices, err = release.NewDeviceManager(logger, filepath.Join(dir, "device-plugins", "kubelet.sock"),
+		machine, n.topology)
 	if err != nil {
 		return nil, err
 	}
@@ -64,7 +66,7 @@ func newNode(config kubeletConfig, machine *cadvisorapi.MachineInfo, dir string,
 	if err != nil {
 		return nil, err
 	}
-	n.cpu, err = cpumanager.NewManager(logger, config.CPUManagerPolicy, config.CPUManagerPolicyOptions, reconcilePeriod,
+	n.cpu, err = release.NewCPUManager(logger, config.CPUManagerPolicy, config.CPUManagerPolicyOptions, reconcilePeriod,
 		machine, reservedCPUs, reservation, dir, n.topology)
 	if err != nil {
 		return nil, err
@@ -74,14 +76,14 @@ func newNode(config kubeletConfig, machine *cadvisorapi.MachineInfo, dir string,
 	if err != nil {
 		return nil, err
 	}
-	n.memory, err = memorymanager.NewManager(logger, config.MemoryManagerPolicy, machine, reservation, reservedMemory,
+	n.memory, err = release.NewMemoryManager(logger, config.MemoryManagerPolicy, machine, reservation, reservedMemory,
 		dir, n.topology)
 	if err != nil {
 		return nil, err
 	}
 	n.topology.AddHintProvider(logger, n.merges.provider("memory", n.memory))
 	n.manager = cm.PodtopoContainerManager(n.topology, n.devices, n.cpu, n.memory)
-	n.lifecycle = n.manager.InternalContainerLifecycle(logger)
+	n.lifecycle = release.InternalContainerLifecycle(logger, n.manager)
 	return n, nil
 }
 

@@ -14,6 +14,7 @@ import (
 	"k8s.io/kubernetes/pkg/kubelet/lifecycle"
 
 	"podtopo.io/oracle/internal/kinds"
+	"podtopo.io/oracle/internal/release"
 	"podtopo.io/oracle/internal/wire"
 )
 
@@ -148,7 +149,7 @@ func (r *run) admit(i int) (map[string]any, []map[string]any, error) {
 	ctx := klog.NewContext(context.Background(), r.node.logger)
 	var result lifecycle.PodAdmitResult
 	ended := kinds.Within(kinds.CallTimeout, func() {
-		result = r.node.topology.Admit(ctx, &lifecycle.PodAdmitAttributes{Pod: pod, OtherPods: r.others(pod),
+		result = release.Admit(ctx, r.node.topology, &lifecycle.PodAdmitAttributes{Pod: pod, OtherPods: r.others(pod),
 			Operation: lifecycle.AddOperation})
 	})
 	if ended.Outcome != kinds.Returned {
