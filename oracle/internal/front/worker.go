@@ -8,6 +8,9 @@ import (
 	"os"
 	"time"
 
+	"github.com/go-logr/logr"
+	"k8s.io/klog/v2"
+
 	"podtopo.io/oracle/internal/gates"
 	"podtopo.io/oracle/internal/kinds"
 	"podtopo.io/oracle/internal/protocol"
@@ -19,6 +22,10 @@ import (
 // front to replace this process.
 func Serve(release string, callTimeout, answerTimeout time.Duration) error {
 	kinds.Release, kinds.CallTimeout = release, callTimeout
+	// The oracle gives the kubelet's code a logger that discards; code that logs through klog's
+	// global logger instead (klog.TODO(), as much of v1.36 does) is silenced too, so that only
+	// the worker's own reports reach its standard error.
+	klog.SetLogger(logr.Discard())
 	in := protocol.NewReader(os.Stdin)
 	out := protocol.NewWriter(os.Stdout)
 	for {

@@ -8,6 +8,8 @@ import (
 
 	utilfeature "k8s.io/apiserver/pkg/util/feature"
 	"k8s.io/component-base/featuregate"
+
+	"podtopo.io/oracle/internal/kinds"
 )
 
 var set []featuregate.Feature
@@ -19,11 +21,18 @@ func Apply(gates map[string]bool) error {
 	if len(gates) == 0 {
 		return nil
 	}
+	all := utilfeature.DefaultMutableFeatureGate.GetAll()
+	for _, name := range sortedNames(gates) {
+		if _, known := all[featuregate.Feature(name)]; !known {
+			// A gate the release does not have: the behaviour it switches is not there to run.
+			return &kinds.UnsupportedCase{Reason: fmt.Sprintf("k8s.io/kubernetes %s has no feature gate %s "+
+				"(pkg/features/kube_features.go)", kinds.Release, name)}
+		}
+	}
 	if err := utilfeature.DefaultMutableFeatureGate.SetFromMap(gates); err != nil {
 		// A refused map (a gate enabled without the gates it depends on) is still recorded as
 		// set explicitly; setting every gate it named to its default undoes that.
 		defaults := map[string]bool{}
-		all := utilfeature.DefaultMutableFeatureGate.GetAll()
 		for name := range gates {
 			if spec, ok := all[featuregate.Feature(name)]; ok {
 				defaults[name] = spec.Default
@@ -60,9 +69,17 @@ func Enabled(name string) bool {
 
 func describe(gates map[string]bool) string {
 	var names []string
-	for name, on := range gates {
-		names = append(names, fmt.Sprintf("%s=%t", name, on))
+	for _, name := range sortedNames(gates) {
+		names = append(names, fmt.Sprintf("%s=%t", name, gates[name]))
+	}
+	return fmt.Sprint(names)
+}
+
+func sortedNames(gates map[string]bool) []string {
+	names := make([]string, 0, len(gates))
+	for name := range gates {
+		names = append(names, name)
 	}
 	sort.Strings(names)
-	return fmt.Sprint(names)
+	return names
 }

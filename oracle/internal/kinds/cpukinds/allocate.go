@@ -3,9 +3,8 @@ package cpukinds
 import (
 	"encoding/json"
 
-	"k8s.io/kubernetes/pkg/kubelet/lifecycle"
-
 	"podtopo.io/oracle/internal/kinds"
+	"podtopo.io/oracle/internal/release"
 	"podtopo.io/oracle/internal/wire"
 )
 
@@ -37,7 +36,7 @@ func staticAllocate(raw json.RawMessage) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	allocateErr := policy.Allocate(logger, st, pod, container, lifecycle.AddOperation)
+	allocateErr := release.CPUPolicyAllocate(logger, policy, st, pod, container)
 	cpus, allocated := st.GetCPUAssignments()[string(pod.UID)][container.Name]
 	output := map[string]any{
 		"error":         writeError(allocateErr),

@@ -5,11 +5,11 @@ import (
 
 	basemetrics "k8s.io/component-base/metrics"
 	"k8s.io/component-base/metrics/testutil"
-	"k8s.io/kubernetes/pkg/kubelet/lifecycle"
 	"k8s.io/kubernetes/pkg/kubelet/metrics"
 
 	"podtopo.io/oracle/internal/gates"
 	"podtopo.io/oracle/internal/kinds"
+	"podtopo.io/oracle/internal/release"
 	"podtopo.io/oracle/internal/wire"
 )
 
@@ -49,7 +49,7 @@ func staticAllocatePod(raw json.RawMessage) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	allocateErr := policy.AllocatePod(logger, st, pod, lifecycle.AddOperation)
+	allocateErr := release.CPUPolicyAllocatePod(logger, policy, st, pod)
 	counters := map[string]any{}
 	for name, counter := range map[string]basemetrics.CounterMetric{
 		"allocationsTotal": metrics.ResourceManagerAllocationsTotal.WithLabelValues(

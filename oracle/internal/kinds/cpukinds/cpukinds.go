@@ -12,7 +12,7 @@ import (
 
 func init() {
 	kinds.Register("take-by-topology", takeByTopology)
-	kinds.Unsupported("take-by-topology-resize", "k8s.io/kubernetes v1.37.2 has no "+
+	kinds.Unsupported("take-by-topology-resize", "k8s.io/kubernetes up to v1.37.2 has no "+
 		"takeByTopologyNUMAPackedForResize or takeByTopologyNUMADistributedForResize "+
 		"(pkg/kubelet/cm/cpumanager/cpu_assignment.go): these cases were transcribed from a later master")
 	kinds.Register("cpu-hints", cpuHints)

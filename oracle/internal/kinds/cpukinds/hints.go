@@ -8,10 +8,10 @@ import (
 	"k8s.io/apimachinery/pkg/types"
 	"k8s.io/kubernetes/pkg/kubelet/cm/cpumanager"
 	"k8s.io/kubernetes/pkg/kubelet/cm/topologymanager"
-	"k8s.io/kubernetes/pkg/kubelet/lifecycle"
 
 	"podtopo.io/oracle/internal/gates"
 	"podtopo.io/oracle/internal/kinds"
+	"podtopo.io/oracle/internal/release"
 	"podtopo.io/oracle/internal/wire"
 )
 
@@ -59,9 +59,9 @@ func cpuHints(raw json.RawMessage) (any, error) {
 		if err != nil {
 			return nil, err
 		}
-		hints = manager.GetTopologyHints(logger, pod, container, lifecycle.AddOperation)
+		hints = release.ContainerHints(logger, manager, pod, container)
 	case "pod":
-		hints = manager.GetPodTopologyHints(logger, pod, lifecycle.AddOperation)
+		hints = release.PodHints(logger, manager, pod)
 	default:
 		return nil, fmt.Errorf("scope must be container or pod, got %q", in.Scope)
 	}

@@ -12,6 +12,7 @@ import (
 	"k8s.io/utils/cpuset"
 
 	"podtopo.io/oracle/internal/gates"
+	"podtopo.io/oracle/internal/release"
 	"podtopo.io/oracle/internal/wire"
 )
 
@@ -46,13 +47,13 @@ func (in policyInput) setUp() (*topology.CPUTopology, error) {
 // NewFakeManagerWithHint for a case with a hint, else NewFakeManager.
 func (in policyInput) affinity() (topologymanager.Store, error) {
 	if in.TopologyHint == nil {
-		return topologymanager.NewFakeManager(logger), nil
+		return release.NewFakeManager(logger), nil
 	}
 	hint, err := in.TopologyHint.ToHint()
 	if err != nil {
 		return nil, err
 	}
-	return topologymanager.NewFakeManagerWithHint(logger, &hint), nil
+	return release.NewFakeManagerWithHint(logger, &hint), nil
 }
 
 // reserved is the reservedCPUs argument of NewStaticPolicy: the list, or the empty set when the

@@ -5,9 +5,9 @@ import (
 	"fmt"
 
 	v1 "k8s.io/api/core/v1"
-	"k8s.io/kubernetes/pkg/kubelet/lifecycle"
 
 	"podtopo.io/oracle/internal/kinds"
+	"podtopo.io/oracle/internal/release"
 	"podtopo.io/oracle/internal/wire"
 )
 
@@ -45,7 +45,7 @@ func staticAllocateSequence(raw json.RawMessage) (any, error) {
 		switch step.Op {
 		case "allocate-all":
 			for _, container := range append(append([]v1.Container{}, pod.Spec.InitContainers...), pod.Spec.Containers...) {
-				if err := policy.Allocate(logger, st, pod, &container, lifecycle.AddOperation); err != nil {
+				if err := release.CPUPolicyAllocate(logger, policy, st, pod, &container); err != nil {
 					errs = append(errs, fmt.Sprintf("%s: %v", container.Name, err))
 				}
 			}

@@ -2,12 +2,14 @@ package cpukinds
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 
 	"k8s.io/kubernetes/pkg/kubelet/cm/cpumanager"
 	"k8s.io/utils/cpuset"
 
 	"podtopo.io/oracle/internal/kinds"
+	"podtopo.io/oracle/internal/release"
 	"podtopo.io/oracle/internal/wire"
 )
 
@@ -51,10 +53,14 @@ func takeByTopology(raw json.RawMessage) (any, error) {
 		if in.CPUGroupSize != nil {
 			groupSize = *in.CPUGroupSize
 		}
-		cpus, err = cpumanager.PodtopoTakeByTopologyNUMADistributed(logger, topo, available, in.NumCPUs, groupSize,
+		cpus, err = release.TakeByTopologyNUMADistributed(logger, topo, available, in.NumCPUs, groupSize,
 			strategy, in.AlignBySocket)
 	default:
 		return nil, fmt.Errorf("algorithm must be numa-packed or numa-distributed, got %q", in.Algorithm)
+	}
+	var unsupported *kinds.UnsupportedCase
+	if errors.As(err, &unsupported) {
+		return nil, err
 	}
 	return selection(cpus, err), nil
 }

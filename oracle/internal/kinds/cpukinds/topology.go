@@ -7,6 +7,7 @@ import (
 	cadvisorapi "github.com/google/cadvisor/lib/model"
 	"k8s.io/kubernetes/pkg/kubelet/cm/cpumanager/topology"
 
+	"podtopo.io/oracle/internal/release"
 	"podtopo.io/oracle/internal/wire"
 )
 
@@ -41,7 +42,7 @@ func readTopology(raw json.RawMessage) (*topology.CPUTopology, error) {
 		return wire.ReadCPUTopology(raw)
 	}
 	info := fixture.Cadvisor.machineInfo()
-	topo, err := topology.Discover(logger, &info)
+	topo, err := release.Discover(logger, &info)
 	if err != nil {
 		return nil, fmt.Errorf("topology: Discover: %w", err)
 	}

@@ -21,6 +21,7 @@ import (
 	"k8s.io/kubernetes/pkg/kubelet/cm/topologymanager"
 
 	"podtopo.io/oracle/internal/kinds"
+	"podtopo.io/oracle/internal/release"
 	"podtopo.io/oracle/internal/wire"
 )
 
@@ -74,13 +75,13 @@ type managerInput struct {
 // empty hint) for a null hint.
 func (in managerInput) store() (topologymanager.Store, error) {
 	if in.Hint == nil {
-		return topologymanager.NewFakeManager(quiet), nil
+		return release.NewFakeManager(quiet), nil
 	}
 	hint, err := in.Hint.ToHint()
 	if err != nil {
 		return nil, err
 	}
-	return topologymanager.NewFakeManagerWithHint(quiet, &hint), nil
+	return release.NewFakeManagerWithHint(quiet, &hint), nil
 }
 
 // manager builds the manager of the case as upstream's tests fill theirs: every registered

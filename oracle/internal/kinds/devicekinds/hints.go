@@ -8,9 +8,9 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/types"
 	"k8s.io/kubernetes/pkg/kubelet/cm/topologymanager"
-	"k8s.io/kubernetes/pkg/kubelet/lifecycle"
 
 	"podtopo.io/oracle/internal/kinds"
+	"podtopo.io/oracle/internal/release"
 	"podtopo.io/oracle/internal/wire"
 )
 
@@ -45,13 +45,13 @@ func deviceHints(raw json.RawMessage) (any, error) {
 	var hints map[string][]topologymanager.TopologyHint
 	switch in.Scope {
 	case "pod":
-		hints = m.GetPodTopologyHints(quiet, pod, lifecycle.AddOperation)
+		hints = release.PodHints(quiet, m, pod)
 	case "container", "":
 		container := containerNamed(pod, in.Container)
 		if container == nil {
 			return nil, fmt.Errorf("the pod has no container %q", in.Container)
 		}
-		hints = m.GetTopologyHints(quiet, pod, container, lifecycle.AddOperation)
+		hints = release.ContainerHints(quiet, m, pod, container)
 	default:
 		return nil, fmt.Errorf("unknown scope %q", in.Scope)
 	}

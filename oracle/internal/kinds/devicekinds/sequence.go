@@ -9,9 +9,9 @@ import (
 	pluginapi "k8s.io/kubelet/pkg/apis/deviceplugin/v1beta1"
 	"k8s.io/kubernetes/pkg/kubelet/checkpointmanager"
 	"k8s.io/kubernetes/pkg/kubelet/cm/devicemanager"
-	"k8s.io/kubernetes/pkg/kubelet/lifecycle"
 
 	"podtopo.io/oracle/internal/kinds"
+	"podtopo.io/oracle/internal/release"
 	"podtopo.io/oracle/internal/wire"
 )
 
@@ -95,7 +95,7 @@ func deviceAllocateSequence(raw json.RawMessage) (any, error) {
 			active = append(active, s.pod)
 		}
 		result := stepResult{Allocated: map[string]int{}}
-		if err := m.Allocate(quietContext(), s.pod, s.container, lifecycle.AddOperation); err != nil {
+		if err := release.Allocate(quietContext(), m, s.pod, s.container); err != nil {
 			message := err.Error()
 			result.Error = &message
 		}

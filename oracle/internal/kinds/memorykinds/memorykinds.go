@@ -15,10 +15,10 @@ import (
 	"k8s.io/kubernetes/pkg/kubelet/cm/memorymanager"
 	"k8s.io/kubernetes/pkg/kubelet/cm/memorymanager/state"
 	"k8s.io/kubernetes/pkg/kubelet/cm/topologymanager"
-	"k8s.io/kubernetes/pkg/kubelet/lifecycle"
 
 	"podtopo.io/oracle/internal/gates"
 	"podtopo.io/oracle/internal/kinds"
+	"podtopo.io/oracle/internal/release"
 	"podtopo.io/oracle/internal/wire"
 )
 
@@ -50,7 +50,7 @@ func (in policyInput) policy(store topologymanager.Store) (memorymanager.Policy,
 	if err != nil {
 		return nil, err
 	}
-	return memorymanager.NewPolicyStatic(quiet, machineInfo(in.MachineInfo), systemReserved, store)
+	return release.NewMemoryPolicyStatic(quiet, machineInfo(in.MachineInfo), systemReserved, store)
 }
 
 // state gives a new in-memory state holding the case's machine state and assignments
@@ -72,7 +72,11 @@ func memoryNew(raw json.RawMessage) (any, error) {
 	if err := kinds.Decode(raw, &in); err != nil {
 		return nil, err
 	}
-	_, err := in.policy(topologymanager.NewFakeManager(quiet))
+	// The case's gates first: a gate refused (or one the release lacks) is no error of NewPolicyStatic.
+	if err := gates.Apply(in.FeatureGates); err != nil {
+		return nil, err
+	}
+	_, err := in.policy(release.NewFakeManager(quiet))
 	var message *string
 	if err != nil {
 		text := err.Error()
@@ -87,7 +91,7 @@ func memoryStart(raw json.RawMessage) (any, error) {
 	if err := kinds.Decode(raw, &in); err != nil {
 		return nil, err
 	}
-	p, err := in.policy(topologymanager.NewFakeManager(quiet))
+	p, err := in.policy(release.NewFakeManager(quiet))
 	if err != nil {
 		return nil, fmt.Errorf("NewPolicyStatic refused the case (upstream's test fails there): %w", err)
 	}
@@ -114,7 +118,7 @@ func memoryAllocate(raw json.RawMessage) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	p, err := in.policy(topologymanager.NewFakeManagerWithHint(quiet, &hint))
+	p, err := in.policy(release.NewFakeManagerWithHint(quiet, &hint))
 	if err != nil {
 		return nil, fmt.Errorf("NewPolicyStatic refused the case (upstream's test fails there): %w", err)
 	}
@@ -131,7 +135,7 @@ func memoryAllocate(raw json.RawMessage) (any, error) {
 		return nil, fmt.Errorf("the pod has no container %q", in.Container)
 	}
 	ctx := klog.NewContext(context.Background(), quiet)
-	return after(p.Allocate(ctx, s, pod, container, lifecycle.AddOperation), s), nil
+	return after(release.MemoryPolicyAllocate(ctx, p, s, pod, container), s), nil
 }
 
 // containerNamed finds an app or init container of the pod by name.

@@ -13,6 +13,7 @@ import (
 	memorystate "k8s.io/kubernetes/pkg/kubelet/cm/memorymanager/state"
 	"k8s.io/utils/cpuset"
 
+	"podtopo.io/oracle/internal/release"
 	"podtopo.io/oracle/internal/wire"
 )
 
@@ -129,7 +130,7 @@ func (n *node) podAnswer(uid string, pod *v1.Pod) map[string]any {
 		if spec := specs[name]; spec != nil {
 			c["isolation"] = string(n.cpu.GetResourceIsolationLevel(pod, spec))
 			c["cfsQuota"] = !(utilfeature.DefaultFeatureGate.Enabled(kubefeatures.DisableCPUQuotaWithExclusiveCPUs) &&
-				n.manager.ContainerHasExclusiveCPUs(n.logger, pod, spec))
+				release.ContainerHasExclusiveCPUs(n.logger, n.manager, pod, spec))
 		} else if hasCPUs {
 			c["isolation"], c["cfsQuota"] = "container", false
 		} else {
@@ -175,8 +176,9 @@ func (n *node) podResources() map[string]any {
 			containers = append(containers, map[string]any{"name": c.Name, "cpuIds": cpuIDs(c.CpuIds),
 				"memory": containerMemory(c.Memory), "devices": podResourcesDevices(c.Devices)})
 		}
-		pods = append(pods, map[string]any{"name": pod.Name, "namespace": pod.Namespace, "cpuIds": cpuIDs(pod.CpuIds),
-			"memory": containerMemory(pod.Memory), "containers": containers})
+		written := map[string]any{"name": pod.Name, "namespace": pod.Namespace, "containers": containers}
+		writePodLevel(pod, written)
+		pods = append(pods, written)
 	}
 	return map[string]any{"pods": pods}
 }
@@ -219,9 +221,6 @@ func (p podsProvider) GetPodByName(namespace, name string) (*v1.Pod, bool) {
 	return nil, false
 }
 
-// noDynamicResources stands for the DRA manager, which no scenario uses.
+// noDynamicResources stands for the DRA manager, which no scenario uses (its GetDynamicResources,
+// whose signature differs by release, is in podresources.go and podresources_kube_1_36.go).
 type noDynamicResources struct{}
-
-func (noDynamicResources) GetDynamicResources(klog.Logger, *v1.Pod, *v1.Container) []*podresourcesapi.DynamicResource {
-	return []*podresourcesapi.DynamicResource{}
-}

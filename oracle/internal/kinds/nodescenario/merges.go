@@ -1,13 +1,11 @@
 package nodescenario
 
 import (
-	"context"
 	"sync"
 
 	v1 "k8s.io/api/core/v1"
 	"k8s.io/klog/v2"
 	"k8s.io/kubernetes/pkg/kubelet/cm/topologymanager"
-	"k8s.io/kubernetes/pkg/kubelet/lifecycle"
 
 	"podtopo.io/oracle/internal/wire"
 )
@@ -85,26 +83,16 @@ type recordingProvider struct {
 	topologymanager.HintProvider
 }
 
-func (p *recordingProvider) GetTopologyHints(logger klog.Logger, pod *v1.Pod, container *v1.Container,
-	operation lifecycle.Operation) map[string][]topologymanager.TopologyHint {
-	hints := p.HintProvider.GetTopologyHints(logger, pod, container, operation)
-	name := container.Name
-	p.log.record(p.first, &name, p.name, hints)
+// recorded records the hints the provider gave for a container (nil: for the pod) and gives them
+// back. The hint calls, whose signature differs by release, are in provider.go and
+// provider_kube_1_36.go; Allocate and AllocatePod are the provider's own.
+func (p *recordingProvider) recorded(container *v1.Container,
+	hints map[string][]topologymanager.TopologyHint) map[string][]topologymanager.TopologyHint {
+	var name *string
+	if container != nil {
+		copied := container.Name
+		name = &copied
+	}
+	p.log.record(p.first, name, p.name, hints)
 	return hints
-}
-
-func (p *recordingProvider) GetPodTopologyHints(logger klog.Logger, pod *v1.Pod,
-	operation lifecycle.Operation) map[string][]topologymanager.TopologyHint {
-	hints := p.HintProvider.GetPodTopologyHints(logger, pod, operation)
-	p.log.record(p.first, nil, p.name, hints)
-	return hints
-}
-
-func (p *recordingProvider) Allocate(ctx context.Context, pod *v1.Pod, container *v1.Container,
-	operation lifecycle.Operation) error {
-	return p.HintProvider.Allocate(ctx, pod, container, operation)
-}
-
-func (p *recordingProvider) AllocatePod(logger klog.Logger, pod *v1.Pod, operation lifecycle.Operation) error {
-	return p.HintProvider.AllocatePod(logger, pod, operation)
 }

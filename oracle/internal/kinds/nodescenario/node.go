@@ -20,6 +20,8 @@ import (
 	"k8s.io/kubernetes/pkg/kubelet/cm/memorymanager"
 	"k8s.io/kubernetes/pkg/kubelet/cm/topologymanager"
 	"k8s.io/kubernetes/pkg/kubelet/lifecycle"
+
+	"podtopo.io/oracle/internal/release"
 )
 
 // reconcilePeriod is the KubeletConfiguration default cpuManagerReconcilePeriod.
@@ -56,13 +58,13 @@ func newNode(config kubeletConfig, machine *cadvisorapi.MachineInfo, plugins []d
 	if n.allocatableReservation, err = config.allocatableReservation(); err != nil {
 		return nil, err
 	}
-	n.topology, err = topologymanager.NewManager(logger, machine.Topology, config.TopologyManagerPolicy,
+	n.topology, err = release.NewTopologyManager(logger, machine, config.TopologyManagerPolicy,
 		config.TopologyManagerScope, config.TopologyManagerPolicyOptions)
 	if err != nil {
 		return nil, err
 	}
-	n.devices, err = devicemanager.PodtopoNewManagerImpl(logger, filepath.Join(dir, "device-plugins", "kubelet.sock"),
-		machine.Topology, n.topology)
+	n.devices, err = release.NewDeviceManager(logger, filepath.Join(dir, "device-plugins", "kubelet.sock"),
+		machine, n.topology)
 	if err != nil {
 		return nil, err
 	}
@@ -75,7 +77,7 @@ func newNode(config kubeletConfig, machine *cadvisorapi.MachineInfo, plugins []d
 	if err != nil {
 		return nil, err
 	}
-	n.cpu, err = cpumanager.NewManager(logger, config.CPUManagerPolicy, config.CPUManagerPolicyOptions, reconcilePeriod,
+	n.cpu, err = release.NewCPUManager(logger, config.CPUManagerPolicy, config.CPUManagerPolicyOptions, reconcilePeriod,
 		machine, reservedCPUs, reservation, dir, n.topology)
 	if err != nil {
 		return nil, err
@@ -85,15 +87,15 @@ func newNode(config kubeletConfig, machine *cadvisorapi.MachineInfo, plugins []d
 	if err != nil {
 		return nil, err
 	}
-	n.memory, err = memorymanager.NewManager(logger, config.MemoryManagerPolicy, machine, reservation, reservedMemory,
+	n.memory, err = release.NewMemoryManager(logger, config.MemoryManagerPolicy, machine, reservation, reservedMemory,
 		dir, n.topology)
 	if err != nil {
 		return nil, err
 	}
 	n.topology.AddHintProvider(logger, n.merges.provider("memory", n.memory))
 	n.manager = cm.PodtopoContainerManager(n.topology, n.devices, n.cpu, n.memory)
-	n.lifecycle = n.manager.InternalContainerLifecycle(logger)
 	n.predicate = n.predicateHandler()
+	n.lifecycle = release.InternalContainerLifecycle(logger, n.manager)
 	return n, nil
 }
 
@@ -180,7 +182,7 @@ func (n *node) stopContainer(id string) error {
 func (n *node) removeStaleState() {
 	cpumanager.PodtopoRemoveStaleState(n.cpu, n.logger)
 	memorymanager.PodtopoRemoveStaleState(n.memory, n.logger)
-	n.devices.UpdateAllocatedDevices(n.logger)
+	release.UpdateAllocatedDevices(n.logger, n.devices)
 }
 
 type sourcesReady struct{}

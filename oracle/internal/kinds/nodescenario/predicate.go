@@ -5,15 +5,15 @@ import (
 	"errors"
 	goruntime "runtime"
 
-	cadvisorapi "github.com/google/cadvisor/lib/model"
 	v1 "k8s.io/api/core/v1"
 	"k8s.io/apimachinery/pkg/api/resource"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/client-go/tools/record"
 	"k8s.io/klog/v2"
 	"k8s.io/kubernetes/pkg/kubelet/lifecycle"
-	"k8s.io/kubernetes/pkg/kubelet/nodestatus"
 	"k8s.io/kubernetes/pkg/kubelet/preemption"
+
+	"podtopo.io/oracle/internal/release"
 )
 
 const (
@@ -53,14 +53,8 @@ func noEviction(*v1.Pod, bool, *int64, func(*v1.PodStatus)) error {
 func (n *node) nodeObject(ctx context.Context, _ bool) (*v1.Node, error) {
 	node := &v1.Node{ObjectMeta: metav1.ObjectMeta{Name: nodeName, Labels: map[string]string{
 		v1.LabelHostname: nodeName, v1.LabelOSStable: goruntime.GOOS, v1.LabelArchStable: goruntime.GOARCH}}}
-	setter := nodestatus.MachineInfo(nodeName, maxPods, 0,
-		func() (*cadvisorapi.MachineInfo, error) { return n.machine, nil },
-		func(klog.Logger, bool) v1.ResourceList { return nil },
-		n.devices.GetCapacity,
-		func() v1.ResourceList { return n.allocatableReservation },
-		func(string, string, string) {},
-		func() *bool { return nil },
-		false)
+	setter := release.NodeMachineInfo(nodeName, maxPods, n.machine, n.devices,
+		func() v1.ResourceList { return n.allocatableReservation })
 	if err := setter(klog.NewContext(ctx, n.logger), node); err != nil {
 		return nil, err
 	}

@@ -14,6 +14,7 @@ import (
 	"k8s.io/kubernetes/pkg/kubelet/lifecycle"
 
 	"podtopo.io/oracle/internal/kinds"
+	"podtopo.io/oracle/internal/release"
 	"podtopo.io/oracle/internal/wire"
 )
 
@@ -161,9 +162,9 @@ func (r *run) admit(i int) (map[string]any, []map[string]any, error) {
 	var result lifecycle.PodAdmitResult
 	attributes := &lifecycle.PodAdmitAttributes{Pod: pod, OtherPods: r.others(pod), Operation: lifecycle.AddOperation}
 	ended := kinds.Within(kinds.CallTimeout, func() {
-		result = r.node.topology.Admit(ctx, attributes)
+		result = release.Admit(ctx, r.node.topology, attributes)
 		if result.Admit {
-			result = r.node.predicate.Admit(ctx, attributes)
+			result = release.Admit(ctx, r.node.predicate, attributes)
 		}
 	})
 	if ended.Outcome != kinds.Returned {

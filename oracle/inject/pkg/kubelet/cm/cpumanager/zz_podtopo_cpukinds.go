@@ -22,12 +22,6 @@ func PodtopoTakeByTopologyNUMAPacked(logger klog.Logger, topo *topology.CPUTopol
 	return takeByTopologyNUMAPacked(logger, topo, availableCPUs, numCPUs, cpuSortingStrategy, preferAlignByUncoreCache)
 }
 
-// PodtopoTakeByTopologyNUMADistributed is takeByTopologyNUMADistributed.
-func PodtopoTakeByTopologyNUMADistributed(logger klog.Logger, topo *topology.CPUTopology, availableCPUs cpuset.CPUSet,
-	numCPUs int, cpuGroupSize int, cpuSortingStrategy CPUSortingStrategy, alignBySocket bool) (cpuset.CPUSet, error) {
-	return takeByTopologyNUMADistributed(logger, topo, availableCPUs, numCPUs, cpuGroupSize, cpuSortingStrategy, alignBySocket)
-}
-
 // PodtopoAllocateCPUs is the static policy's allocateCPUs; it returns the allocation's CPUs.
 func PodtopoAllocateCPUs(logger klog.Logger, p Policy, s state.State, numCPUs int, numaAffinity bitmask.BitMask,
 	reusableCPUs cpuset.CPUSet) (cpuset.CPUSet, error) {

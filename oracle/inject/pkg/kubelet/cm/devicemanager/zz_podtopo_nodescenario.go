@@ -6,19 +6,16 @@
 package devicemanager
 
 import (
-	cadvisorapi "github.com/google/cadvisor/lib/model"
 	"k8s.io/apimachinery/pkg/util/sets"
 	"k8s.io/klog/v2"
 	pluginapi "k8s.io/kubelet/pkg/apis/deviceplugin/v1beta1"
-	"k8s.io/kubernetes/pkg/kubelet/cm/topologymanager"
 )
 
 // PodtopoNewManagerImpl is newManagerImpl: the Device Manager with its plugin socket (and so its
-// checkpoint) in the given folder instead of the kubelet's.
-func PodtopoNewManagerImpl(logger klog.Logger, socketPath string, topology []cadvisorapi.Node,
-	topologyAffinityStore topologymanager.Store) (*ManagerImpl, error) {
-	return newManagerImpl(logger, socketPath, topology, topologyAffinityStore)
-}
+// checkpoint) in the given folder instead of the kubelet's. It is the function itself, so that this
+// file names none of the types in its signature, which differ by release (cadvisor's lib/model Node
+// from v1.37 on, info/v1 at v1.36).
+var PodtopoNewManagerImpl = newManagerImpl
 
 // PodtopoDeviceUpdate is genericDeviceUpdateCallback: what the manager does with a device plugin's
 // ListAndWatch answer (PluginListAndWatchReceiver), as upstream's TestUpdateCapacityAllocatable
