@@ -25,13 +25,6 @@ public enum KubeletQuirk {
       "policy_static.go AllocatePod (v1.37): SetPodCPUSet before the partition, nothing released on "
           + "error; #141041 adds the release"),
 
-  /** D-20, invariant 24: full-pcpus-only is checked before the container's existing entry. */
-  SMT_CHECK_BEFORE_ENTRY("Q-smt-check-before-entry", "D-20", KubeletOutcome.ANSWERS,
-      "with full-pcpus-only a container that already has CPUs is re-admitted only if enough free "
-          + "whole cores remain for it again (else SMTAlignmentError)",
-      "a container that already has CPUs keeps them (invariant 24)",
-      "policy_static.go Allocate (v1.37): enforceSMTAlignment before GetCPUSet; kubernetes/kubernetes#129078"),
-
   /** D-21, invariant 26: full-pcpus-only can hand out half cores. */
   LONE_SIBLING("Q-lone-sibling", "D-21", KubeletOutcome.ANSWERS,
       "with full-pcpus-only allocateCPUs takes from every free CPU, the lone SMT sibling of a reserved "
