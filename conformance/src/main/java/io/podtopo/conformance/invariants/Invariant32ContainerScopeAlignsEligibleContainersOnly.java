@@ -75,8 +75,10 @@ public final class Invariant32ContainerScopeAlignsEligibleContainersOnly impleme
         violations.add(Violation.ofContainer(number(), pod.uid(), container.name(), "ineligible resources got hints "
             + hints));
       }
+      // Once the pod's containers start, a standard init container's memory is dropped (NA-20).
+      boolean memoryKept = !pod.initContainers().contains(container) || container.restartable();
       if (admit.outcome().admitted() && (cpu && after.state().cpu().containerCpus(pod.uid(), container.name()).isEmpty()
-          || memory && after.state().memory().containerBlocks(pod.uid(), container.name()).isEmpty())) {
+          || memory && memoryKept && after.state().memory().containerBlocks(pod.uid(), container.name()).isEmpty())) {
         violations.add(Violation.ofContainer(number(), pod.uid(), container.name(), "eligible (cpu " + cpu + ", memory "
             + memory + ") but admitted without its entries"));
       }

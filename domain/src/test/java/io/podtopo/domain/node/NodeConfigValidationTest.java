@@ -193,12 +193,16 @@ class NodeConfigValidationTest {
   }
 
   @Test
-  void na2_startKeepsAConsistentRestoredState() {
+  void na2_startKeepsAConsistentRestoredStateAndForgetsTheTopologyManagersStoredHints() {
     NodeResourceManagers node = NodeResourceManagers.create(valid().build(), twoSocketsNoSmt());
     Pod pod = NodeFixtures.podLevel("p", "4", "2Gi").addContainers(Container.named("c")).build();
-    NodeState admitted = node.admit(node.initialState(), pod).state();
+    NodeState admitted = node.startContainers(node.admit(node.initialState(), pod).state(), pod);
+    assertThat(admitted.topologyHints()).containsOnlyKeys("p");
+    assertThat(admitted.startedContainers()).containsOnlyKeys("p");
 
-    assertThat(node.start(admitted)).isEqualTo(admitted);
+    // The managers' checkpoints come back as they were; the Topology Manager's maps, kept in memory only, do not.
+    assertThat(node.start(admitted))
+        .isEqualTo(new NodeState.Builder().from(admitted).topologyHints(Map.of()).startedContainers(Map.of()).build());
   }
 
   @Test
