@@ -319,7 +319,7 @@ class NodeResourceManagerServiceTest {
         NodeSnapshot.of(new NodeState.Builder().cpu(lostCpus).build()));
 
     assertThatThrownBy(() -> service(corrupt, writer)).isInstanceOf(InvalidNodeStateException.class)
-        .hasMessageStartingWith("cpu manager: ");
+        .hasMessageStartingWith("start cpu manager error: ");
   }
 
   @Test

@@ -182,14 +182,28 @@ class NodeConfigValidationTest {
   }
 
   @Test
-  void na2_startRefusesAnInconsistentRestoredStateNamingTheManager() {
+  void na2_startRefusesARestoredMemoryStateInTheKubeletsWordsNamingTheMemoryManager() {
+    NodeResourceManagers node = NodeResourceManagers.create(valid().build(), twoSocketsNoSmt());
+    NodeState admitted = node.admit(node.initialState(),
+        NodeFixtures.podLevel("p", "2", "2Gi").addContainers(NodeFixtures.gu("c", "2", "2Gi")).build()).state();
+    NodeResourceManagers moreReserved = NodeResourceManagers.create(valid()
+        .putReservedMemory(0, new TreeMap<>(Map.of("memory", 2 * NodeFixtures.GI))).build(), twoSocketsNoSmt());
+
+    // cm/container_manager_linux.go Start: fmt.Errorf("start memory manager error: %w", err).
+    assertThatThrownBy(() -> moreReserved.start(admitted)).isInstanceOf(InvalidNodeStateException.class)
+        .hasMessage("start memory manager error: [memorymanager] the expected machine state is different from the "
+            + "real one");
+  }
+
+  @Test
+  void na2_startRefusesAnInconsistentRestoredStateInTheKubeletsWordsNamingTheCpuManager() {
     NodeResourceManagers node = NodeResourceManagers.create(valid().build(), twoSocketsNoSmt());
     NodeState broken = new NodeState.Builder().from(node.initialState())
         .cpu(CpuManagerState.of(CpuSet.range(1, 15), Map.of(), Map.of()))
         .build();
 
     assertThatThrownBy(() -> node.start(broken)).isInstanceOf(InvalidNodeStateException.class)
-        .hasMessage("cpu manager: not all reserved cpus: \"0\" are present in defaultCpuSet: \"1-15\"");
+        .hasMessage("start cpu manager error: not all reserved cpus: \"0\" are present in defaultCpuSet: \"1-15\"");
   }
 
   @Test
