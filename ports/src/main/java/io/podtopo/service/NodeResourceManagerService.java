@@ -39,8 +39,10 @@ import java.util.stream.Collectors;
  * failed was undone by the writer, so all of it is retried with the next change or {@link #reconcile}.
  *
  * <p><b>Restart.</b> The service starts from the store's snapshot, its state checked by
- * {@link NodeResourceManagers#start} (the kubelet's {@code validateState}); re-admitting an active
- * pod whose allocation was restored changes nothing and saves nothing. As a crash may fall between
+ * {@link NodeResourceManagers#start} (the kubelet's {@code validateState}), which forgets the
+ * Topology Manager's stored hints as a restarted kubelet does; re-admitting an active pod whose
+ * allocation was restored changes no allocation but stores the pod's hints again (saved with the
+ * snapshot). As a crash may fall between
  * a save and its writes, a restarted service has written no cgroup yet: {@link #reconcile} (or the
  * first change) writes every running container once.
  *
