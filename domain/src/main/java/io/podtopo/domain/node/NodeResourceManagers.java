@@ -75,13 +75,17 @@ public final class NodeResourceManagers {
   }
 
   /**
-   * Checks {@code config} against {@code machine} as the kubelet does when its managers start: the
-   * Topology Manager policy options and the NUMA node limit, the CPU Manager policy, its options and
+   * Checks {@code config} against {@code machine} as the kubelet does when it starts: the feature
+   * gates its gate registry refuses ({@link io.podtopo.domain.gates.FeatureGates#kubeletRefusal}),
+   * the Topology Manager policy options and the NUMA node limit, the CPU Manager policy, its options and
    * the reserved CPUs, the Memory Manager's reserved memory.
    *
    * @throws InvalidNodeConfigException naming the first field at fault
    */
   public static NodeResourceManagers create(NodeConfig config, Machine machine) {
+    config.featureGates().kubeletRefusal().ifPresent(refusal -> {
+      throw new InvalidNodeConfigException("featureGates", refusal);
+    });
     TopologyPolicy topologyPolicy = ManagerFactory.topologyPolicy(config, machine);
     Optional<StaticPolicy> cpuPolicy = ManagerFactory.cpuPolicy(config, machine);
     Optional<StaticMemoryPolicy> memoryPolicy = ManagerFactory.memoryPolicy(config, machine);

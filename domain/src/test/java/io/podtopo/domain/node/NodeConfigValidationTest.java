@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.podtopo.domain.cpumanager.CpuManagerState;
+import io.podtopo.domain.gates.FeatureGates;
 import io.podtopo.domain.pod.Container;
 import io.podtopo.domain.pod.Pod;
 import io.podtopo.domain.topology.Cpu;
@@ -179,6 +180,19 @@ class NodeConfigValidationTest {
         "topologyManagerPolicyOptions",
         "unable to convert policy option to integer \"max-allowable-numa-nodes\": strconv.Atoi: parsing \"x\": "
             + "invalid syntax");
+  }
+
+  @Test
+  void na1_featureGatesTheKubeletsGateRegistryRefusesAreRefusedBeforeAnyManagerIsBuilt() {
+    assertInvalid(valid().featureGates(PLRM_ON.with(FeatureGates.POD_LEVEL_RESOURCES, false)
+            .with(FeatureGates.POD_LEVEL_RESOURCES_FIX_DEFAULTING, false)
+            .with(FeatureGates.POD_LEVEL_RESOURCES_FIX_KUBELET_QOS_CLASS, false)
+            .with(FeatureGates.IN_PLACE_POD_LEVEL_RESOURCES_VERTICAL_SCALING, false)).build(), twoSocketsNoSmt(),
+        "featureGates", "PodLevelResourceManagers is enabled, but depends on features that are disabled: "
+            + "[PodLevelResources]");
+    assertInvalid(valid().featureGates(PLRM_ON.with(FeatureGates.IN_PLACE_POD_VERTICAL_SCALING, false)).build(),
+        twoSocketsNoSmt(), "featureGates",
+        "cannot set feature gate InPlacePodVerticalScaling to false, feature is locked to true");
   }
 
   @Test
