@@ -218,19 +218,20 @@ class NodeResourceManagerServiceTest {
   }
 
   @Test
-  void invariant24_d8_kubeletV137RefusesAnAllocatedPodLevelPodAdmittedAgainAndSavesNothing() {
+  void invariant24_d8_na21_kubeletV137RefusesAnAllocatedPodLevelPodAdmittedAgainWhichThenFailsAndIsDropped() {
     NodeResourceManagerService node = service(store, writer);
+    NodeSnapshot empty = node.snapshot();
     Pod pod = hybrid("p1", "2");
     node.admit(pod);
-    NodeSnapshot admitted = node.snapshot();
     int saves = store.saves();
 
     Admission again = node.admit(pod);
 
     assertThat(again.reason()).contains("TopologyAffinityError");
     assertThat(again.quirks()).contains(KubeletQuirk.CPU_RESTART_REALLOCATES);
-    assertThat(node.snapshot()).isEqualTo(admitted);
-    assertThat(store.saves()).isEqualTo(saves);
+    // A pod refused on re-admission is failed: no longer active, the stale-state cleanup drops it.
+    assertThat(node.snapshot()).isEqualTo(empty);
+    assertThat(store.saves()).isEqualTo(saves + 1);
   }
 
   @Test
@@ -251,9 +252,18 @@ class NodeResourceManagerServiceTest {
     assertThat(again.failure()).isEmpty();
     assertThat(gAgain.failure()).isEmpty();
     assertThat(again.assignment()).isEqualTo(original.assignment());
-    assertThat(restarted.snapshot()).isEqualTo(saved);
-    assertThat(store.saves()).isEqualTo(saves);
-    assertThat(afterRestart.writes()).isEmpty();
+    // Their containers run on: the restarted Topology Manager saw none of them start (D-43).
+    assertThat(restarted.snapshot()).isEqualTo(new NodeSnapshot.Builder().from(saved)
+        .state(new io.podtopo.domain.node.NodeState.Builder().from(saved.state()).startedContainers(Map.of()).build())
+        .build());
+    assertThat(saved.state().startedContainers()).containsOnlyKeys("p1", "g1");
+    // The restart forgot the stored hints (D-43); each re-admission stores its pod's again, nothing else: a
+    // change, so the first one writes every running container once, as reconcile() would, and none again.
+    assertThat(store.saves()).isEqualTo(saves + 2);
+    assertThat(afterRestart.batches()).hasSize(1);
+    assertThat(afterRestart.writes()).extracting(write -> write.podUid() + "/" + write.containerName())
+        .containsExactly("p1/app", "p1/log", "g1/app");
+    assertThat(restarted.reconcile()).isEmpty();
 
     Admission next = restarted.admit(guaranteed("g2", "2"));
 
@@ -319,7 +329,7 @@ class NodeResourceManagerServiceTest {
         NodeSnapshot.of(new NodeState.Builder().cpu(lostCpus).build()));
 
     assertThatThrownBy(() -> service(corrupt, writer)).isInstanceOf(InvalidNodeStateException.class)
-        .hasMessageStartingWith("cpu manager: ");
+        .hasMessageStartingWith("start cpu manager error: ");
   }
 
   @Test
@@ -349,5 +359,43 @@ class NodeResourceManagerServiceTest {
   private static CpuSet cpus(Admission admission, String container) {
     return admission.assignment().orElseThrow().containers().stream()
         .filter(c -> c.name().equals(container)).findFirst().flatMap(ContainerAssignment::cpus).orElseThrow();
+  }
+
+  @Test
+  void na20_na21_theAgentsServiceStartsAnAdmittedPodsContainersAndKeepsARemovedContainersEntriesWhileItsPodIsActive() {
+    NodeResourceManagerService node = service(store, writer);
+    NodeSnapshot empty = node.snapshot();
+    Pod pod = new Pod.Builder().uid("w").name("w")
+        .addInitContainer(ServiceFixtures.guaranteed("init", "1", "1Gi"))
+        .addContainer(ServiceFixtures.guaranteed("app", "1", "1Gi"))
+        .addContainer(ServiceFixtures.guaranteed("log", "1", "1Gi"))
+        .build();
+
+    Admission admission = node.admit(pod);
+
+    assertThat(admission.admitted()).isTrue();
+    NodeState started = node.snapshot().state();
+    // NA-20: its containers started, the Memory Manager dropped the standard init container's memory.
+    assertThat(started.startedContainers()).containsOnlyKeys("w");
+    assertThat(started.memory().containerBlocks("w", "init")).isEmpty();
+    assertThat(started.memory().containerBlocks("w", "app")).isPresent();
+
+    NodeSnapshot appGone = node.removeContainer("w", "app");
+
+    // NA-21: app keeps its CPUs and memory while its pod is active; only its stored hint goes.
+    assertThat(appGone.state().cpu()).isEqualTo(started.cpu());
+    assertThat(appGone.state().memory()).isEqualTo(started.memory());
+    assertThat(appGone.state().topologyHint("w", "app")).isEmpty();
+    assertThat(appGone.state().topologyHint("w", "log")).isPresent();
+    assertThat(appGone.activePods()).extracting(Pod::uid).containsExactly("w");
+    assertThat(appGone.runningContainers()).extracting(ref -> ref.containerName()).containsExactly("init", "log");
+
+    NodeSnapshot initGone = node.removeContainer("w", "init");
+    assertThat(initGone.activePods()).as("log still runs").hasSize(1);
+    NodeSnapshot allGone = node.removeContainer("w", "log");
+
+    // Every init and app container gone: the pod has terminated and the stale-state cleanup drops it.
+    assertThat(allGone.activePods()).isEmpty();
+    assertThat(allGone).isEqualTo(empty);
   }
 }

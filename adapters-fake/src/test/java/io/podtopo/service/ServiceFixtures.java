@@ -58,7 +58,7 @@ final class ServiceFixtures {
     return new Pod.Builder().uid(uid).name(uid).addContainer(Container.named("main")).build();
   }
 
-  private static Container guaranteed(String name, String cpus, String memory) {
+  static Container guaranteed(String name, String cpus, String memory) {
     return new Container.Builder().name(name)
         .putRequest("cpu", Quantity.parse(cpus)).putLimit("cpu", Quantity.parse(cpus))
         .putRequest("memory", Quantity.parse(memory)).putLimit("memory", Quantity.parse(memory))

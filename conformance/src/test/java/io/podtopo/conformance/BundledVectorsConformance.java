@@ -111,7 +111,7 @@ class BundledVectorsConformance {
     assertThat(groups).containsExactlyEntriesOf(new TreeMap<>(Map.ofEntries(Map.entry("kep-pod-scope", 5L),
         Map.entry("kep-container-scope", 3L), Map.entry("spec-6-2", 9L), Map.entry("e2e", 12L),
         Map.entry("memory-pod-scope", 10L), Map.entry("memory-container-scope", 4L), Map.entry("gates-off", 3L),
-        Map.entry("ephemeral", 2L), Map.entry("container-scope-init", 2L), Map.entry("restart", 6L),
+        Map.entry("ephemeral", 2L), Map.entry("container-scope-init", 2L), Map.entry("restart", 8L),
         Map.entry("devices", 10L))));
   }
 }

@@ -38,9 +38,16 @@ import java.util.stream.Collectors;
  * node-shared-pool containers whose pool shrank or grew (the kubelet's reconcile loop). A batch that
  * failed was undone by the writer, so all of it is retried with the next change or {@link #reconcile}.
  *
+ * <p><b>Containers.</b> As the kubelet runs its managers (NA-20, NA-21): an admitted pod's
+ * containers start ({@link NodeResourceManagers#startContainers}); a removed container keeps its
+ * entries until its pod is no longer active (every init and app container removed, the pod removed,
+ * or refused on re-admission), when the stale-state cleanup drops the pod.
+ *
  * <p><b>Restart.</b> The service starts from the store's snapshot, its state checked by
- * {@link NodeResourceManagers#start} (the kubelet's {@code validateState}); re-admitting an active
- * pod whose allocation was restored changes nothing and saves nothing. As a crash may fall between
+ * {@link NodeResourceManagers#start} (the kubelet's {@code validateState}), which forgets the
+ * Topology Manager's stored hints as a restarted kubelet does; re-admitting an active pod whose
+ * allocation was restored changes no allocation but stores the pod's hints again (saved with the
+ * snapshot). As a crash may fall between
  * a save and its writes, a restarted service has written no cgroup yet: {@link #reconcile} (or the
  * first change) writes every running container once.
  *
@@ -93,7 +100,9 @@ public final class NodeResourceManagerService implements NodeResourceManager {
       Duration took = Duration.ofNanos(System.nanoTime() - start);
       Admission admission = admitted.admission();
       if (!admission.admitted()) {
-        metrics.recordAdmission(AdmissionResult.REJECTED, admission.reason(), took);
+        // An active pod refused on re-admission is failed and dropped (NA-21); other refusals change nothing.
+        commit(before, admitted.after(), () -> metrics.recordAdmission(AdmissionResult.REJECTED, admission.reason(),
+            took));
         return admission;
       }
       commit(before, admitted.after(), () -> {

@@ -58,6 +58,9 @@ public final class NodeConfigs {
   /** The domain configuration of these settings. @throws InputException */
   public static NodeConfig config(NodeSettings settings, Machine machine) {
     String source = settings.source();
+    settings.featureGates().kubeletRefusal().ifPresent(refusal -> {
+      throw new InputException(source + ": featureGates: " + refusal);
+    });
     NodeConfig.Builder config = new NodeConfig.Builder()
         .cpuManagerPolicyOptions(settings.cpuManagerPolicyOptions())
         .topologyManagerPolicyOptions(settings.topologyManagerPolicyOptions())

@@ -4,7 +4,10 @@ import io.podtopo.app.input.ScenarioStep;
 import io.podtopo.domain.node.Admission;
 import io.podtopo.domain.node.NodeResourceManagers;
 import io.podtopo.domain.node.NodeState;
+import io.podtopo.domain.pod.Pod;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -14,7 +17,10 @@ import java.util.stream.Collectors;
 
 /**
  * Runs scenario steps through the node's resource managers, starting from an empty node or from
- * the state a kubelet's checkpoints hold.
+ * the state a kubelet's checkpoints hold, as the kubelet runs its managers (NA-20, NA-21): an
+ * admitted pod's containers start; a removed container keeps its entries until its pod is no
+ * longer active (removed, refused on re-admission, or every init and app container removed), when
+ * the stale-state cleanup drops the pod.
  */
 public final class Simulation {
 
@@ -67,20 +73,40 @@ public final class Simulation {
     NodeState state = initial;
     Map<String, PodOutcome> outcomes = new LinkedHashMap<>();
     List<StepOutcome> stepOutcomes = new ArrayList<>();
+    ActivePods active = new ActivePods(restored.isPresent() ? restoredUids(initial) : Set.of());
     for (int done = 0; done < steps.size(); done++) {
       ScenarioStep step = steps.get(done);
       progress.beforeStep(done, steps.size(), ScenarioStep.key(step.pod()));
       Optional<Admission> decision = Optional.empty();
+      String uid = step.pod().uid();
       if (step instanceof ScenarioStep.Admit admit) {
+        boolean wasActive = active.isActive(uid);
         Admission admission = managers.admit(state, admit.pod());
         state = admission.state();
+        if (admission.admitted()) {
+          if (!wasActive) {
+            state = managers.startContainers(state, admit.pod());
+          }
+          active.admitted(admit.pod());
+        } else if (wasActive && admission.noAnswer().isEmpty()) {
+          // Refused on re-admission, the pod is failed: no longer active, the stale-state cleanup drops it.
+          state = managers.removePod(state, active.pod(uid).orElse(admit.pod()));
+          active.gone(uid);
+        }
         outcomes.put(ScenarioStep.key(admit.pod()), PodOutcome.admitted(admit.pod(), admission));
         decision = Optional.of(admission);
       } else if (step instanceof ScenarioStep.RemovePod remove) {
         state = managers.removePod(state, remove.pod());
+        active.gone(uid);
         outcomes.computeIfPresent(ScenarioStep.key(remove.pod()), (key, outcome) -> outcome.withoutPod());
       } else if (step instanceof ScenarioStep.RemoveContainer remove) {
-        state = managers.removeContainer(state, remove.pod().uid(), remove.container());
+        boolean wasActive = active.isActive(uid);
+        state = managers.stopContainer(state, uid, remove.container());
+        if (wasActive && active.containerGone(remove.pod(), remove.container())) {
+          // Its every init and app container gone, the pod has terminated: the stale-state cleanup drops it.
+          state = managers.removePod(state, active.pod(uid).orElse(remove.pod()));
+          active.gone(uid);
+        }
         outcomes.computeIfPresent(ScenarioStep.key(remove.pod()),
             (key, outcome) -> outcome.withoutContainer(remove.container()));
       }
@@ -89,5 +115,55 @@ public final class Simulation {
     progress.beforeStep(steps.size(), steps.size(), "");
     return new SimulationRun(title, kubeletConfig, managers, List.copyOf(outcomes.values()), stepOutcomes, state,
         restored);
+  }
+
+  /** The pods a restored state holds entries for: their containers run from before the restart. */
+  private static Set<String> restoredUids(NodeState state) {
+    Set<String> uids = new HashSet<>();
+    uids.addAll(state.cpu().entries().keySet());
+    uids.addAll(state.cpu().podEntries().keySet());
+    uids.addAll(state.memory().containerEntries().keySet());
+    uids.addAll(state.memory().podEntries().keySet());
+    return uids;
+  }
+
+  /**
+   * The active pods, as the kubelet's pod manager holds them (NA-21): admitted (or restored) and not
+   * yet removed, failed or terminated, with the containers of each that were removed.
+   */
+  private static final class ActivePods {
+    private final Set<String> restored;
+    private final Map<String, Pod> pods = new HashMap<>();
+    private final Map<String, Set<String>> removed = new HashMap<>();
+
+    ActivePods(Set<String> restored) {
+      this.restored = new HashSet<>(restored);
+    }
+
+    boolean isActive(String uid) {
+      return pods.containsKey(uid) || restored.contains(uid);
+    }
+
+    Optional<Pod> pod(String uid) {
+      return Optional.ofNullable(pods.get(uid));
+    }
+
+    void admitted(Pod pod) {
+      pods.put(pod.uid(), pod);
+    }
+
+    /** Marks the container removed; whether every init and app container of the pod now is. */
+    boolean containerGone(Pod pod, String container) {
+      Set<String> names = removed.computeIfAbsent(pod.uid(), uid -> new HashSet<>());
+      names.add(container);
+      Pod known = pods.getOrDefault(pod.uid(), pod);
+      return known.initAndAppContainers().stream().allMatch(c -> names.contains(c.name()));
+    }
+
+    void gone(String uid) {
+      pods.remove(uid);
+      restored.remove(uid);
+      removed.remove(uid);
+    }
   }
 }

@@ -105,6 +105,22 @@ class AgentCommandTest {
   }
 
   @Test
+  void na1_featureGatesTheKubeletRefusesToStartWithAreRefusedBeforeAnyStateIsCreated() throws IOException {
+    Path config = Files.writeString(pods.resolveSibling("kubelet.yaml"), "apiVersion: kubelet.config.k8s.io/v1beta1\n"
+        + "kind: KubeletConfiguration\ncpuManagerPolicy: static\nreservedSystemCPUs: \"0\"\n"
+        + "featureGates: {PodLevelResourceManagers: true, PodLevelResources: false}\n");
+
+    CliRun run = agent("--kubelet-config", config.toString());
+
+    assertRefused(run, config + ": featureGates: [InPlacePodLevelResourcesVerticalScaling is enabled, but depends "
+        + "on features that are disabled: [PodLevelResources], PodLevelResourceManagers is enabled, but depends on "
+        + "features that are disabled: [PodLevelResources], PodLevelResourcesFixDefaulting is enabled, but depends on "
+        + "features that are disabled: [PodLevelResources], PodLevelResourcesFixKubeletQOSClass is enabled, but "
+        + "depends on features that are disabled: [PodLevelResources]]");
+    assertThat(state).doesNotExist();
+  }
+
+  @Test
   void thePodsFolderAndTheStateFolderAreRequired() {
     CliRun run = CliRun.reference("agent", "--machine", "demo-2s");
 

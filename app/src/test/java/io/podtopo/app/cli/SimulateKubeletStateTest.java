@@ -130,7 +130,7 @@ class SimulateKubeletStateTest {
     Path config = Files.writeString(dir.resolve("reserved.yaml"), Files.readString(Path.of(CONFIG))
         .replace("reservedSystemCPUs: \"0,16\"", "reservedSystemCPUs: \"0-1\""));
     assertUsageError(CliRun.reference("simulate", "--kubelet-config", config.toString(), "--kubelet-state",
-        STATE.toString(), "--pods", MIXED), "--kubelet-state " + STATE + ": cpu manager: not all reserved cpus: \"0-1\" "
+        STATE.toString(), "--pods", MIXED), "--kubelet-state " + STATE + ": start cpu manager error: not all reserved cpus: \"0-1\" "
         + "are present in defaultCpuSet: \"0,4-16,20-31\"");
   }
 

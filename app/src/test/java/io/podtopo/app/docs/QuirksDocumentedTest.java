@@ -30,8 +30,27 @@ class QuirksDocumentedTest {
       assertThat(adr).as(quirk.id()).filteredOn(line -> line.startsWith(prefix)).singleElement()
           .satisfies(row -> assertThat(row.split(" \\| ")).as(row).hasSize(6));
     }
-    assertThat(adr.stream().filter(line -> line.startsWith("| `Q-"))).as("no row for a quirk that does not exist")
+    assertThat(quirkRows(adr.subList(0, adr.indexOf(RETIRED)))).as("no row for a quirk that does not exist")
         .hasSize(KubeletQuirk.values().length);
+  }
+
+  @Test
+  void adr0008_aRetiredQuirkIsNoLongerAQuirkAndItsRowSaysWhereItWasFixed() throws IOException {
+    List<String> adr = lines("adr/0008-kubelet-quirks.md");
+    List<String> retired = quirkRows(adr.subList(adr.indexOf(RETIRED), adr.size()));
+    assertThat(retired).as("Q-smt-check-before-entry, fixed in v1.37.0").isNotEmpty();
+    for (String row : retired) {
+      String id = row.substring(3, row.indexOf('`', 3));
+      assertThat(KubeletQuirk.values()).as(id).noneMatch(quirk -> quirk.id().equals(id));
+      assertThat(row.split(" \\| ")).as(row).hasSize(6);
+      assertThat(row.split(" \\| ")[3]).as("fixed in").matches("v1\\.\\d+\\.\\d+.*");
+    }
+  }
+
+  private static final String RETIRED = "## Quirks retired";
+
+  private static List<String> quirkRows(List<String> lines) {
+    return lines.stream().filter(line -> line.startsWith("| `Q-")).toList();
   }
 
   @Test

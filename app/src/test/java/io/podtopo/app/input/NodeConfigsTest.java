@@ -100,6 +100,21 @@ class NodeConfigsTest {
         .hasMessageStartingWith("kubelet.yaml: reservedMemory: NUMA node 7");
   }
 
+  @Test
+  void na1_featureGatesTheKubeletsGateRegistryRefusesAreRefusedNamingTheFileInComponentBasesWords() {
+    assertThatThrownBy(() -> NodeConfigs.config(parse("featureGates: {PodLevelResourceManagers: true, "
+        + "PodLevelResources: false, PodLevelResourcesFixDefaulting: false, PodLevelResourcesFixKubeletQOSClass: false, "
+        + "InPlacePodLevelResourcesVerticalScaling: false}\n"), DEMO))
+        .isInstanceOf(InputException.class)
+        .hasMessage("kubelet.yaml: featureGates: PodLevelResourceManagers is enabled, but depends on features that are "
+            + "disabled: [PodLevelResources]");
+    assertThatThrownBy(() -> NodeConfigs.managers(parse("featureGates: {PodLevelResources: false, "
+        + "PodLevelResourcesFixKubeletQOSClass: false, InPlacePodLevelResourcesVerticalScaling: false}\n"), DEMO))
+        .isInstanceOf(InputException.class)
+        .hasMessage("kubelet.yaml: featureGates: PodLevelResourcesFixDefaulting is enabled, but depends on features "
+            + "that are disabled: [PodLevelResources]");
+  }
+
   private static NodeSettings parse(String body) {
     return KubeletConfigFile.parse("kubelet.yaml", new StringReader(HEADER + body), FieldValidation.strict());
   }

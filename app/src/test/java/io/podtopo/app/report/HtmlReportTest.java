@@ -159,7 +159,9 @@ class HtmlReportTest {
       assertThat(cpus.getLength()).as("one element per CPU in frame %s", step).isEqualTo(machine.cpus().size());
     }
     assertThat(text(page, "//details[@data-step='1']//ul[@class='legend']")).contains("app in pod default/web");
-    assertThat(text(page, "//details[@data-step='2']//ul[@class='legend']")).doesNotContain("container app");
+    // The exited app keeps its slice while its pod is active, as the kubelet keeps it (NA-21).
+    assertThat(text(page, "//details[@data-step='2']//ul[@class='legend']"))
+        .contains("exclusive slice of container app in pod default/web");
     assertThat(text(page, "//details[@data-step='3']//ul[@class='legend']")).doesNotContain("default/web");
   }
 

@@ -118,8 +118,12 @@ public final class Nodes {
     Gen<FeatureGates> gates = Generate.frequency(
         Pair.of(6, Generate.constant(FeatureGates.defaults().with(FeatureGates.POD_LEVEL_RESOURCE_MANAGERS, true))),
         Pair.of(1, Generate.constant(FeatureGates.defaults())),
-        Pair.of(1, Generate.constant(FeatureGates.defaults().with(FeatureGates.POD_LEVEL_RESOURCE_MANAGERS, true)
-            .with(FeatureGates.POD_LEVEL_RESOURCES, false))));
+        // PodLevelResources off: a kubelet starts only with every gate that depends on it off too.
+        Pair.of(1, Generate.constant(FeatureGates.defaults().with(FeatureGates.POD_LEVEL_RESOURCES, false)
+            .with(FeatureGates.POD_LEVEL_RESOURCE_MANAGERS, false)
+            .with(FeatureGates.POD_LEVEL_RESOURCES_FIX_DEFAULTING, false)
+            .with(FeatureGates.POD_LEVEL_RESOURCES_FIX_KUBELET_QOS_CLASS, false)
+            .with(FeatureGates.IN_PLACE_POD_LEVEL_RESOURCES_VERTICAL_SCALING, false))));
     Gen<TopologyManagerPolicy> policies = Generate.frequency(
         Pair.of(3, Generate.constant(TopologyManagerPolicy.BEST_EFFORT)),
         Pair.of(3, Generate.constant(TopologyManagerPolicy.RESTRICTED)),

@@ -11,9 +11,7 @@ import java.util.Optional;
  * §15.32: in container scope (and under Topology Manager policy {@code none}, which allocates
  * container by container) a Guaranteed pod with pod-level resources has no pod entry; its ineligible
  * containers have no CPU and no memory entries and get nil hints; its eligible containers get their
- * own hints and allocations (each admitted eligible container has its entries, but for the memory
- * of a standard init container, which the Memory Manager drops when the pod's containers start:
- * rule NA-20).
+ * own hints and allocations (each admitted eligible container has its entries).
  */
 public final class Invariant32ContainerScopeAlignsEligibleContainersOnly implements SnapshotInvariant, TransitionInvariant {
 
@@ -77,9 +75,10 @@ public final class Invariant32ContainerScopeAlignsEligibleContainersOnly impleme
         violations.add(Violation.ofContainer(number(), pod.uid(), container.name(), "ineligible resources got hints "
             + hints));
       }
-      boolean standardInit = pod.initContainers().contains(container) && !container.restartable();
+      // Once the pod's containers start, a standard init container's memory is dropped (NA-20).
+      boolean memoryKept = !pod.initContainers().contains(container) || container.restartable();
       if (admit.outcome().admitted() && (cpu && after.state().cpu().containerCpus(pod.uid(), container.name()).isEmpty()
-          || memory && !standardInit && after.state().memory().containerBlocks(pod.uid(), container.name()).isEmpty())) {
+          || memory && memoryKept && after.state().memory().containerBlocks(pod.uid(), container.name()).isEmpty())) {
         violations.add(Violation.ofContainer(number(), pod.uid(), container.name(), "eligible (cpu " + cpu + ", memory "
             + memory + ") but admitted without its entries"));
       }

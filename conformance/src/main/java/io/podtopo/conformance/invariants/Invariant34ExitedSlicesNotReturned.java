@@ -1,8 +1,6 @@
 package io.podtopo.conformance.invariants;
 
-import io.podtopo.domain.memorymanager.MemoryBlock;
 import io.podtopo.domain.node.NodeState;
-import io.podtopo.domain.topology.CpuSet;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SortedMap;
@@ -12,8 +10,8 @@ import java.util.TreeMap;
  * §15.34: when a container of a pod with a bubble (or pod memory) goes and others remain, nothing of
  * it returns to the pod shared pool or the default set: every remaining container keeps exactly its
  * CPUs and memory blocks, and the bubble and the default set stay as they were. The removed
- * container's own entry may stay too: the kubelet keeps it until its pod is no longer active (rule
- * NA-21: PostStopContainer calls only the Topology Manager).
+ * container's own entries may stay as they were: the kubelet keeps them until its pod is no longer
+ * active (NA-21).
  */
 public final class Invariant34ExitedSlicesNotReturned implements TransitionInvariant {
 
@@ -37,10 +35,7 @@ public final class Invariant34ExitedSlicesNotReturned implements TransitionInvar
     NodeState is = after.state();
     List<Violation> violations = new ArrayList<>();
     if (was.cpu().podCpus(uid).isPresent() && !is.cpu().containerEntries(uid).isEmpty()) {
-      SortedMap<String, CpuSet> without = new TreeMap<>(was.cpu().containerEntries(uid));
-      without.remove(removal.containerName());
-      SortedMap<String, CpuSet> entries = new TreeMap<>(is.cpu().containerEntries(uid));
-      if (!(entries.equals(without) || entries.equals(was.cpu().containerEntries(uid)))
+      if (!othersKept(was.cpu().containerEntries(uid), is.cpu().containerEntries(uid), removal.containerName())
           || !is.cpu().podCpus(uid).equals(was.cpu().podCpus(uid))
           || !is.cpu().defaultCpuSet().equals(was.cpu().defaultCpuSet())) {
         violations.add(Violation.ofContainer(number(), uid, removal.containerName(), "removal changed the pod's CPUs: "
@@ -49,15 +44,24 @@ public final class Invariant34ExitedSlicesNotReturned implements TransitionInvar
       }
     }
     if (was.memory().podBlocks(uid).isPresent() && !is.memory().containersOf(uid).isEmpty()) {
-      SortedMap<String, List<MemoryBlock>> without = new TreeMap<>(was.memory().containersOf(uid));
-      without.remove(removal.containerName());
-      SortedMap<String, List<MemoryBlock>> entries = new TreeMap<>(is.memory().containersOf(uid));
-      if (!(entries.equals(without) || entries.equals(new TreeMap<>(was.memory().containersOf(uid))))
+      if (!othersKept(was.memory().containersOf(uid), is.memory().containersOf(uid), removal.containerName())
           || !is.memory().podBlocks(uid).equals(was.memory().podBlocks(uid))) {
         violations.add(Violation.ofContainer(number(), uid, removal.containerName(), "removal changed the pod's memory: "
             + was.memory().containersOf(uid) + " -> " + is.memory().containersOf(uid)));
       }
     }
     return violations;
+  }
+
+  /**
+   * Every other container keeps exactly its entry; the removed one's entry is gone or, as the kubelet
+   * keeps it until its pod is no longer active (NA-21), unchanged.
+   */
+  private static <T> boolean othersKept(SortedMap<String, T> before, SortedMap<String, T> after, String removed) {
+    SortedMap<String, T> others = new TreeMap<>(after);
+    T kept = others.remove(removed);
+    SortedMap<String, T> expected = new TreeMap<>(before);
+    T was = expected.remove(removed);
+    return others.equals(expected) && (kept == null || kept.equals(was));
   }
 }

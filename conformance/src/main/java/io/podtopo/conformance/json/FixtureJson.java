@@ -98,12 +98,30 @@ public final class FixtureJson {
   }
 
   /**
-   * The CPU Manager topology of a fixture: counts declared from its CPUs, and the number of uncore
-   * caches as the fixture declares it ({@code numUncoreCache}, 0 when absent, as for upstream's
-   * legacy fixtures).
+   * The CPU Manager topology of a fixture as upstream's fixture declares it (FORMAT.md): the number
+   * of uncore caches as declared ({@code numUncoreCache}, 0 when absent, as for upstream's legacy
+   * fixtures), and {@code numCores}, {@code numSockets} and {@code numNUMANodes} as declared, counted
+   * from the CPUs when absent. A fixture that declares {@code numNUMANodes: 0} (Go's zero value of the
+   * older fixtures) makes the selection walk NUMA nodes first, as upstream's does.
    */
   public static CpuTopology cpuTopology(JsonNode node) {
-    return CpuTopology.of(machine(node), node.path("numUncoreCache").asInt(0));
+    Machine machine = machine(node);
+    CpuTopology counted = CpuTopology.of(machine, node.path("numUncoreCache").asInt(0));
+    return CpuTopology.declared(machine, counted.numCpus(), declared(node, "numCores", counted.numCores()),
+        declared(node, "numSockets", counted.numSockets()), declared(node, "numNUMANodes", counted.numNumaNodes()),
+        counted.numUncoreCaches());
+  }
+
+  private static int declared(JsonNode node, String field, int counted) {
+    JsonNode value = node.get(field);
+    if (value == null || value.isNull()) {
+      return counted;
+    }
+    if (!value.isIntegralNumber() || value.asInt() < 0) {
+      throw new IllegalArgumentException(node.path("name").asText() + ": \"" + field
+          + "\" must be a count (an integer, 0 or more): " + value);
+    }
+    return value.asInt();
   }
 
   /** A cpulist string; null or missing is the empty set. */

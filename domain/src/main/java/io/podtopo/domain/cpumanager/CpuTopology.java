@@ -14,9 +14,11 @@ import java.util.function.ToIntFunction;
  * {@code CPUDetails} queries.
  *
  * <p>The counts ({@link #numCpus()}, {@link #numCores()}, {@link #numSockets()},
- * {@link #numUncoreCaches()}) are <em>declared</em>, as upstream's are: the derived ratios
- * ({@link #cpusPerCore()}, ...) use them, not the CPU details, which matters for the few upstream
- * fixtures that are internally inconsistent. {@link #of(Machine)} declares them from the machine.
+ * {@link #numNumaNodes()}, {@link #numUncoreCaches()}) are <em>declared</em>, as upstream's are: the
+ * derived ratios ({@link #cpusPerCore()}, ...) and the selection's walk ({@code NumSockets >=
+ * NumNUMANodes}: NUMA nodes or sockets first) use them, not the CPU details, which matters for the
+ * upstream fixtures that are internally inconsistent or declare no {@code NumNUMANodes} (Go's 0).
+ * {@link #of(Machine)} declares them from the machine.
  *
  * <p>Every query returns a {@link CpuSet}; sets of NUMA, socket, core and uncore ids are CpuSets
  * too, as upstream uses cpusets for all of them. Instances are immutable and index every level
@@ -35,7 +37,8 @@ public final class CpuTopology {
   private final Level core;
   private final Level uncore;
 
-  private CpuTopology(Machine machine, int numCpus, int numCores, int numSockets, int numUncoreCaches) {
+  private CpuTopology(Machine machine, int numCpus, int numCores, int numSockets, int numNumaNodes,
+      int numUncoreCaches) {
     NavigableMap<Integer, Cpu> byId = new TreeMap<>();
     machine.cpus().forEach(cpu -> byId.put(cpu.id(), cpu));
     this.cpus = machine.cpuSet();
@@ -46,7 +49,7 @@ public final class CpuTopology {
     this.numCpus = numCpus;
     this.numCores = numCores;
     this.numSockets = numSockets;
-    this.numNumaNodes = numa.ids().size();
+    this.numNumaNodes = numNumaNodes;
     this.numUncoreCaches = numUncoreCaches;
   }
 
@@ -64,12 +67,25 @@ public final class CpuTopology {
    */
   public static CpuTopology of(Machine machine, int numUncoreCaches) {
     return new CpuTopology(machine, machine.cpus().size(), distinct(machine, Cpu::core),
-        distinct(machine, Cpu::socket), numUncoreCaches);
+        distinct(machine, Cpu::socket), distinct(machine, Cpu::numaNode), numUncoreCaches);
   }
 
-  /** A topology with every count declared explicitly (for inconsistent upstream fixtures). */
+  /**
+   * A topology with the counts declared explicitly (for inconsistent upstream fixtures), the NUMA
+   * nodes counted from the CPUs.
+   */
   public static CpuTopology declared(Machine machine, int numCpus, int numCores, int numSockets, int numUncoreCaches) {
-    return new CpuTopology(machine, numCpus, numCores, numSockets, numUncoreCaches);
+    return declared(machine, numCpus, numCores, numSockets, distinct(machine, Cpu::numaNode), numUncoreCaches);
+  }
+
+  /**
+   * A topology with every count declared explicitly, the NUMA nodes too: upstream's older fixtures
+   * declare no {@code NumNUMANodes}, so Go's 0, which makes the selection walk NUMA nodes first
+   * whatever the machine.
+   */
+  public static CpuTopology declared(Machine machine, int numCpus, int numCores, int numSockets, int numNumaNodes,
+      int numUncoreCaches) {
+    return new CpuTopology(machine, numCpus, numCores, numSockets, numNumaNodes, numUncoreCaches);
   }
 
   private static int distinct(Machine machine, ToIntFunction<Cpu> label) {

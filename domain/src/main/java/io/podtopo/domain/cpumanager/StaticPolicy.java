@@ -363,8 +363,10 @@ public final class StaticPolicy {
   /**
    * Upstream {@code Allocate} (spec 2.6) for one container with the Topology Manager's hint for it.
    * Shared-pool containers and pod-level pods without the KEP-5526 gates change nothing; a container
-   * that already has an entry only updates the reusable CPUs, except that kubelet v1.37 checks
-   * {@code full-pcpus-only} first ({@link KubeletQuirk#SMT_CHECK_BEFORE_ENTRY}).
+   * that already has an entry keeps it and only updates the reusable CPUs, before {@code
+   * full-pcpus-only} is checked (D-20: kubelet v1.37.0 {@code allocateForAdd} looks the entry up
+   * before {@code enforceSMTAlignment}, "existing allocations are preserved even if they violate the
+   * current policy"; v1.36 checked first, kubernetes/kubernetes#129078, fixed by #129079).
    */
   public CpuAllocationResult allocate(CpuManagerState state, Pod pod, Container container, TopologyHint hint) {
     return allocate(state, pod, container, hint, QuirkLog.of(Behaviour.KUBELET));
@@ -378,18 +380,12 @@ public final class StaticPolicy {
       return CpuAllocationResult.success(state, ResourceManagerMetrics.none());
     }
     ResourceManagerMetrics failed = new ResourceManagerMetrics.Builder().nodeAllocationErrors(1).build();
-    Optional<SmtAlignmentError> smt = smtAlignmentError(state, numCpus);
     Optional<CpuSet> existing = state.containerCpus(pod.uid(), container.name());
     if (existing.isPresent()) {
-      if (smt.isPresent()) {
-        quirks.reached(KubeletQuirk.SMT_CHECK_BEFORE_ENTRY);
-        if (quirks.reproducesKubelet(KubeletQuirk.SMT_CHECK_BEFORE_ENTRY)) {
-          return CpuAllocationResult.failure(state, smt.get(), failed);
-        }
-      }
       return CpuAllocationResult.success(updateReusable(state, pod, container, existing.get()),
           ResourceManagerMetrics.none());
     }
+    Optional<SmtAlignmentError> smt = smtAlignmentError(state, numCpus);
     if (smt.isPresent()) {
       return CpuAllocationResult.failure(state, smt.get(), failed);
     }

@@ -1,6 +1,9 @@
 package io.podtopo.domain.gates;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.SortedMap;
 import java.util.TreeMap;
 
@@ -21,19 +24,39 @@ public final class FeatureGates {
   public static final String TOPOLOGY_MANAGER_POLICY_ALPHA_OPTIONS = "TopologyManagerPolicyAlphaOptions";
   public static final String TOPOLOGY_MANAGER_POLICY_BETA_OPTIONS = "TopologyManagerPolicyBetaOptions";
 
+  public static final String IN_PLACE_POD_LEVEL_RESOURCES_VERTICAL_SCALING = "InPlacePodLevelResourcesVerticalScaling";
+  public static final String IN_PLACE_POD_VERTICAL_SCALING = "InPlacePodVerticalScaling";
+  public static final String NODE_DECLARED_FEATURES = "NodeDeclaredFeatures";
+  public static final String CPU_MANAGER_POLICY_OPTIONS = "CPUManagerPolicyOptions";
+  public static final String TOPOLOGY_MANAGER_POLICY_OPTIONS = "TopologyManagerPolicyOptions";
+
   /**
-   * v1.37 defaults: PodLevelResources on (beta), PodLevelResourceManagers off (beta, disabled by
-   * default), PodLevelResourcesFixDefaulting and PodLevelResourcesFixKubeletQOSClass on (beta).
+   * What kubelet v1.37's gate registry says of a gate ({@code pkg/features/kube_features.go}): its
+   * default, whether it is locked to it (GA), and the gates it depends on
+   * ({@code defaultKubernetesFeatureGateDependencies}, sorted as {@code AddDependencies} sorts them).
    */
-  private static final Map<String, Boolean> DEFAULTS = Map.of(
-      POD_LEVEL_RESOURCES, true,
-      POD_LEVEL_RESOURCE_MANAGERS, false,
-      POD_LEVEL_RESOURCES_FIX_DEFAULTING, true,
-      POD_LEVEL_RESOURCES_FIX_KUBELET_QOS_CLASS, true,
-      CPU_MANAGER_POLICY_ALPHA_OPTIONS, false,
-      CPU_MANAGER_POLICY_BETA_OPTIONS, true,
-      TOPOLOGY_MANAGER_POLICY_ALPHA_OPTIONS, false,
-      TOPOLOGY_MANAGER_POLICY_BETA_OPTIONS, true);
+  private record Spec(boolean defaultValue, boolean locked, List<String> dependencies) {}
+
+  /**
+   * The gates the managers read, and those that depend on {@code PodLevelResources} with their own
+   * dependencies: PodLevelResources on (beta), PodLevelResourceManagers off (beta, disabled by
+   * default), the policy-option gates, and the gates a kubelet refuses to start without.
+   */
+  private static final Map<String, Spec> SPECS = Map.ofEntries(
+      Map.entry(POD_LEVEL_RESOURCES, new Spec(true, false, List.of())),
+      Map.entry(POD_LEVEL_RESOURCE_MANAGERS, new Spec(false, false, List.of(POD_LEVEL_RESOURCES))),
+      Map.entry(POD_LEVEL_RESOURCES_FIX_DEFAULTING, new Spec(true, false, List.of(POD_LEVEL_RESOURCES))),
+      Map.entry(POD_LEVEL_RESOURCES_FIX_KUBELET_QOS_CLASS, new Spec(true, false, List.of(POD_LEVEL_RESOURCES))),
+      Map.entry(IN_PLACE_POD_LEVEL_RESOURCES_VERTICAL_SCALING, new Spec(true, false,
+          List.of(IN_PLACE_POD_VERTICAL_SCALING, NODE_DECLARED_FEATURES, POD_LEVEL_RESOURCES))),
+      Map.entry(IN_PLACE_POD_VERTICAL_SCALING, new Spec(true, true, List.of())),
+      Map.entry(NODE_DECLARED_FEATURES, new Spec(true, true, List.of())),
+      Map.entry(CPU_MANAGER_POLICY_OPTIONS, new Spec(true, true, List.of())),
+      Map.entry(TOPOLOGY_MANAGER_POLICY_OPTIONS, new Spec(true, true, List.of())),
+      Map.entry(CPU_MANAGER_POLICY_ALPHA_OPTIONS, new Spec(false, false, List.of())),
+      Map.entry(CPU_MANAGER_POLICY_BETA_OPTIONS, new Spec(true, false, List.of())),
+      Map.entry(TOPOLOGY_MANAGER_POLICY_ALPHA_OPTIONS, new Spec(false, false, List.of())),
+      Map.entry(TOPOLOGY_MANAGER_POLICY_BETA_OPTIONS, new Spec(true, false, List.of())));
 
   private static final FeatureGates DEFAULT_GATES = new FeatureGates(new TreeMap<>());
 
@@ -62,7 +85,45 @@ public final class FeatureGates {
 
   /** Whether a gate is on; an unknown gate that was not set is off. */
   public boolean enabled(String gate) {
-    return overrides.getOrDefault(gate, DEFAULTS.getOrDefault(gate, false));
+    Spec spec = SPECS.get(gate);
+    return overrides.getOrDefault(gate, spec != null && spec.defaultValue());
+  }
+
+  /**
+   * Why kubelet v1.37 refuses to start with these gates, in its words, or empty when it starts:
+   * component-base's {@code featuregate} {@code SetFromMap}, as the kubelet calls it on its
+   * configuration's {@code featureGates}. A gate locked to its default (GA) and set otherwise is
+   * {@code cannot set feature gate <gate> to <value>, feature is locked to <default>}; otherwise an
+   * enabled gate whose dependencies are not all enabled is {@code <gate> is enabled, but depends on
+   * features that are disabled: [<gate> ...]}. Several errors are one aggregate,
+   * {@code [<error>, <error>]}, which the kubelet orders by Go's map iteration (random); here by
+   * gate name, one of its orders. Gates outside this registry are not checked (the kubelet refuses
+   * an unknown one: {@code unrecognized feature gate}).
+   */
+  public Optional<String> kubeletRefusal() {
+    List<String> errors = new ArrayList<>();
+    overrides.forEach((gate, value) -> {
+      Spec spec = SPECS.get(gate);
+      if (spec != null && spec.locked() && value != spec.defaultValue()) {
+        errors.add("cannot set feature gate " + gate + " to " + value + ", feature is locked to " + spec.defaultValue());
+      }
+    });
+    if (errors.isEmpty()) {
+      new TreeMap<>(SPECS).forEach((gate, spec) -> {
+        if (!enabled(gate)) {
+          return;
+        }
+        List<String> disabled = spec.dependencies().stream().filter(dependency -> !enabled(dependency)).toList();
+        if (!disabled.isEmpty()) {
+          errors.add(gate + " is enabled, but depends on features that are disabled: [" + String.join(" ", disabled)
+              + "]");
+        }
+      });
+    }
+    if (errors.isEmpty()) {
+      return Optional.empty();
+    }
+    return Optional.of(errors.size() == 1 ? errors.get(0) : "[" + String.join(", ", errors) + "]");
   }
 
   /** Both gates of KEP-5526: pod-level resources and the pod-level resource managers. */

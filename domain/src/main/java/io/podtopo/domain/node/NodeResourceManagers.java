@@ -28,6 +28,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.SortedMap;
+import java.util.SortedSet;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
@@ -74,13 +75,17 @@ public final class NodeResourceManagers {
   }
 
   /**
-   * Checks {@code config} against {@code machine} as the kubelet does when its managers start: the
-   * Topology Manager policy options and the NUMA node limit, the CPU Manager policy, its options and
+   * Checks {@code config} against {@code machine} as the kubelet does when it starts: the feature
+   * gates its gate registry refuses ({@link io.podtopo.domain.gates.FeatureGates#kubeletRefusal}),
+   * the Topology Manager policy options and the NUMA node limit, the CPU Manager policy, its options and
    * the reserved CPUs, the Memory Manager's reserved memory.
    *
    * @throws InvalidNodeConfigException naming the first field at fault
    */
   public static NodeResourceManagers create(NodeConfig config, Machine machine) {
+    config.featureGates().kubeletRefusal().ifPresent(refusal -> {
+      throw new InvalidNodeConfigException("featureGates", refusal);
+    });
     TopologyPolicy topologyPolicy = ManagerFactory.topologyPolicy(config, machine);
     Optional<StaticPolicy> cpuPolicy = ManagerFactory.cpuPolicy(config, machine);
     Optional<StaticMemoryPolicy> memoryPolicy = ManagerFactory.memoryPolicy(config, machine);
@@ -119,7 +124,10 @@ public final class NodeResourceManagers {
 
   /**
    * Upstream {@code Start} of both managers: an empty manager state is initialised, a restored one
-   * is validated ({@code validateState}) and returned unchanged.
+   * is validated ({@code validateState}) and returned unchanged but for what the kubelet keeps only
+   * in memory: the Topology Manager's stored hints and the containers it saw start are gone (a new
+   * Topology Manager starts with empty maps, {@code topologymanager/scope.go}), so a restored pod
+   * has no stored hint until it is admitted again (NA-2).
    *
    * @throws InvalidNodeStateException when a manager refuses the restored state
    */
@@ -140,7 +148,8 @@ public final class NodeResourceManagers {
         throw new InvalidNodeStateException("memory manager", e.getMessage());
       }
     }
-    return new NodeState.Builder().from(restored).cpu(cpu).memory(memory).build();
+    return new NodeState.Builder().from(restored).cpu(cpu).memory(memory)
+        .topologyHints(new TreeMap<>()).startedContainers(new TreeMap<>()).build();
   }
 
   /**
@@ -204,7 +213,14 @@ public final class NodeResourceManagers {
     }
     AdmissionTrace.Builder trace = new AdmissionTrace.Builder().merges(result.trace());
     if (!result.admitted()) {
-      return Admission.rejected(state, result.failure().orElseThrow(), trace.build());
+      NodeState left = state;
+      if (!result.affinities().isEmpty()) {
+        quirks.reached(KubeletQuirk.STALE_TOPOLOGY_HINTS);
+        if (quirks.reproducesKubelet(KubeletQuirk.STALE_TOPOLOGY_HINTS)) {
+          left = withStoredHints(state, pod.uid(), result.affinities());
+        }
+      }
+      return Admission.rejected(left, result.failure().orElseThrow(), trace.build());
     }
     NodeState next = withStoredHints(withoutReuseBookkeeping(result.state()), pod.uid(), result.affinities());
     PodAssignment assignment = report.assignment(next, pod, numaAffinity(result.affinities()));
@@ -221,12 +237,15 @@ public final class NodeResourceManagers {
         .build();
   }
 
+  /** The scope's {@code setTopologyHints} for each container: a container's earlier hint is replaced. */
   private static NodeState withStoredHints(NodeState state, String podUid, Map<String, TopologyHint> affinities) {
     if (affinities.isEmpty()) {
       return state;
     }
     SortedMap<String, SortedMap<String, TopologyHint>> hints = new TreeMap<>(state.topologyHints());
-    hints.put(podUid, Collections.unmodifiableSortedMap(new TreeMap<>(affinities)));
+    SortedMap<String, TopologyHint> podHints = new TreeMap<>(hints.getOrDefault(podUid, new TreeMap<>()));
+    podHints.putAll(affinities);
+    hints.put(podUid, Collections.unmodifiableSortedMap(podHints));
     return new NodeState.Builder().from(state).topologyHints(hints).build();
   }
 
@@ -246,16 +265,22 @@ public final class NodeResourceManagers {
    * {@code AddContainer}.
    */
   public NodeState startContainers(NodeState state, Pod pod) {
-    if (memoryPolicy.isEmpty()) {
-      return state;
-    }
     MemoryManagerState memory = state.memory();
-    for (Container init : pod.initContainers()) {
-      if (!init.restartable() && memory.containersOf(pod.uid()).containsKey(init.name())) {
-        memory = memoryPolicy.get().removeContainer(memory, pod.uid(), init.name());
+    if (memoryPolicy.isPresent()) {
+      for (Container init : pod.initContainers()) {
+        if (!init.restartable() && memory.containersOf(pod.uid()).containsKey(init.name())) {
+          memory = memoryPolicy.get().removeContainer(memory, pod.uid(), init.name());
+        }
       }
     }
-    return new NodeState.Builder().from(state).memory(memory).build();
+    SortedMap<String, SortedSet<String>> started = new TreeMap<>(state.startedContainers());
+    SortedSet<String> names = new TreeSet<>(started.getOrDefault(pod.uid(), new TreeSet<>()));
+    pod.initAndAppContainers().forEach(container -> names.add(container.name()));
+    pod.ephemeralContainers().forEach(container -> names.add(container.name()));
+    if (!names.isEmpty()) {
+      started.put(pod.uid(), Collections.unmodifiableSortedSet(names));
+    }
+    return new NodeState.Builder().from(state).memory(memory).startedContainers(started).build();
   }
 
   /**
@@ -268,19 +293,44 @@ public final class NodeResourceManagers {
    */
   public NodeState stopContainer(NodeState state, String podUid, String containerName) {
     SortedMap<String, SortedMap<String, TopologyHint>> hints = new TreeMap<>(state.topologyHints());
-    SortedMap<String, TopologyHint> podHints = new TreeMap<>(hints.getOrDefault(podUid, new TreeMap<>()));
-    podHints.remove(containerName);
-    if (podHints.isEmpty()) {
-      hints.remove(podUid);
-    } else {
-      hints.put(podUid, Collections.unmodifiableSortedMap(podHints));
+    if (dropsHintOf(state, podUid, containerName)) {
+      SortedMap<String, TopologyHint> podHints = new TreeMap<>(hints.getOrDefault(podUid, new TreeMap<>()));
+      podHints.remove(containerName);
+      if (podHints.isEmpty()) {
+        hints.remove(podUid);
+      } else {
+        hints.put(podUid, Collections.unmodifiableSortedMap(podHints));
+      }
     }
-    return new NodeState.Builder().from(state).topologyHints(hints).build();
+    SortedMap<String, SortedSet<String>> started = new TreeMap<>(state.startedContainers());
+    SortedSet<String> names = new TreeSet<>(started.getOrDefault(podUid, new TreeSet<>()));
+    names.remove(containerName);
+    if (names.isEmpty()) {
+      started.remove(podUid);
+    } else {
+      started.put(podUid, Collections.unmodifiableSortedSet(names));
+    }
+    return new NodeState.Builder().from(state).topologyHints(hints).startedContainers(started).build();
+  }
+
+  /**
+   * Whether the Topology Manager's {@code RemoveContainer} drops the container's stored hint: in
+   * kubelet v1.37 only for a container it saw start since the managers last started (its id is in
+   * the scope's {@code podMap}), quirk {@link KubeletQuirk#STALE_TOPOLOGY_HINTS}; corrected, always.
+   */
+  private boolean dropsHintOf(NodeState state, String podUid, String containerName) {
+    if (state.started(podUid, containerName) || state.topologyHint(podUid, containerName).isEmpty()) {
+      return true;
+    }
+    QuirkLog quirks = QuirkLog.of(config.behaviour());
+    quirks.reached(KubeletQuirk.STALE_TOPOLOGY_HINTS);
+    return !quirks.reproducesKubelet(KubeletQuirk.STALE_TOPOLOGY_HINTS);
   }
 
   /**
    * Upstream {@code RemoveContainer} of every manager: the container's entries go; a pod's bubble
-   * and pod memory are released with its last container; the container's stored hint is dropped.
+   * and pod memory are released with its last container; the container's stored hint is dropped as
+   * {@link #stopContainer} drops it.
    * Its devices stay the pod's until the pod is removed: upstream frees devices only for pods that
    * are no longer active ({@code UpdateAllocatedDevices}).
    */
@@ -289,21 +339,15 @@ public final class NodeResourceManagers {
         .orElse(state.cpu());
     MemoryManagerState memory = memoryPolicy
         .map(policy -> policy.removeContainer(state.memory(), podUid, containerName)).orElse(state.memory());
-    SortedMap<String, SortedMap<String, TopologyHint>> hints = new TreeMap<>(state.topologyHints());
-    SortedMap<String, TopologyHint> podHints = new TreeMap<>(hints.getOrDefault(podUid, new TreeMap<>()));
-    podHints.remove(containerName);
-    if (podHints.isEmpty()) {
-      hints.remove(podUid);
-    } else {
-      hints.put(podUid, Collections.unmodifiableSortedMap(podHints));
-    }
-    return new NodeState.Builder().from(state).cpu(cpu).memory(memory).topologyHints(hints).build();
+    return stopContainer(new NodeState.Builder().from(state).cpu(cpu).memory(memory).build(), podUid, containerName);
   }
 
   /**
    * Removes every container of the pod that has an entry or a stored hint (in name order), then any
    * pod entry left without containers (a bubble returns to the default set; a pod memory entry
-   * without containers holds no reservation and is dropped), and frees the pod's devices.
+   * without containers holds no reservation and is dropped), and frees the pod's devices. The
+   * stored hints go with the containers the Topology Manager saw start; kubelet v1.37 keeps the
+   * others (quirk {@link KubeletQuirk#STALE_TOPOLOGY_HINTS}), the corrected behaviour drops them all.
    */
   public NodeState removePod(NodeState state, Pod pod) {
     String uid = pod.uid();
@@ -322,8 +366,18 @@ public final class NodeResourceManagers {
     }
     MemoryManagerState memory = current.memory().podBlocks(uid).isPresent()
         ? current.memory().withoutPod(uid) : current.memory();
+    SortedMap<String, SortedMap<String, TopologyHint>> hints = new TreeMap<>(current.topologyHints());
+    if (hints.containsKey(uid)) {
+      QuirkLog quirks = QuirkLog.of(config.behaviour());
+      quirks.reached(KubeletQuirk.STALE_TOPOLOGY_HINTS);
+      if (!quirks.reproducesKubelet(KubeletQuirk.STALE_TOPOLOGY_HINTS)) {
+        hints.remove(uid);
+      }
+    }
+    SortedMap<String, SortedSet<String>> started = new TreeMap<>(current.startedContainers());
+    started.remove(uid);
     return new NodeState.Builder().from(current).cpu(cpu).memory(memory).devices(current.devices().withoutPod(uid))
-        .build();
+        .topologyHints(hints).startedContainers(started).build();
   }
 
   /**

@@ -80,7 +80,7 @@ public final class RejectionExplainer {
       return Optional.empty();
     }
     AdmissionFailure failure = admission.failure().orElseThrow();
-    if (admission.noAnswer().isEmpty() && !admission.quirks().isEmpty()) {
+    if (admission.noAnswer().isEmpty() && !decidingQuirks(admission).isEmpty()) {
       return Optional.of(quirks(admission));
     }
     return Optional.of(switch (failure.reason()) {
@@ -107,13 +107,23 @@ public final class RejectionExplainer {
     boolean kubelet = admission.behaviour() == Behaviour.KUBELET;
     List<String> causes = new ArrayList<>();
     List<String> fixes = new ArrayList<>();
-    for (KubeletQuirk quirk : admission.quirks()) {
+    for (KubeletQuirk quirk : decidingQuirks(admission)) {
       causes.add(quirk.label() + ": " + (kubelet ? quirk.kubeletBehaviour() : quirk.specBehaviour()));
       if (kubelet) {
         fixes.add("the corrected behaviour (behaviour spec) decides: " + quirk.specBehaviour());
       }
     }
     return new RejectionCause(causes, fixes);
+  }
+
+  /**
+   * The admission's quirks that can decide a rejection: not those that only leave a refused pod's
+   * residue behind ({@link KubeletQuirk.KubeletOutcome#LEAVES_RESIDUE}), which the reports list but
+   * which never are why a pod was refused.
+   */
+  private static List<KubeletQuirk> decidingQuirks(Admission admission) {
+    return admission.quirks().stream()
+        .filter(quirk -> quirk.outcome() != KubeletQuirk.KubeletOutcome.LEAVES_RESIDUE).toList();
   }
 
   /** Where kubelet v1.37 never finishes or crashes: what it does there, and the corrected behaviour. */

@@ -19,18 +19,11 @@ public enum KubeletQuirk {
       "kubernetes/kubernetes#140989; the fix #141041 is listed in CHANGELOG-1.38 (since v1.37.0)"),
 
   /** D-8: a failed CPU partition keeps the pod's new bubble. */
-  CPU_PARTIAL_BUBBLE("Q-cpu-partial-bubble", "D-8", KubeletOutcome.ANSWERS,
+  CPU_PARTIAL_BUBBLE("Q-cpu-partial-bubble", "D-8", KubeletOutcome.LEAVES_RESIDUE,
       "an AllocatePod whose partition fails leaves the new bubble out of the default set, in the pod entry",
       "the state is returned unchanged",
       "policy_static.go AllocatePod (v1.37): SetPodCPUSet before the partition, nothing released on "
           + "error; #141041 adds the release"),
-
-  /** D-20, invariant 24: full-pcpus-only is checked before the container's existing entry. */
-  SMT_CHECK_BEFORE_ENTRY("Q-smt-check-before-entry", "D-20", KubeletOutcome.ANSWERS,
-      "with full-pcpus-only a container that already has CPUs is re-admitted only if enough free "
-          + "whole cores remain for it again (else SMTAlignmentError)",
-      "a container that already has CPUs keeps them (invariant 24)",
-      "policy_static.go Allocate (v1.37): enforceSMTAlignment before GetCPUSet; kubernetes/kubernetes#129078"),
 
   /** D-21, invariant 26: full-pcpus-only can hand out half cores. */
   LONE_SIBLING("Q-lone-sibling", "D-21", KubeletOutcome.ANSWERS,
@@ -85,7 +78,21 @@ public enum KubeletQuirk {
       "kubelet.go NewMainKubelet (v1.37): the resource managers' admit handler, then "
           + "lifecycle.NewPredicateAdmitHandler; lifecycle/predicate.go InsufficientResourceError; the "
           + "Device Manager's AllocatePod of the KEP-5526 code returns nil; devicesToAllocate runs only for a "
-          + "container being started");
+          + "container being started"),
+
+  /**
+   * D-43: the Topology Manager's stored hints outlive a refused pod and, after a restart, the
+   * containers of a restored pod.
+   */
+  STALE_TOPOLOGY_HINTS("Q-stale-topology-hints", "D-43", KubeletOutcome.LEAVES_RESIDUE,
+      "the Topology Manager drops a stored hint only when a container it saw start since the kubelet started "
+          + "stops: the hints of a pod refused after they were stored (an allocation error, or a later "
+          + "container's topology refusal in container scope) and those stored again for a pod restored after a "
+          + "restart are never removed",
+      "a refused pod leaves no hint (NA-3, invariant 35) and a container's hint goes when it stops (NA-12)",
+      "topologymanager scope.go (v1.37.2): setTopologyHints before allocateAlignedResources or AllocatePod; "
+          + "podTopologyHints loses an entry only in RemoveContainer, for a container id AddContainer "
+          + "(PreStartContainer) put in podMap; a restart starts with both maps empty");
 
   private final String id;
   private final String decision;
@@ -155,6 +162,11 @@ public enum KubeletQuirk {
     /** It never finishes the admission. */
     NEVER_FINISHES,
     /** It crashes (a Go panic). */
-    CRASHES
+    CRASHES,
+    /**
+     * It decides as the corrected behaviour does but leaves something of a refused or removed pod in
+     * its state: never the reason a pod is refused.
+     */
+    LEAVES_RESIDUE
   }
 }

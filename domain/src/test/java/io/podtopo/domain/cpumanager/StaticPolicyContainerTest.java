@@ -184,30 +184,35 @@ class StaticPolicyContainerTest {
   }
 
   @Test
-  void rule26_d20_aContainerWithAnEntryReadmitsEvenWhenNoWholeCoreIsFreeInSpecMode_qSmtCheckBeforeEntry() {
+  void rule26_d20_aContainerWithAnEntryKeepsItEvenWhenNoWholeCoreIsFreeInBothBehaviours() {
+    // kubelet v1.37.0+ allocateForAdd: s.GetCPUSet before enforceSMTAlignment (v1.36 checked first).
     StaticPolicy policy = fullPcpusOnlyWithCpu0Reserved();
     CpuManagerState state = policy.start(CpuManagerState.of(CpuSet.empty(), Map.of(), Map.of()));
     Container ten = guaranteed("c", "10", "1G");
     Pod pod = pod("p", ten);
     CpuManagerState full10 = policy.allocate(state, pod, ten, NONE, QuirkLog.of(Behaviour.SPEC)).state();
-    QuirkLog spec = QuirkLog.of(Behaviour.SPEC);
-    CpuAllocationResult again = policy.allocate(full10, pod, ten, NONE, spec);
-    assertThat(again.error()).isEmpty();
-    assertThat(again.state().containerCpus("p", "c")).isEqualTo(full10.containerCpus("p", "c"));
-    assertThat(again.state().defaultCpuSet()).isEqualTo(full10.defaultCpuSet());
-    assertThat(spec.reachedQuirks()).containsExactly(KubeletQuirk.SMT_CHECK_BEFORE_ENTRY);
+    assertThat(policy.smtAlignmentError(full10, 10)).as("no whole core is left for 10 CPUs again")
+        .contains(SmtAlignmentError.notEnoughPhysicalCpus(10, 2, 0));
+    for (Behaviour behaviour : Behaviour.values()) {
+      QuirkLog quirks = QuirkLog.of(behaviour);
+      CpuAllocationResult again = policy.allocate(full10, pod, ten, NONE, quirks);
+      assertThat(again.error()).as(behaviour.name()).isEmpty();
+      assertThat(again.state().containerCpus("p", "c")).isEqualTo(full10.containerCpus("p", "c"));
+      assertThat(again.state().defaultCpuSet()).isEqualTo(full10.defaultCpuSet());
+      assertThat(quirks.reachedQuirks()).as("no quirk: v1.37 finds the entry first").isEmpty();
+    }
   }
 
   @Test
-  void rule26_d20_kubeletV137RejectsAContainerWithAnEntryWhenNoWholeCoreIsFree_qSmtCheckBeforeEntry() {
+  void rule26_d20_aContainerWithoutAnEntryIsStillRefusedWhenTooFewWholeCoresAreFree() {
     StaticPolicy policy = fullPcpusOnlyWithCpu0Reserved();
     CpuManagerState state = policy.start(CpuManagerState.of(CpuSet.empty(), Map.of(), Map.of()));
     Container ten = guaranteed("c", "10", "1G");
-    Pod pod = pod("p", ten);
-    CpuManagerState full10 = policy.allocate(state, pod, ten, NONE, QuirkLog.of(Behaviour.SPEC)).state();
-    CpuAllocationResult again = policy.allocate(full10, pod, ten, NONE, QuirkLog.of(Behaviour.KUBELET));
-    assertThat(again.error()).contains(SmtAlignmentError.notEnoughPhysicalCpus(10, 2, 0));
-    assertThat(again.state()).isEqualTo(full10);
+    CpuManagerState full10 = policy.allocate(state, pod("p", ten), ten, NONE, QuirkLog.of(Behaviour.SPEC)).state();
+    Container other = guaranteed("c", "10", "1G");
+    CpuAllocationResult refused = policy.allocate(full10, pod("q", other), other, NONE);
+    assertThat(refused.error()).contains(SmtAlignmentError.notEnoughPhysicalCpus(10, 2, 0));
+    assertThat(refused.state()).isEqualTo(full10);
   }
 
   @Test

@@ -51,4 +51,50 @@ class FeatureGatesTest {
         .isNotEqualTo("FeatureGates{PodLevelResourceManagers=true}");
     assertThat(on.hashCode()).isNotEqualTo(FeatureGates.defaults().with("SomeOtherGate", true).hashCode());
   }
+
+  private static final String PLR_DISABLED = " is enabled, but depends on features that are disabled: [PodLevelResources]";
+
+  @Test
+  void na1_theKubeletRefusesAGateEnabledWithoutTheGatesItDependsOnInComponentBasesWords() {
+    // pkg/features/kube_features.go: PodLevelResourceManagers: {PodLevelResources}; component-base featuregate
+    // unsafeSetFromMap: "%s is enabled, but depends on features that are disabled: %v".
+    assertThat(FeatureGates.of(Map.of(FeatureGates.POD_LEVEL_RESOURCE_MANAGERS, true,
+        FeatureGates.POD_LEVEL_RESOURCES, false, FeatureGates.POD_LEVEL_RESOURCES_FIX_DEFAULTING, false,
+        FeatureGates.POD_LEVEL_RESOURCES_FIX_KUBELET_QOS_CLASS, false,
+        FeatureGates.IN_PLACE_POD_LEVEL_RESOURCES_VERTICAL_SCALING, false)).kubeletRefusal())
+        .contains("PodLevelResourceManagers" + PLR_DISABLED);
+    assertThat(FeatureGates.of(Map.of(FeatureGates.POD_LEVEL_RESOURCES, false,
+        FeatureGates.POD_LEVEL_RESOURCES_FIX_KUBELET_QOS_CLASS, false,
+        FeatureGates.IN_PLACE_POD_LEVEL_RESOURCES_VERTICAL_SCALING, false)).kubeletRefusal())
+        .as("PodLevelResourcesFixDefaulting is on by default").contains("PodLevelResourcesFixDefaulting" + PLR_DISABLED);
+  }
+
+  @Test
+  void na1_severalRefusalsAreOneAggregateInGateNameOrderAndDependenciesAreListedSorted() {
+    // PodLevelResources off alone: three gates on by default depend on it (apimachinery's aggregate "[a, b, c]").
+    assertThat(FeatureGates.defaults().with(FeatureGates.POD_LEVEL_RESOURCES, false).kubeletRefusal()).contains("["
+        + "InPlacePodLevelResourcesVerticalScaling is enabled, but depends on features that are disabled: "
+        + "[PodLevelResources], "
+        + "PodLevelResourcesFixDefaulting" + PLR_DISABLED + ", "
+        + "PodLevelResourcesFixKubeletQOSClass" + PLR_DISABLED + "]");
+  }
+
+  @Test
+  void na1_aGateLockedToItsDefaultCannotBeSetOtherwiseAndThatIsCheckedBeforeTheDependencies() {
+    assertThat(FeatureGates.defaults().with(FeatureGates.NODE_DECLARED_FEATURES, false)
+        .with(FeatureGates.POD_LEVEL_RESOURCES, false).kubeletRefusal())
+        .contains("cannot set feature gate NodeDeclaredFeatures to false, feature is locked to true");
+    assertThat(FeatureGates.defaults().with(FeatureGates.NODE_DECLARED_FEATURES, true).kubeletRefusal()).isEmpty();
+  }
+
+  @Test
+  void na1_theKubeletStartsWithItsDefaultsWithKep5526OnAndWithPodLevelResourcesOffWhenEveryDependentIsOff() {
+    assertThat(FeatureGates.defaults().kubeletRefusal()).isEmpty();
+    assertThat(FeatureGates.defaults().with(FeatureGates.POD_LEVEL_RESOURCE_MANAGERS, true).kubeletRefusal()).isEmpty();
+    assertThat(FeatureGates.of(Map.of(FeatureGates.POD_LEVEL_RESOURCES, false,
+        FeatureGates.POD_LEVEL_RESOURCES_FIX_DEFAULTING, false, FeatureGates.POD_LEVEL_RESOURCES_FIX_KUBELET_QOS_CLASS,
+        false, FeatureGates.IN_PLACE_POD_LEVEL_RESOURCES_VERTICAL_SCALING, false)).kubeletRefusal()).isEmpty();
+    assertThat(FeatureGates.defaults().with("SomeOtherGate", true).kubeletRefusal()).as("not in the registry")
+        .isEmpty();
+  }
 }

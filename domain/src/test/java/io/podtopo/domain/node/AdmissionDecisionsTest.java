@@ -58,8 +58,12 @@ class AdmissionDecisionsTest {
     assertThat(admission.admitted()).isFalse();
     assertThat(admission.reason()).contains("EmptyPodSharedPoolError");
     assertThat(admission.message().orElseThrow()).contains("sum of exclusive container memory requests equals pod budget");
-    assertThat(admission.state()).isEqualTo(initial);
+    // Kubelet v1.37: the pod hint the scope stored for every container stays (quirk Q-stale-topology-hints).
+    NodeFixtures.assertRefusedKeepingOnlyItsStoredHints(admission, initial, "p", "c1", "c2");
     assertThat(admission.state().cpu().podEntries()).isEmpty();
+    NodeResourceManagers spec = NodeResourceManagers.create(new NodeConfig.Builder().from(podScope.config())
+        .behaviour(Behaviour.SPEC).build(), podScope.machine());
+    assertThat(spec.admit(spec.initialState(), pod).state()).isEqualTo(spec.initialState());
   }
 
   @Test
@@ -73,7 +77,8 @@ class AdmissionDecisionsTest {
     assertThat(admission.reason()).contains("UnexpectedAdmissionError");
     assertThat(admission.message().orElseThrow()).contains("Allocate failed due to not enough cpus available to satisfy request: "
         + "requested=9, available=8, which is unexpected");
-    assertThat(admission.state()).isEqualTo(initial);
+    // c1's allocation is rolled back; the hints stored for c1 and c2 stay in kubelet v1.37.
+    NodeFixtures.assertRefusedKeepingOnlyItsStoredHints(admission, initial, "p", "c1", "c2");
   }
 
   @Test
@@ -101,9 +106,10 @@ class AdmissionDecisionsTest {
     // memory reserved again on a mask that breaks the node's single-NUMA use.
     assertThat(again.reason()).contains("UnexpectedAdmissionError");
     assertThat(again.message().orElseThrow()).contains("preferred hint violates NUMA node allocation");
-    assertThat(again.state()).isEqualTo(restored);
-    assertThat(again.quirks())
-        .containsExactly(KubeletQuirk.CPU_RESTART_REALLOCATES, KubeletQuirk.MEMORY_RESTART_REAPPLIES);
+    assertThat(restored.topologyHints()).as("a restart forgets the stored hints").isEmpty();
+    NodeFixtures.assertRefusedKeepingOnlyItsStoredHints(again, restored, "p", "init", "log", "main", "setup", "side");
+    assertThat(again.quirks()).containsExactly(KubeletQuirk.CPU_RESTART_REALLOCATES,
+        KubeletQuirk.MEMORY_RESTART_REAPPLIES, KubeletQuirk.STALE_TOPOLOGY_HINTS);
     assertThat(first.quirks()).isEmpty();
   }
 
@@ -140,7 +146,7 @@ class AdmissionDecisionsTest {
 
     assertThat(odd.reason()).contains("SMTAlignmentError");
     assertThat(odd.message()).contains("SMT Alignment Error: requested 5 cpus not multiple cpus per core = 2");
-    assertThat(odd.state()).isEqualTo(initial);
+    NodeFixtures.assertRefusedKeepingOnlyItsStoredHints(odd, initial, "p", "c");
   }
 
   @Test

@@ -102,7 +102,7 @@ class DeviceAlignmentTest {
   void devicesStayWithThePodUntilItIsRemoved_dev12() {
     NodeResourceManagers managers = managers(TopologyManagerScope.POD);
     Pod pod = inference("first");
-    NodeState admitted = managers.admit(managers.initialState(), pod).state();
+    NodeState admitted = managers.startContainers(managers.admit(managers.initialState(), pod).state(), pod);
     NodeState containerGone = managers.removeContainer(admitted, "first", "inference");
     assertThat(containerGone.devices().allocated(GPU)).containsExactly("GPU-0");
     NodeState podGone = managers.removePod(admitted, pod);

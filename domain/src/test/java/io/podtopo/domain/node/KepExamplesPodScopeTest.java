@@ -79,7 +79,7 @@ class KepExamplesPodScopeTest {
     assertThat(admission.reason()).contains("EmptyPodSharedPoolError");
     assertThat(admission.message().orElseThrow()).contains("pod rejected, sum of exclusive container cpu requests equals pod "
         + "budget, leaving no cpus for shared containers");
-    assertThat(admission.state()).isEqualTo(state);
+    NodeFixtures.assertRefusedKeepingOnlyItsStoredHints(admission, state, "p", "c1", "c2", "c3");
   }
 
   @Test

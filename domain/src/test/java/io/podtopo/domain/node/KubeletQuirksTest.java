@@ -125,30 +125,24 @@ class KubeletQuirksTest {
   }
 
   @Test
-  void d20_invariant24_kubeletV137RejectsARestoredContainerWhenTooFewWholeCoresAreLeftForItAgain() {
-    NodeResourceManagers kubelet = fullCoresOnly(Behaviour.KUBELET);
-    NodeState two = kubelet.admit(kubelet.admit(kubelet.initialState(), pod("a", "10", "1Gi")).state(),
-        pod("b", "10", "1Gi")).state();
+  void d20_invariant24_aRestoredContainerIsReadmittedUnchangedEvenWhenTooFewWholeCoresAreLeftForItAgain() {
+    // kubelet v1.37.0+ allocateForAdd finds the container's entry before enforceSMTAlignment (v1.36 refused it
+    // with SMTAlignmentError: kubernetes/kubernetes#129078, fixed by #129079); no quirk is left.
+    for (Behaviour behaviour : Behaviour.values()) {
+      NodeResourceManagers managers = fullCoresOnly(behaviour);
+      NodeState two = managers.admit(managers.admit(managers.initialState(), pod("a", "10", "1Gi")).state(),
+          pod("b", "10", "1Gi")).state();
+      assertThat(managers.admit(two, pod("c", "4", "1Gi")).reason()).as("too few whole cores are left")
+          .contains("SMTAlignmentError");
 
-    Admission again = kubelet.admit(kubelet.start(two), pod("a", "10", "1Gi"));
+      Admission again = managers.admit(managers.start(two), pod("a", "10", "1Gi"));
 
-    assertThat(again.reason()).contains("SMTAlignmentError");
-    assertThat(again.message()).contains("SMT Alignment Error: not enough free physical CPUs: "
-        + "available physical CPUs = 2, requested CPUs = 10, CPUs per core = 2");
-    assertThat(again.quirks()).containsExactly(KubeletQuirk.SMT_CHECK_BEFORE_ENTRY);
-  }
-
-  @Test
-  void d20_invariant24_theCorrectedBehaviourReadmitsTheRestoredContainerUnchanged() {
-    NodeResourceManagers spec = fullCoresOnly(Behaviour.SPEC);
-    NodeState two = spec.admit(spec.admit(spec.initialState(), pod("a", "10", "1Gi")).state(),
-        pod("b", "10", "1Gi")).state();
-
-    Admission again = spec.admit(spec.start(two), pod("a", "10", "1Gi"));
-
-    assertThat(again.admitted()).isTrue();
-    assertThat(again.state()).isEqualTo(two);
-    assertThat(again.quirks()).containsExactly(KubeletQuirk.SMT_CHECK_BEFORE_ENTRY);
+      assertThat(again.admitted()).as(behaviour.name()).isTrue();
+      assertThat(again.state().cpu()).isEqualTo(two.cpu());
+      assertThat(again.state().topologyHints()).as("only a's, stored again").isEqualTo(Map.of("a",
+          two.topologyHints().get("a")));
+      assertThat(again.quirks()).isEmpty();
+    }
   }
 
   /** NUMA node 0 without hugepages at all, node 1 with two 1 GiB pages (a machine cadvisor never reports). */
@@ -255,7 +249,8 @@ class KubeletQuirksTest {
     }
     Admission third = managers.admit(state, gpuPod("third"));
     assertThat(third.admitted()).isFalse();
-    assertThat(third.state()).as("a rejection leaves the state as it was (NA-3)").isEqualTo(state);
+    assertThat(new NodeState.Builder().from(third.state()).topologyHints(state.topologyHints()).build())
+        .as("a rejection leaves the allocations as they were (NA-3)").isEqualTo(state);
     return third;
   }
 
@@ -271,7 +266,10 @@ class KubeletQuirksTest {
     assertThat(third.reason()).contains("OutOfnvidia.com/gpu");
     assertThat(third.message())
         .contains("Node didn't have enough resource: nvidia.com/gpu, requested: 1, used: 2, capacity: 2");
-    assertThat(third.quirks()).containsExactly(KubeletQuirk.DEVICES_AT_CONTAINER_START);
+    // The resource managers admitted it, so the pod hint the Topology Manager stored stays.
+    assertThat(third.state().topologyHints()).containsKey("third");
+    assertThat(third.quirks())
+        .containsExactly(KubeletQuirk.DEVICES_AT_CONTAINER_START, KubeletQuirk.STALE_TOPOLOGY_HINTS);
   }
 
   @Test
@@ -280,7 +278,9 @@ class KubeletQuirksTest {
 
     assertThat(third.reason()).contains(AdmissionFailure.UNEXPECTED_ADMISSION_ERROR);
     assertThat(third.message()).contains(DEVICES_UNAVAILABLE);
-    assertThat(third.quirks()).containsExactly(KubeletQuirk.DEVICES_AT_CONTAINER_START);
+    assertThat(third.state().topologyHints()).doesNotContainKey("third");
+    assertThat(third.quirks())
+        .containsExactly(KubeletQuirk.DEVICES_AT_CONTAINER_START, KubeletQuirk.STALE_TOPOLOGY_HINTS);
   }
 
   private static final String DEVICES_UNAVAILABLE = "Allocate failed due to requested number of devices unavailable"
@@ -346,7 +346,8 @@ class KubeletQuirksTest {
     assertThat(spec.reason()).contains(AdmissionFailure.UNEXPECTED_ADMISSION_ERROR);
     assertThat(spec.message()).contains("Allocate failed due to previously allocated devices"
         + " are no longer healthy; cannot allocate unhealthy devices nvidia.com/gpu, which is unexpected");
-    assertThat(spec.quirks()).containsExactly(KubeletQuirk.DEVICES_AT_CONTAINER_START);
+    assertThat(spec.quirks())
+        .containsExactly(KubeletQuirk.DEVICES_AT_CONTAINER_START, KubeletQuirk.STALE_TOPOLOGY_HINTS);
   }
 
   /**
@@ -442,5 +443,91 @@ class KubeletQuirksTest {
         .build();
     return NodeResourceManagers.create(NodeFixtures.config(TopologyManagerPolicy.BEST_EFFORT,
         TopologyManagerScope.POD, NodeFixtures.PLRM_ON).behaviour(behaviour).build(), sick);
+  }
+
+  /** Two-socket node, no SMT, CPU 0 reserved, pod scope under best-effort. */
+  private static NodeResourceManagers podScopeBestEffort(Behaviour behaviour) {
+    return NodeFixtures.managers(TopologyManagerPolicy.BEST_EFFORT, TopologyManagerScope.POD, behaviour);
+  }
+
+  /** The KEP's C1 3 + C2 2 + C3 shared pod of budget 5: no CPU left for C3 (EmptyPodSharedPoolError). */
+  private static Pod emptySharedPool() {
+    return NodeFixtures.podLevel("p", "5", "5Gi").addContainers(gu("c1", "3", "1Gi"), gu("c2", "2", "1Gi"),
+        NodeFixtures.shared("c3")).build();
+  }
+
+  @Test
+  void d43_aPodRefusedAfterItsHintsWereStoredKeepsThemInKubeletV137AndLeavesNoneInTheCorrectedBehaviour() {
+    NodeResourceManagers kubelet = podScopeBestEffort(Behaviour.KUBELET);
+    NodeResourceManagers spec = podScopeBestEffort(Behaviour.SPEC);
+
+    Admission kept = kubelet.admit(kubelet.initialState(), emptySharedPool());
+    Admission none = spec.admit(spec.initialState(), emptySharedPool());
+
+    assertThat(kept.reason()).contains("EmptyPodSharedPoolError");
+    assertThat(none.reason()).isEqualTo(kept.reason());
+    assertThat(kept.state().topologyHints().get("p")).containsOnlyKeys("c1", "c2", "c3");
+    assertThat(new NodeState.Builder().from(kept.state()).topologyHints(Map.of()).build())
+        .isEqualTo(kubelet.initialState());
+    assertThat(none.state()).isEqualTo(spec.initialState());
+    assertThat(kept.quirks()).containsExactly(KubeletQuirk.STALE_TOPOLOGY_HINTS);
+    assertThat(none.quirks()).containsExactly(KubeletQuirk.STALE_TOPOLOGY_HINTS);
+  }
+
+  @Test
+  void d43_aRefusalBeforeAnyHintIsStoredIsNotTheQuirk() {
+    // Pod scope under restricted: the merge refuses the pod before the scope stores a hint.
+    NodeResourceManagers restricted = NodeFixtures.managers(TopologyManagerPolicy.RESTRICTED,
+        TopologyManagerScope.POD, Behaviour.KUBELET);
+    Admission refused = restricted.admit(restricted.initialState(), emptySharedPool());
+
+    assertThat(refused.reason()).contains("TopologyAffinityError");
+    assertThat(refused.state()).isEqualTo(restricted.initialState());
+    assertThat(refused.quirks()).isEmpty();
+  }
+
+  @Test
+  void d43_hintsStoredAgainForAPodRestoredAfterARestartOutliveItsContainersInKubeletV137() {
+    for (Behaviour behaviour : Behaviour.values()) {
+      NodeResourceManagers managers = NodeFixtures.managers(TopologyManagerPolicy.RESTRICTED,
+          TopologyManagerScope.CONTAINER, behaviour);
+      Pod pod = new Pod.Builder().uid("p").addContainers(gu("a", "1", "1Gi"), gu("b", "1", "1Gi")).build();
+      NodeState running = managers.startContainers(managers.admit(managers.initialState(), pod).state(), pod);
+      NodeState restarted = managers.start(running);
+      assertThat(restarted.topologyHints()).as("a restart forgets them").isEmpty();
+      NodeState readmitted = managers.admit(restarted, pod).state();
+      assertThat(readmitted.topologyHints().get("p")).containsOnlyKeys("a", "b");
+      assertThat(readmitted.startedContainers()).as("its containers run on: none is started again").isEmpty();
+
+      NodeState aStopped = managers.stopContainer(readmitted, "p", "a");
+      NodeState removed = managers.removePod(aStopped, pod);
+
+      if (behaviour == Behaviour.KUBELET) {
+        assertThat(aStopped.topologyHints()).isEqualTo(readmitted.topologyHints());
+        assertThat(removed.topologyHints()).isEqualTo(readmitted.topologyHints());
+      } else {
+        assertThat(aStopped.topologyHints().get("p")).containsOnlyKeys("b");
+        assertThat(removed.topologyHints()).isEmpty();
+      }
+      assertThat(new NodeState.Builder().from(removed).topologyHints(Map.of()).build()).as(behaviour.name())
+          .isEqualTo(managers.initialState());
+    }
+  }
+
+  @Test
+  void d43_na21_aContainerStartedSinceTheManagersStartedLosesItsHintWhenItStopsInBothBehaviours() {
+    for (Behaviour behaviour : Behaviour.values()) {
+      NodeResourceManagers managers = NodeFixtures.managers(TopologyManagerPolicy.RESTRICTED,
+          TopologyManagerScope.CONTAINER, behaviour);
+      Pod pod = new Pod.Builder().uid("p").addContainers(gu("a", "1", "1Gi"), gu("b", "1", "1Gi")).build();
+      NodeState running = managers.startContainers(managers.admit(managers.initialState(), pod).state(), pod);
+      assertThat(running.startedContainers()).isEqualTo(Map.of("p", new java.util.TreeSet<>(List.of("a", "b"))));
+
+      NodeState aStopped = managers.stopContainer(running, "p", "a");
+
+      assertThat(aStopped.topologyHints().get("p")).as(behaviour.name()).containsOnlyKeys("b");
+      assertThat(aStopped.startedContainers()).isEqualTo(Map.of("p", new java.util.TreeSet<>(List.of("b"))));
+      assertThat(managers.removePod(aStopped, pod)).isEqualTo(managers.initialState());
+    }
   }
 }

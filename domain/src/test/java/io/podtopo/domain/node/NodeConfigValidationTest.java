@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.podtopo.domain.cpumanager.CpuManagerState;
+import io.podtopo.domain.gates.FeatureGates;
 import io.podtopo.domain.pod.Container;
 import io.podtopo.domain.pod.Pod;
 import io.podtopo.domain.topology.Cpu;
@@ -182,23 +183,54 @@ class NodeConfigValidationTest {
   }
 
   @Test
-  void na2_startRefusesAnInconsistentRestoredStateNamingTheManager() {
+  void na1_featureGatesTheKubeletsGateRegistryRefusesAreRefusedBeforeAnyManagerIsBuilt() {
+    assertInvalid(valid().featureGates(PLRM_ON.with(FeatureGates.POD_LEVEL_RESOURCES, false)
+            .with(FeatureGates.POD_LEVEL_RESOURCES_FIX_DEFAULTING, false)
+            .with(FeatureGates.POD_LEVEL_RESOURCES_FIX_KUBELET_QOS_CLASS, false)
+            .with(FeatureGates.IN_PLACE_POD_LEVEL_RESOURCES_VERTICAL_SCALING, false)).build(), twoSocketsNoSmt(),
+        "featureGates", "PodLevelResourceManagers is enabled, but depends on features that are disabled: "
+            + "[PodLevelResources]");
+    assertInvalid(valid().featureGates(PLRM_ON.with(FeatureGates.IN_PLACE_POD_VERTICAL_SCALING, false)).build(),
+        twoSocketsNoSmt(), "featureGates",
+        "cannot set feature gate InPlacePodVerticalScaling to false, feature is locked to true");
+  }
+
+  @Test
+  void na2_startRefusesARestoredMemoryStateInTheKubeletsWordsNamingTheMemoryManager() {
+    NodeResourceManagers node = NodeResourceManagers.create(valid().build(), twoSocketsNoSmt());
+    NodeState admitted = node.admit(node.initialState(),
+        NodeFixtures.podLevel("p", "2", "2Gi").addContainers(NodeFixtures.gu("c", "2", "2Gi")).build()).state();
+    NodeResourceManagers moreReserved = NodeResourceManagers.create(valid()
+        .putReservedMemory(0, new TreeMap<>(Map.of("memory", 2 * NodeFixtures.GI))).build(), twoSocketsNoSmt());
+
+    // cm/container_manager_linux.go Start: fmt.Errorf("start memory manager error: %w", err).
+    assertThatThrownBy(() -> moreReserved.start(admitted)).isInstanceOf(InvalidNodeStateException.class)
+        .hasMessage("start memory manager error: [memorymanager] the expected machine state is different from the "
+            + "real one");
+  }
+
+  @Test
+  void na2_startRefusesAnInconsistentRestoredStateInTheKubeletsWordsNamingTheCpuManager() {
     NodeResourceManagers node = NodeResourceManagers.create(valid().build(), twoSocketsNoSmt());
     NodeState broken = new NodeState.Builder().from(node.initialState())
         .cpu(CpuManagerState.of(CpuSet.range(1, 15), Map.of(), Map.of()))
         .build();
 
     assertThatThrownBy(() -> node.start(broken)).isInstanceOf(InvalidNodeStateException.class)
-        .hasMessage("cpu manager: not all reserved cpus: \"0\" are present in defaultCpuSet: \"1-15\"");
+        .hasMessage("start cpu manager error: not all reserved cpus: \"0\" are present in defaultCpuSet: \"1-15\"");
   }
 
   @Test
-  void na2_startKeepsAConsistentRestoredState() {
+  void na2_startKeepsAConsistentRestoredStateAndForgetsTheTopologyManagersStoredHints() {
     NodeResourceManagers node = NodeResourceManagers.create(valid().build(), twoSocketsNoSmt());
     Pod pod = NodeFixtures.podLevel("p", "4", "2Gi").addContainers(Container.named("c")).build();
-    NodeState admitted = node.admit(node.initialState(), pod).state();
+    NodeState admitted = node.startContainers(node.admit(node.initialState(), pod).state(), pod);
+    assertThat(admitted.topologyHints()).containsOnlyKeys("p");
+    assertThat(admitted.startedContainers()).containsOnlyKeys("p");
 
-    assertThat(node.start(admitted)).isEqualTo(admitted);
+    // The managers' checkpoints come back as they were; the Topology Manager's maps, kept in memory only, do not.
+    assertThat(node.start(admitted))
+        .isEqualTo(new NodeState.Builder().from(admitted).topologyHints(Map.of()).startedContainers(Map.of()).build());
   }
 
   @Test

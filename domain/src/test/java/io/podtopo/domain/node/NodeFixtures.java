@@ -121,4 +121,26 @@ final class NodeFixtures {
   static CpuSet cpus(Admission admission, String name) {
     return container(admission, name).cpus().orElseThrow();
   }
+
+  /**
+   * A rejection as kubelet v1.37 leaves it (NA-3 with quirk {@code Q-stale-topology-hints}): the state
+   * is {@code before} but for the hints the Topology Manager stored for the refused pod {@code uid}
+   * (one per container in {@code containers}), which stay; the quirk is named.
+   */
+  static void assertRefusedKeepingOnlyItsStoredHints(Admission admission, NodeState before, String uid,
+      String... containers) {
+    org.assertj.core.api.Assertions.assertThat(admission.admitted()).isFalse();
+    NodeState state = admission.state();
+    org.assertj.core.api.Assertions.assertThat(state)
+        .isEqualTo(new NodeState.Builder().from(before).topologyHints(state.topologyHints()).build());
+    java.util.Map<String, ?> others = new TreeMap<>(state.topologyHints());
+    others.remove(uid);
+    org.assertj.core.api.Assertions.assertThat(others).as("the other pods' hints").isEqualTo(before.topologyHints()
+        .entrySet().stream().filter(e -> !e.getKey().equals(uid))
+        .collect(java.util.stream.Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue)));
+    org.assertj.core.api.Assertions.assertThat(state.topologyHints().get(uid)).as("the refused pod's hints")
+        .containsOnlyKeys(containers);
+    org.assertj.core.api.Assertions.assertThat(admission.quirks())
+        .contains(io.podtopo.domain.quirks.KubeletQuirk.STALE_TOPOLOGY_HINTS);
+  }
 }

@@ -88,6 +88,20 @@ class RejectionExplainerTest {
   }
 
   @Test
+  void adr0008_d43_aQuirkThatOnlyLeavesResidueIsNeverTheWhyOfARejection() {
+    NodeResourceManagers bestEffort = managers(TopologyManagerPolicy.BEST_EFFORT, TopologyManagerScope.POD);
+    Pod pod = podLevel("p", "5", "4Gi").addContainers(gu("c1", "3", "4Gi"), shared("c2")).build();
+
+    Admission admission = bestEffort.admit(bestEffort.initialState(), pod);
+    RejectionCause cause = new RejectionExplainer(bestEffort).explain(pod, admission).orElseThrow();
+
+    assertThat(admission.quirks()).containsExactly(KubeletQuirk.STALE_TOPOLOGY_HINTS);
+    assertThat(KubeletQuirk.STALE_TOPOLOGY_HINTS.outcome()).isEqualTo(KubeletQuirk.KubeletOutcome.LEAVES_RESIDUE);
+    assertThat(cause.causes()).singleElement().asString().startsWith("memory: the pod's budget");
+    assertThat(String.join(" ", cause.causes()) + String.join(" ", cause.fixes())).doesNotContain("Q-stale");
+  }
+
+  @Test
   void spec5_4_aSharedInitContainerAfterSidecarsThatTakeTheWholeBudgetIsNamed() {
     Pod pod = podLevel("p", "4", "6Gi")
         .addInitContainers(sidecar(gu("proxy", "4", "1Gi")), shared("setup"))

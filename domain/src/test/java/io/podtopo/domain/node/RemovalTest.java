@@ -51,7 +51,7 @@ class RemovalTest {
   @Test
   void invariant23_removingTheLastContainerRestoresThePreAdmissionState() {
     NodeState initial = podScope.initialState();
-    NodeState current = podScope.admit(initial, mixedPod("p")).state();
+    NodeState current = podScope.startContainers(podScope.admit(initial, mixedPod("p")).state(), mixedPod("p"));
 
     for (String name : List.of("log", "main", "init", "side")) {
       current = podScope.removeContainer(current, "p", name);
@@ -79,7 +79,8 @@ class RemovalTest {
     Admission admission = podScope.admit(podScope.initialState(), mixedPod("p"));
     CpuSet pool = cpus(admission, "log");
 
-    NodeState removed = podScope.removeContainer(admission.state(), "p", "main");
+    NodeState removed = podScope.removeContainer(podScope.startContainers(admission.state(), mixedPod("p")), "p",
+        "main");
 
     assertThat(removed.cpu().containerCpus("p", "log")).contains(pool);
     assertThat(removed.cpu().defaultCpuSet().intersects(cpus(admission, "main"))).isFalse();
@@ -94,7 +95,8 @@ class RemovalTest {
       NodeState initial = node.initialState();
       Pod legacy = new Pod.Builder().uid("legacy").addContainers(gu("a", "2", "1Gi"), gu("b", "1", "1Gi")).build();
 
-      NodeState admitted = node.admit(node.admit(initial, mixedPod("p")).state(), legacy).state();
+      NodeState admitted = node.startContainers(node.admit(node.startContainers(node.admit(initial, mixedPod("p"))
+          .state(), mixedPod("p")), legacy).state(), legacy);
 
       assertThat(node.removePod(node.removePod(admitted, legacy), mixedPod("p"))).isEqualTo(initial);
     }

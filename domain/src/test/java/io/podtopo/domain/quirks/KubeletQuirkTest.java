@@ -53,7 +53,7 @@ class KubeletQuirkTest {
     assertThat(kubelet.reproducesKubelet(KubeletQuirk.LONE_SIBLING)).isTrue();
     QuirkLog switched = kubelet.switching(KubeletQuirk.LONE_SIBLING);
     assertThat(switched.reproducesKubelet(KubeletQuirk.LONE_SIBLING)).isFalse();
-    assertThat(switched.reproducesKubelet(KubeletQuirk.SMT_CHECK_BEFORE_ENTRY)).isTrue();
+    assertThat(switched.reproducesKubelet(KubeletQuirk.NUMA_REMAINDER_LOOP)).isTrue();
     assertThat(switched.switching(KubeletQuirk.LONE_SIBLING).reproducesKubelet(KubeletQuirk.LONE_SIBLING)).isTrue();
     assertThat(QuirkLog.of(Behaviour.SPEC).switching(KubeletQuirk.LONE_SIBLING)
         .reproducesKubelet(KubeletQuirk.LONE_SIBLING)).isTrue();

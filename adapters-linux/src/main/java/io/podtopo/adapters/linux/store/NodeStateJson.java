@@ -9,20 +9,28 @@ import io.podtopo.domain.node.NodeState;
 import io.podtopo.domain.topology.CpuSet;
 import io.podtopo.domain.topology.NumaMask;
 import io.podtopo.domain.topologymanager.TopologyHint;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.SortedMap;
+import java.util.SortedSet;
+import java.util.TreeMap;
+import java.util.TreeSet;
 
 /**
  * A {@link NodeState} in a state file: the CPU Manager state with CPU sets as Linux cpulists (as in
  * upstream's {@code cpu_manager_state}), the Memory Manager state ({@link MemoryStateJson}), the
  * stored topology hints and, when a container holds any, the Device Manager's devices (as in
  * upstream's {@code kubelet_internal_checkpoint}; absent otherwise, so a state without devices is
- * written as before). The transient reuse sets of the managers are not saved (upstream never
- * checkpoints them).
+ * written as before), and, when any, the containers the Topology Manager saw start (D-43; absent
+ * otherwise). The hints and the started containers are what a running kubelet holds in memory: saved
+ * so that the file is the agent's whole state, they are forgotten by a restart's {@code start}. The
+ * transient reuse sets of the managers are not saved (upstream never checkpoints them).
  *
  * <pre>
  * state:   {"cpu": cpu, "memory": memory, "topologyHints": {uid: {container: hint}},
- *           "devices"?: {uid: {container: {resource: [id, ...]}}}}
+ *           "devices"?: {uid: {container: {resource: [id, ...]}}},
+ *           "startedContainers"?: {uid: [container, ...]}}
  * cpu:     {"defaultCpuSet": "0-3,8", "entries": {uid: {container: "4-5"}}, "podEntries": {uid: "4-7"}}
  * hint:    {"affinity": [0, 1] | null, "preferred": boolean}    (null: any NUMA node)
  * </pre>
@@ -42,6 +50,10 @@ final class NodeStateJson {
       ObjectNode podNode = hints.putObject(pod);
       containers.forEach((container, hint) -> podNode.set(container, hint(hint)));
     });
+    if (!state.startedContainers().isEmpty()) {
+      ObjectNode started = node.putObject("startedContainers");
+      state.startedContainers().forEach((pod, names) -> names.forEach(started.putArray(pod)::add));
+    }
     if (!state.devices().isEmpty()) {
       ObjectNode devices = node.putObject("devices");
       state.devices().allocations().forEach((pod, containers) -> {
@@ -57,17 +69,32 @@ final class NodeStateJson {
 
   static NodeState decode(DataNode node) {
     boolean withDevices = node.has("devices");
+    boolean withStarted = node.has("startedContainers");
+    List<String> members = new ArrayList<>(List.of("cpu", "memory", "topologyHints"));
     if (withDevices) {
-      node.object("cpu", "memory", "topologyHints", "devices");
-    } else {
-      node.object("cpu", "memory", "topologyHints");
+      members.add("devices");
     }
+    if (withStarted) {
+      members.add("startedContainers");
+    }
+    node.object(members.toArray(String[]::new));
     return new NodeState.Builder()
+        .startedContainers(withStarted ? startedContainers(node.get("startedContainers")) : new TreeMap<>())
         .cpu(cpu(node.get("cpu")))
         .memory(MemoryStateJson.decode(node.get("memory")))
         .topologyHints(node.get("topologyHints").map(pod -> pod.map(NodeStateJson::hint)))
         .devices(withDevices ? devices(node.get("devices")) : DeviceManagerState.empty())
         .build();
+  }
+
+  private static SortedMap<String, SortedSet<String>> startedContainers(DataNode node) {
+    return node.map(pod -> {
+      List<String> names = pod.list(DataNode::text);
+      if (names.isEmpty()) {
+        throw pod.error("a pod without started containers is never saved");
+      }
+      return Collections.unmodifiableSortedSet(new TreeSet<>(names));
+    });
   }
 
   private static DeviceManagerState devices(DataNode node) {

@@ -54,7 +54,7 @@ final class DomainSnapshots {
         Pod pod = pod(random, "uid-" + seed + "-" + i);
         Admission admission = managers.admit(node.state(), pod);
         if (admission.admitted()) {
-          node = node.withAdmitted(admission.state(), pod);
+          node = node.withAdmitted(managers.startContainers(admission.state(), pod), pod);
         }
       } else if (operation < 9) {
         Pod pod = node.activePods().get(random.nextInt(node.activePods().size()));

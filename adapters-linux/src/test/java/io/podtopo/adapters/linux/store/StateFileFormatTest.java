@@ -68,7 +68,7 @@ class StateFileFormatTest {
     assertThat(checked).isEqualTo(60 * 25);
     assertThat(seen).containsOnlyKeys("cpu entry", "cpu pod entry", "memory container entry", "memory pod entry",
         "hugepages block", "multi-NUMA block", "hint without affinity", "hint with affinity", "removed container",
-        "sidecar", "ephemeral container", "devices");
+        "sidecar", "ephemeral container", "devices", "started container");
   }
 
   private static void count(Map<String, Integer> seen, NodeSnapshot snapshot) {
@@ -87,6 +87,7 @@ class StateFileFormatTest {
     mark(seen, "hint with affinity", hints.stream().anyMatch(hint -> hint.affinity().isPresent()));
     mark(seen, "removed container", !snapshot.removedContainers().isEmpty());
     mark(seen, "devices", !state.devices().isEmpty());
+    mark(seen, "started container", !state.startedContainers().isEmpty());
     mark(seen, "sidecar", snapshot.activePods().stream()
         .anyMatch(pod -> pod.initContainers().stream().anyMatch(Container::restartable)));
     mark(seen, "ephemeral container",
