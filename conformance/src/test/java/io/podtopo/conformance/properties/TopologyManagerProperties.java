@@ -109,7 +109,9 @@ class TopologyManagerProperties {
             }
           }
         });
-    preferredResults.atLeast(0.2);
+    // About 22 % of the examples reach one (86 of 400 on average, a standard deviation of 8): 12 % is
+    // five deviations below, so the check fails only when the generator stops reaching such merges.
+    preferredResults.atLeast(0.12);
   }
 
   @Test
