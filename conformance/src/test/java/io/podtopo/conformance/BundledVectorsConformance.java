@@ -73,19 +73,25 @@ class BundledVectorsConformance {
 
   /**
    * ADR 0008: every quirk of kubelet v1.37 podtopo reproduces has a case in kubelet behaviour (whose
-   * expectation the oracle recorded from the kubelet's own code), named in its {@code quirk} field.
+   * expectation the oracle recorded from the kubelet's own code), named in its {@code quirk} field; a
+   * retired quirk ({@code "retired": true}) has one stating v1.37's fixed behaviour.
    */
   @Test
   void everyQuirkHasACaseInKubeletBehaviour() throws IOException {
     Set<String> shown = new TreeSet<>();
+    Set<String> retired = new TreeSet<>();
     try (InputStream file = VectorFile.class.getResourceAsStream("/io/podtopo/conformance/vectors/kubelet_quirks.json")) {
       new ObjectMapper().readTree(file).get("cases").forEach(c -> {
         assertThat(c.path("input").path("behaviour").asText("kubelet")).as(c.path("id").asText()).isEqualTo("kubelet");
-        shown.add(c.path("quirk").asText());
+        (c.path("retired").asBoolean() ? retired : shown).add(c.path("quirk").asText());
       });
     }
-    assertThat(shown).containsExactlyInAnyOrderElementsOf(Stream.of(KubeletQuirk.values()).map(KubeletQuirk::id).toList());
+    List<String> quirks = Stream.of(KubeletQuirk.values()).map(KubeletQuirk::id).toList();
+    assertThat(shown).containsExactlyInAnyOrderElementsOf(quirks);
+    // A retired quirk's case states the fixed behaviour; no quirk in force is retired.
+    assertThat(retired).isNotEmpty().doesNotContainAnyElementsOf(quirks);
   }
+
 
   /**
    * D-42's cases, written for podtopo and answered by the oracle: the ways a pod reaches the kubelet

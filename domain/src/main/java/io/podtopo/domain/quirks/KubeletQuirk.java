@@ -35,8 +35,8 @@ public enum KubeletQuirk {
 
   /** D-16: the NUMA-distributed selection loops forever on some remainders. */
   NUMA_REMAINDER_LOOP("Q-numa-remainder-loop", "D-16", KubeletOutcome.NEVER_FINISHES,
-      "with distribute-cpus-across-numa a remainder subset whose free CPUs cover the remainder but not "
-          + "in whole groups is scored by a loop that never ends",
+      "with distribute-cpus-across-numa and full-pcpus-only a remainder subset whose free CPUs cover the "
+          + "remainder but not in whole groups is scored by a loop that never ends",
       "such a subset is skipped, as the resize variant does; the same answer wherever the kubelet finishes",
       "cpu_assignment.go takeByTopologyNUMADistributed (v1.37); the fix #140730 is listed in "
           + "CHANGELOG-1.38 (\"the kubelet could hang during Pod admission\")"),
@@ -60,7 +60,7 @@ public enum KubeletQuirk {
   /** D-13: the allocation-time group check lets a single node of a group through. */
   MEMORY_SINGLE_NODE_IN_GROUP("Q-memory-single-node-in-group", "D-13", KubeletOutcome.ANSWERS,
       "a single-node hint on one node of a multi-node memory group passes the allocation-time check and "
-          + "is allocated, breaking the group (start then refuses the state)",
+          + "is allocated, breaking the group (the next start refuses the state or not, by Go's map order)",
       "it is refused as the hints refuse it: preferred hint violates NUMA node allocation",
       "memorymanager policy_static.go isAffinityViolatingNUMAAllocations (v1.37) checks masks of "
           + "several nodes only; calculateHints refuses the single node"),
