@@ -169,3 +169,15 @@ func putQuantity(list *v1.ResourceList, name v1.ResourceName, value string) erro
 	(*list)[name] = quantity
 	return nil
 }
+
+// ContainerOf finds an init or app container of the pod by name (names are unique in a pod).
+func ContainerOf(pod *v1.Pod, name string) (*v1.Container, error) {
+	for _, list := range [][]v1.Container{pod.Spec.InitContainers, pod.Spec.Containers} {
+		for i := range list {
+			if list[i].Name == name {
+				return &list[i], nil
+			}
+		}
+	}
+	return nil, fmt.Errorf("the pod has no container %q", name)
+}

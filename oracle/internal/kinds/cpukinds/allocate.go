@@ -20,11 +20,7 @@ func staticAllocate(raw json.RawMessage) (any, error) {
 	if err := kinds.Decode(raw, &in); err != nil {
 		return nil, err
 	}
-	policy, err := in.policy()
-	if err != nil {
-		return nil, err
-	}
-	st, err := in.State.newState()
+	policy, st, err := in.policyAndState()
 	if err != nil {
 		return nil, err
 	}
@@ -32,7 +28,7 @@ func staticAllocate(raw json.RawMessage) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	container, err := containerOf(pod, in.Container)
+	container, err := wire.ContainerOf(pod, in.Container)
 	if err != nil {
 		return nil, err
 	}

@@ -55,7 +55,7 @@ func cpuHints(raw json.RawMessage) (any, error) {
 	var hints map[string][]topologymanager.TopologyHint
 	switch in.Scope {
 	case "container":
-		container, err := containerOf(pod, in.Container)
+		container, err := wire.ContainerOf(pod, in.Container)
 		if err != nil {
 			return nil, err
 		}

@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 
-	v1 "k8s.io/api/core/v1"
 	"k8s.io/kubernetes/pkg/kubelet/cm/cpumanager"
 	"k8s.io/kubernetes/pkg/kubelet/cm/cpumanager/state"
 	"k8s.io/kubernetes/pkg/kubelet/cm/cpumanager/topology"
@@ -93,6 +92,19 @@ func (in policyInput) policy() (cpumanager.Policy, error) {
 	return policy, nil
 }
 
+// policyAndState is the case's policy (policy) and the state it starts from (newState).
+func (in policyInput) policyAndState() (cpumanager.Policy, state.State, error) {
+	policy, err := in.policy()
+	if err != nil {
+		return nil, nil, err
+	}
+	st, err := in.State.newState()
+	if err != nil {
+		return nil, nil, err
+	}
+	return policy, st, nil
+}
+
 // newState is the state upstream's tests start from (a mockState there; the kubelet's memory state
 // here, which keeps assignments and the default set the same way).
 func (s stateInput) newState() (state.State, error) {
@@ -127,19 +139,4 @@ func writeAssignments(assignments state.ContainerCPUAssignments) map[string]map[
 		}
 	}
 	return written
-}
-
-// containerOf finds a container of the pod by name: app containers, then init containers.
-func containerOf(pod *v1.Pod, name string) (*v1.Container, error) {
-	for i := range pod.Spec.Containers {
-		if pod.Spec.Containers[i].Name == name {
-			return &pod.Spec.Containers[i], nil
-		}
-	}
-	for i := range pod.Spec.InitContainers {
-		if pod.Spec.InitContainers[i].Name == name {
-			return &pod.Spec.InitContainers[i], nil
-		}
-	}
-	return nil, fmt.Errorf("the pod has no container %q", name)
 }

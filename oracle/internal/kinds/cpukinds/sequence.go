@@ -27,11 +27,7 @@ func staticAllocateSequence(raw json.RawMessage) (any, error) {
 	if err := kinds.Decode(raw, &in); err != nil {
 		return nil, err
 	}
-	policy, err := in.policy()
-	if err != nil {
-		return nil, err
-	}
-	st, err := in.State.newState()
+	policy, st, err := in.policyAndState()
 	if err != nil {
 		return nil, err
 	}

@@ -11,7 +11,6 @@ import (
 	"sort"
 
 	"github.com/go-logr/logr"
-	v1 "k8s.io/api/core/v1"
 	"k8s.io/apimachinery/pkg/util/sets"
 	"k8s.io/klog/v2"
 	pluginapi "k8s.io/kubelet/pkg/apis/deviceplugin/v1beta1"
@@ -176,19 +175,4 @@ func ids(set sets.Set[string]) []string {
 	list := set.UnsortedList()
 	sort.Strings(list)
 	return list
-}
-
-// containerNamed finds an init or app container of the pod by name.
-func containerNamed(pod *v1.Pod, name string) *v1.Container {
-	for i := range pod.Spec.InitContainers {
-		if pod.Spec.InitContainers[i].Name == name {
-			return &pod.Spec.InitContainers[i]
-		}
-	}
-	for i := range pod.Spec.Containers {
-		if pod.Spec.Containers[i].Name == name {
-			return &pod.Spec.Containers[i]
-		}
-	}
-	return nil
 }

@@ -47,9 +47,9 @@ func deviceHints(raw json.RawMessage) (any, error) {
 	case "pod":
 		hints = release.PodHints(quiet, m, pod)
 	case "container", "":
-		container := containerNamed(pod, in.Container)
-		if container == nil {
-			return nil, fmt.Errorf("the pod has no container %q", in.Container)
+		container, err := wire.ContainerOf(pod, in.Container)
+		if err != nil {
+			return nil, err
 		}
 		hints = release.ContainerHints(quiet, m, pod, container)
 	default:

@@ -64,9 +64,9 @@ func deviceAllocateSequence(raw json.RawMessage) (any, error) {
 		if err != nil {
 			return nil, fmt.Errorf("step %d: %w", i, err)
 		}
-		container := containerNamed(pod, s.Container)
-		if container == nil {
-			return nil, fmt.Errorf("step %d: the pod has no container %q", i, s.Container)
+		container, err := wire.ContainerOf(pod, s.Container)
+		if err != nil {
+			return nil, fmt.Errorf("step %d: %w", i, err)
 		}
 		steps = append(steps, step{pod, container})
 	}

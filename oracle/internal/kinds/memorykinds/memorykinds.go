@@ -10,7 +10,6 @@ import (
 	"fmt"
 
 	"github.com/go-logr/logr"
-	v1 "k8s.io/api/core/v1"
 	"k8s.io/klog/v2"
 	"k8s.io/kubernetes/pkg/kubelet/cm/memorymanager"
 	"k8s.io/kubernetes/pkg/kubelet/cm/memorymanager/state"
@@ -130,25 +129,10 @@ func memoryAllocate(raw json.RawMessage) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	container := containerNamed(pod, in.Container)
-	if container == nil {
-		return nil, fmt.Errorf("the pod has no container %q", in.Container)
+	container, err := wire.ContainerOf(pod, in.Container)
+	if err != nil {
+		return nil, err
 	}
 	ctx := klog.NewContext(context.Background(), quiet)
 	return after(release.MemoryPolicyAllocate(ctx, p, s, pod, container), s), nil
-}
-
-// containerNamed finds an app or init container of the pod by name.
-func containerNamed(pod *v1.Pod, name string) *v1.Container {
-	for i := range pod.Spec.Containers {
-		if pod.Spec.Containers[i].Name == name {
-			return &pod.Spec.Containers[i]
-		}
-	}
-	for i := range pod.Spec.InitContainers {
-		if pod.Spec.InitContainers[i].Name == name {
-			return &pod.Spec.InitContainers[i]
-		}
-	}
-	return nil
 }
