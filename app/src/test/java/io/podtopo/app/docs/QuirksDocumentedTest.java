@@ -37,7 +37,7 @@ class QuirksDocumentedTest {
   @Test
   void adr0008_aRetiredQuirkIsNoLongerAQuirkAndItsRowSaysWhereItWasFixed() throws IOException {
     List<String> adr = lines("adr/0008-kubelet-quirks.md");
-    List<String> retired = quirkRows(adr.subList(adr.indexOf(RETIRED), adr.size()));
+    List<String> retired = quirkRows(section(adr, RETIRED));
     assertThat(retired).as("Q-smt-check-before-entry, fixed in v1.37.0").isNotEmpty();
     for (String row : retired) {
       String id = row.substring(3, row.indexOf('`', 3));
@@ -48,6 +48,16 @@ class QuirksDocumentedTest {
   }
 
   private static final String RETIRED = "## Quirks retired";
+
+  /** The lines of the section {@code heading} opens, up to the next heading of its level. */
+  private static List<String> section(List<String> lines, String heading) {
+    int start = lines.indexOf(heading);
+    int end = start + 1;
+    while (end < lines.size() && !lines.get(end).startsWith("## ")) {
+      end++;
+    }
+    return lines.subList(start, end);
+  }
 
   private static List<String> quirkRows(List<String> lines) {
     return lines.stream().filter(line -> line.startsWith("| `Q-")).toList();
