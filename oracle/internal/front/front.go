@@ -71,6 +71,11 @@ func (f *Front) ask(request protocol.Request) protocol.Answer {
 	if answer.ID != request.ID {
 		return protocol.Answer{ID: request.ID, Error: fmt.Sprintf("the oracle's worker answered %q out of step", answer.ID)}
 	}
+	if answer.Retry != nil {
+		// A call never returned: the worker that abandoned it is gone, a fresh one is asked again.
+		f.stop()
+		return f.ask(protocol.Request{ID: request.ID, Kind: request.Kind, Input: answer.Retry})
+	}
 	return answer
 }
 

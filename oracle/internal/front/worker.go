@@ -67,6 +67,10 @@ func answer(release string, callTimeout time.Duration, request protocol.Request)
 		fmt.Fprintf(os.Stderr, "%s: kubelet %s panicked: %s\n%s", request.ID, release, ended.Panic, ended.Stack)
 		return protocol.Answer{ID: request.ID, Error: fmt.Sprintf("would crash: kubelet %s panicked: %s", release, ended.Panic)}
 	}
+	var retry *kinds.RetryWith
+	if errors.As(err, &retry) {
+		return protocol.Answer{ID: request.ID, Retry: retry.Input}
+	}
 	var unsupported *kinds.UnsupportedCase
 	if errors.As(err, &unsupported) {
 		return protocol.Answer{ID: request.ID, Unsupported: true, Reason: unsupported.Reason}

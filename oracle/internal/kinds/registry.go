@@ -89,6 +89,16 @@ func Decode(input json.RawMessage, v any) error {
 	return nil
 }
 
+// RetryWith is the error a kind's function returns when a call of the kubelet's code never returned
+// and was abandoned: the goroutine left running spins on, so the case is asked again, with Input,
+// of a fresh worker (Input tells the kind what it learnt, so that it does not make that call again).
+type RetryWith struct {
+	// Input is the case's input for the fresh worker.
+	Input json.RawMessage
+}
+
+func (r *RetryWith) Error() string { return "retry in a fresh worker" }
+
 // UnsupportedCase is the error a kind's function returns for one case it cannot answer (the
 // protocol's {"unsupported": true, "reason"} for that case alone).
 type UnsupportedCase struct {

@@ -20,8 +20,9 @@ type Request struct {
 }
 
 // Answer is one of: an output, "unsupported" (with the reason), or an error that fails the case.
-// Recycle is never written to the suite: a worker sets it to ask its front to replace it, because
-// it abandoned a call of the kubelet's code that never returned.
+// Recycle and Retry are never written to the suite: a worker sets Recycle to ask its front to replace
+// it, because it abandoned a call of the kubelet's code that never returned, and Retry, the input to
+// ask a fresh worker for the case with, when it gave no answer for that reason.
 type Answer struct {
 	ID          string          `json:"id"`
 	Output      json.RawMessage `json:"output,omitempty"`
@@ -29,6 +30,7 @@ type Answer struct {
 	Reason      string          `json:"reason,omitempty"`
 	Error       string          `json:"error,omitempty"`
 	Recycle     bool            `json:"recycle,omitempty"`
+	Retry       json.RawMessage `json:"retry,omitempty"`
 }
 
 // Reader reads requests or answers, one per line.

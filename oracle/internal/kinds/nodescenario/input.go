@@ -22,6 +22,9 @@ type input struct {
 	Kubelet   json.RawMessage `json:"kubelet"`
 	Behaviour string          `json:"behaviour"`
 	Steps     []step          `json:"steps"`
+	// Hung lists the steps (indexes) whose admission a worker found never returns: the oracle adds
+	// it when it asks a fresh worker again (kinds.RetryWith); such a step is not run again.
+	Hung []int `json:"podtopoHung"`
 }
 
 // step is one step: exactly one of its fields is set.

@@ -29,13 +29,14 @@ func init() {
 }
 
 // answer answers a node-scenario case: the configuration's feature gates set, the scenario run
-// several times. When the runs differ, the answer is the first run's with "alternatives": every
+// several times (once when the input asks for "outcomes": "one", FORMAT.md). When the runs differ, the answer is the first run's with "alternatives": every
 // distinct answer, in the order first seen (FORMAT.md). A case asking for podtopo's corrected
 // behaviour ("behaviour": "spec") is unsupported unless SpecCasesVariable is "kubelet": the
 // kubelet's code has only its own behaviour.
 func answer(raw json.RawMessage) (any, error) {
 	var behaviour struct {
 		Behaviour string `json:"behaviour"`
+		Outcomes  string `json:"outcomes"`
 	}
 	if err := kinds.Decode(raw, &behaviour); err != nil {
 		return nil, err
@@ -51,6 +52,14 @@ func answer(raw json.RawMessage) (any, error) {
 	default:
 		return nil, fmt.Errorf("behaviour must be \"kubelet\" or \"spec\", got %q", behaviour.Behaviour)
 	}
+	tries, most := runs, moreRuns
+	switch behaviour.Outcomes {
+	case "", "all":
+	case "one":
+		tries, most = 1, 1
+	default:
+		return nil, fmt.Errorf("outcomes must be \"all\" or \"one\", got %q", behaviour.Outcomes)
+	}
 	s, err := read(raw)
 	if err != nil {
 		return nil, err
@@ -59,7 +68,7 @@ func answer(raw json.RawMessage) (any, error) {
 		return nil, err
 	}
 	var distinct []map[string]any
-	for i := 0; i < runs || (len(distinct) > 1 && i < moreRuns); i++ {
+	for i := 0; i < tries || (len(distinct) > 1 && i < most); i++ {
 		answered, err := s.answer()
 		if err != nil {
 			return nil, err

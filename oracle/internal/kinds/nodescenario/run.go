@@ -25,6 +25,9 @@ type scenario struct {
 	machine *cadvisorapi.MachineInfo
 	devices []device
 	steps   []parsedStep
+	// raw is the input as given and hung the steps known to never return (input.Hung).
+	raw  json.RawMessage
+	hung []int
 }
 
 // parsedStep is a step read; devices is, for a restart that gives them, the devices the plugins
@@ -56,6 +59,9 @@ func newRun(s scenario) (*run, error) {
 		return nil, err
 	}
 	r := &run{s: s, dir: dir, pods: newPods(), plugins: s.devices, hung: map[int]bool{}}
+	for _, i := range s.hung {
+		r.hung[i] = true
+	}
 	r.node, err = newNode(s.config, s.machine, r.plugins, dir, r.pods)
 	if err != nil {
 		r.close()
@@ -134,6 +140,13 @@ func (r *run) step(i int) (map[string]any, bool, error) {
 		if err != nil {
 			return nil, false, err
 		}
+		if startError == "" {
+			// The answer is the state once the stale-state cleanup ran, as after every step: the Device
+			// Manager's UpdateAllocatedDevices drops what a pod no longer active held without writing its
+			// checkpoint, so the restarted manager reads such devices back until its next hint or
+			// allocation call drops them again, before any decision sees them.
+			r.node.removeStaleState()
+		}
 		written := r.node.snapshot()
 		written["decision"] = nil
 		if startError != "" {
@@ -156,6 +169,9 @@ func (r *run) step(i int) (map[string]any, bool, error) {
 // stale-state cleanup then runs as the CPU Manager's reconcile loop would.
 func (r *run) admit(i int) (map[string]any, []map[string]any, error) {
 	pod := r.s.steps[i].pod
+	if r.hung[i] {
+		return map[string]any{"admitted": false, "reason": "KubeletNoAnswer", "message": r.neverFinishes()}, nil, nil
+	}
 	r.pods.handed(pod)
 	r.node.merges.reset()
 	ctx := klog.NewContext(context.Background(), r.node.logger)
@@ -167,12 +183,11 @@ func (r *run) admit(i int) (map[string]any, []map[string]any, error) {
 			result = release.Admit(ctx, r.node.predicate, attributes)
 		}
 	})
+	if ended.Outcome == kinds.Hung {
+		return nil, nil, r.retryWithHung(i)
+	}
 	if ended.Outcome != kinds.Returned {
-		message := "kubelet " + kinds.Release + " would never finish admitting this pod (its admission did not return within " +
-			kinds.CallTimeout.String() + ")"
-		if ended.Outcome == kinds.Panicked {
-			message = "kubelet " + kinds.Release + " would crash admitting this pod: " + ended.Panic
-		}
+		message := "kubelet " + kinds.Release + " would crash admitting this pod: " + ended.Panic
 		r.hung[i] = true
 		if err := r.replay(i); err != nil {
 			return nil, nil, err
@@ -190,6 +205,32 @@ func (r *run) admit(i int) (map[string]any, []map[string]any, error) {
 	}
 	r.node.removeStaleState()
 	return map[string]any{"admitted": true, "reason": nil, "message": nil}, merges, nil
+}
+
+// neverFinishes is the message of an admission that never returns.
+func (r *run) neverFinishes() string {
+	return "kubelet " + kinds.Release + " would never finish admitting this pod (its admission did not return within " +
+		kinds.CallTimeout.String() + ")"
+}
+
+// retryWithHung asks for the scenario again in a fresh worker, step i known to never return: the
+// call left spinning in this worker would slow every later call.
+func (r *run) retryWithHung(i int) error {
+	var fields map[string]json.RawMessage
+	if err := json.Unmarshal(r.s.raw, &fields); err != nil {
+		return err
+	}
+	hung := append(append([]int{}, r.s.hung...), i)
+	encoded, err := json.Marshal(hung)
+	if err != nil {
+		return err
+	}
+	fields["podtopoHung"] = encoded
+	input, err := json.Marshal(fields)
+	if err != nil {
+		return err
+	}
+	return &kinds.RetryWith{Input: input}
 }
 
 // others is the admission's OtherPods: the active pods but this one.
@@ -291,7 +332,7 @@ func read(raw json.RawMessage) (scenario, error) {
 	if err != nil {
 		return scenario{}, err
 	}
-	s := scenario{config: config, machine: machine, devices: devices}
+	s := scenario{config: config, machine: machine, devices: devices, raw: raw, hung: in.Hung}
 	for i, st := range in.Steps {
 		kind, err := st.kind()
 		if err != nil {

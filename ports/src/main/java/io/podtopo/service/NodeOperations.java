@@ -38,7 +38,8 @@ final class NodeOperations {
    */
   Admitted admit(NodeSnapshot before, Pod pod) {
     Optional<Pod> active = before.activePod(pod.uid());
-    Admission admission = managers.admit(before.state(), pod);
+    Admission admission = managers.admit(before.state(), pod,
+        before.activePods().stream().filter(other -> !other.uid().equals(pod.uid())).toList());
     if (admission.admitted()) {
       NodeState state = active.isPresent() ? admission.state() : managers.startContainers(admission.state(), pod);
       return new Admitted(admission, before.withAdmitted(state, pod));

@@ -14,22 +14,32 @@ final class Progress {
 
   private final PrintWriter err;
   private final int total;
+  private final String unit;
   private final LongSupplier clock;
   private final long start;
   private long lastReport;
 
-  Progress(PrintWriter err, int total, LongSupplier clock) {
+  /** Progress over {@code total} things called {@code unit} ("cases", "scenarios"). */
+  Progress(PrintWriter err, int total, String unit, LongSupplier clock) {
     this.err = err;
     this.total = total;
+    this.unit = unit;
     this.clock = clock;
     this.start = clock.getAsLong();
     this.lastReport = start;
   }
 
-  void done(int cases) {
+  void done(int count) {
+    done(count, "");
+  }
+
+  /** {@code count} done; {@code detail} follows the count on the line. */
+  void done(int count, String detail) {
     long now = clock.getAsLong();
     if (now - start >= QUIET_NANOS && now - lastReport >= INTERVAL_NANOS) {
-      err.println("podtopo: " + cases + "/" + total + " cases run");
+      long left = count == 0 ? 0 : (now - start) / count * (total - count) / 1_000_000_000L;
+      err.println("podtopo: " + count + "/" + total + " " + unit + " run" + detail
+          + (count < total ? " (about " + (left < 60 ? left + " s" : left / 60 + " min") + " left)" : ""));
       err.flush();
       lastReport = now;
     }

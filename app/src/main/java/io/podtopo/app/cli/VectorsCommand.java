@@ -132,7 +132,7 @@ public final class VectorsCommand implements Callable<Integer> {
     Subject subject = process != null ? process : new ReferenceSubject(kinds);
     VectorRun run;
     try {
-      Progress progress = new Progress(spec.commandLine().getErr(), cases.size(), System::nanoTime);
+      Progress progress = new Progress(spec.commandLine().getErr(), cases.size(), "cases", System::nanoTime);
       run = runner.run(subject, cases, progress::done);
     } finally {
       if (process != null) {

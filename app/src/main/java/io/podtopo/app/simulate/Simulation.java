@@ -81,7 +81,7 @@ public final class Simulation {
       String uid = step.pod().uid();
       if (step instanceof ScenarioStep.Admit admit) {
         boolean wasActive = active.isActive(uid);
-        Admission admission = managers.admit(state, admit.pod());
+        Admission admission = managers.admit(state, admit.pod(), active.others(uid));
         state = admission.state();
         if (admission.admitted()) {
           if (!wasActive) {
@@ -146,6 +146,14 @@ public final class Simulation {
 
     Optional<Pod> pod(String uid) {
       return Optional.ofNullable(pods.get(uid));
+    }
+
+    /**
+     * The active pods given so far but the one of this uid (the predicate's {@code OtherPods}); a pod
+     * restored from the kubelet's files and not given again is not among them: its spec is unknown.
+     */
+    List<Pod> others(String uid) {
+      return pods.values().stream().filter(pod -> !pod.uid().equals(uid)).toList();
     }
 
     void admitted(Pod pod) {

@@ -14,7 +14,7 @@ class ProgressTest {
   @Test
   void quietForTwoSecondsThenAtMostOneLineASecond() {
     StringWriter err = new StringWriter();
-    Progress progress = new Progress(new PrintWriter(err), 10, () -> now);
+    Progress progress = new Progress(new PrintWriter(err), 10, "cases", () -> now);
 
     now = 1_999_000_000L;
     progress.done(1);
@@ -25,6 +25,7 @@ class ProgressTest {
     now = 3_000_000_000L;
     progress.done(4);
 
-    assertThat(err.toString().lines()).containsExactly("podtopo: 2/10 cases run", "podtopo: 4/10 cases run");
+    assertThat(err.toString().lines()).containsExactly("podtopo: 2/10 cases run (about 8 s left)",
+        "podtopo: 4/10 cases run (about 4 s left)");
   }
 }

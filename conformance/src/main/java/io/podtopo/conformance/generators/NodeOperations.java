@@ -54,6 +54,16 @@ public final class NodeOperations {
         Pair.of(1, picks.map(Readmit::new)));
   }
 
+  /**
+   * The differential campaign's scenarios: a machine of {@link Nodes#wideMachines}, a configuration
+   * of {@link Nodes#wideConfigs} and {@code minSteps} to {@code maxSteps} operations.
+   */
+  public static Gen<Scenario> wideScenarios(int minSteps, int maxSteps) {
+    return Nodes.wideMachines().flatMap(machine -> Nodes.wideConfigs(machine).zip(
+        SourceDSL.lists().of(steps(machine)).ofSizeBetween(minSteps, maxSteps),
+        (config, steps) -> new Scenario(machine, config, steps)));
+  }
+
   /** Scenarios of 1 to {@code maxSteps} steps. */
   public static Gen<Scenario> scenarios(int maxSteps) {
     return Nodes.machines().flatMap(machine -> Nodes.configs(machine).zip(

@@ -6,6 +6,7 @@ import io.podtopo.domain.node.CpuManagerPolicy;
 import io.podtopo.domain.node.MemoryManagerPolicy;
 import io.podtopo.domain.node.NodeConfig;
 import io.podtopo.domain.topology.Cpu;
+import io.podtopo.domain.topology.CpuSet;
 import io.podtopo.domain.topology.Machine;
 import io.podtopo.domain.topology.NumaNode;
 import io.podtopo.domain.topologymanager.TopologyManagerOptions;
@@ -40,6 +41,11 @@ import org.quicktheories.generators.Generate;
 public final class Nodes {
 
   static final long MI = 1L << 20;
+  /**
+   * The Topology Manager's default {@code max-allowable-numa-nodes}: wide machines have at most this
+   * many NUMA nodes, CPU-less ones included (above it the kubelet's merge takes seconds an admission).
+   */
+  static final int DEFAULT_MAX_NUMA_NODES = 8;
   static final long GI = 1L << 30;
 
   private Nodes() {}
@@ -83,6 +89,121 @@ public final class Nodes {
     });
   }
 
+  /**
+   * The differential campaign's machines: those of {@link #machines} widened to every family the
+   * kubelet meets: 4, 8 or 16 GiB per NUMA node; 2Mi hugepages (256 or 1024 pages) and 1Gi hugepages
+   * (1 or 2 pages) each on some nodes, never more than a quarter of the node's memory each; now and
+   * then one or two NUMA nodes of memory only, without CPUs (as CXL memory and HBM show up), numbered
+   * after the others, up to {@value #DEFAULT_MAX_NUMA_NODES} NUMA nodes in all; half of them with a distance
+   * matrix (by socket, or with per-pair distances from 11 to 40); half with devices ({@link Devices}).
+   */
+  public static Gen<Machine> wideMachines() {
+    Gen<Machine> cpus = Machines.machines().assuming(machine -> machine.cpus().size() >= 4);
+    Gen<Integer> cpuLessNodes = Generate.frequency(Pair.of(6, Generate.constant(0)), Pair.of(1, Generate.constant(1)),
+        Pair.of(1, Generate.constant(2)));
+    Gen<long[]> memoryShapes = source -> new long[] {
+        Generate.pick(List.of(4L, 8L, 16L)).generate(source), Generate.range(0, 3).generate(source),
+        Generate.range(0, 3).generate(source)};
+    return source -> {
+      Machine withCpus = cpus.generate(source);
+      int room = Math.max(0, DEFAULT_MAX_NUMA_NODES - withCpus.numaNodeIds().size());
+      Machine machine = withCpuLessNodes(withCpus, Math.min(room, cpuLessNodes.generate(source)));
+      long[] shape = memoryShapes.generate(source);
+      List<NumaNode> nodes = new ArrayList<>();
+      for (NumaNode node : machine.numaNodes()) {
+        NumaNode.Builder withMemory = new NumaNode.Builder().id(node.id()).memoryBytes(shape[0] * GI);
+        // The pools fit in the node's memory, as they are carved out of it: at most a quarter each.
+        if (shape[1] > 0 && Generate.range(0, 2).generate(source) > 0) {
+          withMemory.putHugepage(2 * MI, shape[1] == 1 || shape[0] < 8 ? 256L : 1024L);
+        }
+        if (shape[2] > 0 && Generate.range(0, 2).generate(source) > 0) {
+          withMemory.putHugepage(GI, shape[2] == 1 || shape[0] < 8 ? 1L : 2L);
+        }
+        nodes.add(withMemory.build());
+      }
+      Machine withMemory = new Machine.Builder().from(machine).numaNodes(nodes).build();
+      int distances = Generate.range(0, 3).generate(source);
+      Machine withDistances = distances == 0 ? withMemory
+          : distances == 1 ? withDistances(withMemory) : withPairDistances(withMemory, source);
+      return Devices.sometimesOn(withDistances).generate(source);
+    };
+  }
+
+  /**
+   * {@link #configs} for {@link #wideMachines}, widened: {@code max-allowable-numa-nodes} raised to
+   * the node count above 8 (the kubelet refuses to start without it), reserved memory of 256Mi or
+   * 512Mi on each node or on the first only, now and then with a 1Gi hugepage reserved too, and
+   * now and then {@code reservedSystemCPUs} (the lowest CPUs) instead of a CPU count.
+   */
+  public static Gen<NodeConfig> wideConfigs(Machine machine) {
+    int nodes = machine.numaNodeIds().size();
+    Gen<Integer> reservations = Generate.range(0, 5);
+    return configs(machine).zip(reservations, reservations, (config, memory, cpus) -> {
+      NodeConfig.Builder builder = new NodeConfig.Builder().from(config);
+      if (nodes > 8) {
+        builder.putTopologyManagerPolicyOption("max-allowable-numa-nodes", Integer.toString(nodes));
+      }
+      if (!config.reservedMemory().isEmpty() && memory > 0) {
+        builder.reservedMemory(reservedMemory(machine, memory));
+      }
+      if (config.reservedCpuCount() > 0 && cpus == 0) {
+        CpuSet.Builder lowest = new CpuSet.Builder();
+        machine.cpus().stream().limit(config.reservedCpuCount()).forEach(cpu -> lowest.add(cpu.id()));
+        builder.reservedSystemCpus(lowest.build()).reservedCpuCount(0);
+      }
+      return builder.build();
+    });
+  }
+
+  /** Reserved memory in one of four shapes (1 to 4), as {@link #wideConfigs} describes. */
+  private static SortedMap<Integer, SortedMap<String, Long>> reservedMemory(Machine machine, int shape) {
+    SortedMap<Integer, SortedMap<String, Long>> reserved = new TreeMap<>();
+    for (NumaNode node : machine.numaNodes()) {
+      if (shape == 4 && node.id() != machine.numaNodeIds().get(0)) {
+        continue;
+      }
+      SortedMap<String, Long> memory = new TreeMap<>();
+      memory.put("memory", (shape == 2 ? 512 : 256) * MI);
+      if (shape == 3 && node.hugepages().getOrDefault(GI, 0L) > 0) {
+        memory.put("hugepages-1Gi", GI);
+      }
+      reserved.put(node.id(), memory);
+    }
+    return reserved;
+  }
+
+  /** The machine with {@code count} more NUMA nodes, numbered after the last, holding no CPU. */
+  private static Machine withCpuLessNodes(Machine machine, int count) {
+    List<NumaNode> nodes = new ArrayList<>(machine.numaNodes());
+    int last = machine.numaNodeIds().get(machine.numaNodeIds().size() - 1);
+    for (int i = 1; i <= count; i++) {
+      nodes.add(NumaNode.of(last + i, 0));
+    }
+    return new Machine.Builder().from(machine).numaNodes(nodes).build();
+  }
+
+  /** The machine with a symmetric distance matrix: 10 to itself, 11 to 40 between two nodes. */
+  private static Machine withPairDistances(Machine machine, org.quicktheories.core.RandomnessSource source) {
+    List<Integer> ids = machine.numaNodeIds();
+    int[][] matrix = new int[ids.size()][ids.size()];
+    for (int i = 0; i < ids.size(); i++) {
+      matrix[i][i] = 10;
+      for (int j = i + 1; j < ids.size(); j++) {
+        matrix[i][j] = Generate.range(11, 40).generate(source);
+        matrix[j][i] = matrix[i][j];
+      }
+    }
+    SortedMap<Integer, List<Integer>> distances = new TreeMap<>();
+    for (int i = 0; i < ids.size(); i++) {
+      List<Integer> row = new ArrayList<>();
+      for (int value : matrix[i]) {
+        row.add(value);
+      }
+      distances.put(ids.get(i), row);
+    }
+    return new Machine.Builder().from(machine).distances(distances).build();
+  }
+
   private static Machine withMemory(Machine machine, boolean large, boolean hugepages) {
     List<NumaNode> nodes = new ArrayList<>();
     for (NumaNode node : machine.numaNodes()) {
@@ -95,7 +216,10 @@ public final class Nodes {
     return new Machine.Builder().from(machine).numaNodes(nodes).build();
   }
 
-  /** The machine with a distance matrix: 10 to itself, 11 to a node on the same socket, 21 across sockets. */
+  /**
+   * The machine with a distance matrix: 10 to itself, 11 to a node on the same socket, 21 across sockets
+   * (a node without CPUs is a socket of its own).
+   */
   private static Machine withDistances(Machine machine) {
     SortedMap<Integer, Integer> socketOf = new TreeMap<>();
     machine.cpus().forEach(cpu -> socketOf.putIfAbsent(cpu.numaNode(), cpu.socket()));
@@ -103,7 +227,7 @@ public final class Nodes {
     for (int from : machine.numaNodeIds()) {
       List<Integer> row = new ArrayList<>();
       for (int to : machine.numaNodeIds()) {
-        row.add(from == to ? 10 : socketOf.get(from).equals(socketOf.get(to)) ? 11 : 21);
+        row.add(from == to ? 10 : socketOf.getOrDefault(from, -1 - from).equals(socketOf.getOrDefault(to, -1 - to)) ? 11 : 21);
       }
       distances.put(from, row);
     }

@@ -10,7 +10,8 @@ import java.util.function.Predicate;
  * The shared body of §15.14 and §15.15: pods of a kind get no hints (the CPU and Memory Managers
  * answer "no preference"), no pod entry, no container entry and no error. Devices are not
  * pod-level aware (P§2): a pod asking for devices of the machine still gets device hints and may
- * be rejected for them (rules DEV-n), which these invariants leave to invariants 37 and 38.
+ * be rejected for them (rules DEV-n), which these invariants leave to invariants 37 and 38; and any pod
+ * may be refused by the kubelet's resource-fit predicate when the node is full ({@code OutOf<resource>}).
  */
 final class NothingAllocated {
 
@@ -41,7 +42,8 @@ final class NothingAllocated {
       return List.of();
     }
     if (!admit.outcome().admitted()) {
-      return PodRules.asksForDevices(after.machine(), admit.pod()) ? List.of()
+      return PodRules.asksForDevices(after.machine(), admit.pod()) || PodRules.refusedByResourceFit(admit.outcome())
+          ? List.of()
           : List.of(Violation.ofPod(number, admit.podUid(), "rejected: " + admit.outcome().failure().orElseThrow()));
     }
     List<String> preferences = TraceViews.preferences(admit.outcome(), merge -> true, Resources::isManaged);

@@ -321,6 +321,15 @@ public final class PodRules {
     return containers;
   }
 
+  /**
+   * Whether the admission was refused by the kubelet's resource-fit predicate ({@code OutOf<resource>}),
+   * which weighs the pod's requests against the node's allocatable after the resource managers admitted
+   * it: a full node, not a decision of the managers the invariants are about.
+   */
+  public static boolean refusedByResourceFit(io.podtopo.domain.node.Admission outcome) {
+    return !outcome.admitted() && outcome.reason().filter(reason -> reason.startsWith("OutOf")).isPresent();
+  }
+
   /** Whether a container of the pod has a limit of a device plugin resource the machine advertises. */
   public static boolean asksForDevices(io.podtopo.domain.topology.Machine machine, Pod pod) {
     return pod.initAndAppContainers().stream()

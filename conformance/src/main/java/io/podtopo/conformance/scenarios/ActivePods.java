@@ -56,6 +56,11 @@ final class ActivePods {
     return new ArrayList<>(active.values());
   }
 
+  /** The active pods but the one of this uid: the predicate's {@code OtherPods} when it is admitted. */
+  List<Pod> others(String podUid) {
+    return active.values().stream().filter(pod -> !pod.uid().equals(podUid)).toList();
+  }
+
   boolean isActive(String podUid) {
     return active.containsKey(podUid);
   }

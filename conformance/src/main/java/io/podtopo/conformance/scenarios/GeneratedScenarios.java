@@ -4,6 +4,7 @@ import io.podtopo.conformance.generators.NodeOperations;
 import io.podtopo.domain.node.NodeConfig;
 import io.podtopo.domain.pod.Container;
 import io.podtopo.domain.pod.Pod;
+import io.podtopo.domain.pod.PodRoute;
 import io.podtopo.domain.quirks.Behaviour;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -17,13 +18,44 @@ import java.util.TreeSet;
  * without asking any subject: each pod to admit gets its own uid ({@code p0}, {@code p1}, ... in order, never reused);
  * a removal picks among the pods given so far and not removed (modulo their number), so it may name
  * a pod the subject rejected, which then changes nothing; a re-admission becomes a restart followed
- * by the admission of a pod none of whose containers was removed.
+ * by the admission of a pod none of whose containers was removed ({@link #of}), or of every pod
+ * given, not removed and with a container left, in the order given, as the kubelet re-admits its
+ * active pods ({@link #kubelet}).
  */
 public final class GeneratedScenarios {
 
   private GeneratedScenarios() {}
 
+  /** The scenario in podtopo's corrected behaviour, for the invariants (they hold there, ADR 0008). */
   public static NodeScenario of(NodeOperations.Scenario generated) {
+    NodeConfig config = new NodeConfig.Builder().from(generated.config()).behaviour(Behaviour.SPEC).build();
+    return new NodeScenario(generated.machine(), config, NodeScenario.SPEC, steps(generated, false));
+  }
+
+  /**
+   * The scenario in the kubelet's behaviour, the differential's: every pod as the API server creates it
+   * (D-42: defaulted, and a pod its validation refuses is never admitted, so that step is left out), a
+   * restart re-admitting every active pod.
+   */
+  public static NodeScenario kubelet(NodeOperations.Scenario generated) {
+    NodeConfig config = new NodeConfig.Builder().from(generated.config()).behaviour(Behaviour.KUBELET).build();
+    PodRoute apiServer = PodRoute.apiServer(config.featureGates());
+    List<NodeOperations.Step> created = new ArrayList<>();
+    for (NodeOperations.Step step : generated.steps()) {
+      if (step instanceof NodeOperations.AdmitPod admit) {
+        Pod defaulted = apiServer.defaulted(admit.pod());
+        if (apiServer.errors(defaulted).isEmpty()) {
+          created.add(new NodeOperations.AdmitPod(defaulted));
+        }
+      } else {
+        created.add(step);
+      }
+    }
+    return new NodeScenario(generated.machine(), config, NodeScenario.KUBELET,
+        steps(new NodeOperations.Scenario(generated.machine(), config, created), true));
+  }
+
+  private static List<NodeScenario.Step> steps(NodeOperations.Scenario generated, boolean readmitAll) {
     Map<String, Pod> given = new LinkedHashMap<>();
     Map<String, Set<String>> removed = new LinkedHashMap<>();
     List<NodeScenario.Step> steps = new ArrayList<>();
@@ -51,6 +83,12 @@ public final class GeneratedScenarios {
         }
       } else {
         NodeOperations.Readmit readmit = (NodeOperations.Readmit) step;
+        if (readmitAll) {
+          steps.add(new NodeScenario.Restart());
+          given.values().stream().filter(pod -> !left(pod, removed).isEmpty())
+              .forEach(pod -> steps.add(new NodeScenario.Admit(pod)));
+          continue;
+        }
         List<Pod> whole = given.values().stream().filter(pod -> removed.get(pod.uid()).isEmpty()).toList();
         if (!whole.isEmpty()) {
           steps.add(new NodeScenario.Restart());
@@ -58,9 +96,7 @@ public final class GeneratedScenarios {
         }
       }
     }
-    // The invariants hold in the corrected behaviour (ADR 0008): every generated scenario asks for it.
-    NodeConfig config = new NodeConfig.Builder().from(generated.config()).behaviour(Behaviour.SPEC).build();
-    return new NodeScenario(generated.machine(), config, NodeScenario.SPEC, steps);
+    return steps;
   }
 
   private static List<String> left(Pod pod, Map<String, Set<String>> removed) {

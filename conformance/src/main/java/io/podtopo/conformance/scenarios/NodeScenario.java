@@ -127,6 +127,11 @@ public record NodeScenario(Machine machine, NodeConfig config, String behaviour,
     if (!Set.of(KUBELET, SPEC).contains(behaviour)) {
       throw new IllegalArgumentException("\"behaviour\" must be \"kubelet\" or \"spec\", got \"" + behaviour + "\"");
     }
+    String outcomes = input.path("outcomes").asText("all");
+    if (!Set.of("all", "one").contains(outcomes)) {
+      // podtopo answers every scenario one way: either is answered alike, anything else is refused.
+      throw new IllegalArgumentException("\"outcomes\" must be \"all\" or \"one\", got \"" + outcomes + "\"");
+    }
     JsonNode stepsNode = input.get("steps");
     if (stepsNode == null || !stepsNode.isArray()) {
       throw new IllegalArgumentException("\"steps\" must be an array");

@@ -54,7 +54,7 @@ public final class ReferenceScenarioRun {
       Optional<String> startError = Optional.empty();
       if (step instanceof NodeScenario.Admit admit) {
         boolean wasActive = active.isActive(admit.pod().uid());
-        admission = managers.admit(state, admit.pod());
+        admission = managers.admit(state, admit.pod(), active.others(admit.pod().uid()));
         state = admission.state();
         if (admission.admitted() && !wasActive) {
           state = managers.startContainers(state, admit.pod());

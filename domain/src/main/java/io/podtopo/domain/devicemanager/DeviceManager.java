@@ -89,6 +89,11 @@ public final class DeviceManager {
     return devicesByResource.values().stream().flatMap(byId -> byId.values().stream()).toList();
   }
 
+  /** The resources a plugin registered (upstream's {@code healthyDevices} keys), in name order. */
+  public SortedSet<String> registeredResources() {
+    return registered;
+  }
+
   /** Whether the machine advertises no device at all. */
   public boolean hasNoDevices() {
     return registered.isEmpty();

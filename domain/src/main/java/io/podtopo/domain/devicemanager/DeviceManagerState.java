@@ -92,6 +92,17 @@ public final class DeviceManagerState {
     return Collections.unmodifiableSortedSet(ids);
   }
 
+  /** The resources some container holds devices of (upstream {@code allocatedDevices} keys), in name order. */
+  public SortedSet<String> allocatedResources() {
+    SortedSet<String> resources = new TreeSet<>();
+    allocations.values().forEach(containers -> containers.values().forEach(held -> held.forEach((resource, ids) -> {
+      if (!ids.isEmpty()) {
+        resources.add(resource);
+      }
+    })));
+    return Collections.unmodifiableSortedSet(resources);
+  }
+
   /** Upstream {@code allocatedDevices[resource]}: the devices of one resource any container holds. */
   public SortedSet<String> allocated(String resource) {
     SortedSet<String> ids = new TreeSet<>(DeviceIds.ORDER);

@@ -89,7 +89,7 @@ public final class StaticMemoryPolicy {
       NumaNodeState.Builder state = new NumaNodeState.Builder().numberOfAssignments(0).addCell(node.id());
       long hugepages = 0;
       for (Map.Entry<Long, Long> pool : node.hugepages().entrySet()) {
-        String type = hugepageResourceName(pool.getKey());
+        String type = Resources.hugepageResourceName(pool.getKey());
         long total = pool.getKey() * pool.getValue();
         long reserved = systemReserved(node.id(), type);
         state.putMemoryMap(type, MemoryTable.unused(total, reserved, total - reserved));
@@ -548,20 +548,5 @@ public final class StaticMemoryPolicy {
   private long systemReserved(int node, String type) {
     SortedMap<String, Long> byType = reservedMemory.get(node);
     return byType == null ? 0 : byType.getOrDefault(type, 0L);
-  }
-
-  /**
-   * Upstream {@code HugePageResourceName} of a page size: {@code hugepages-} and the size in the
-   * canonical binary-SI form ({@code 2Mi}, {@code 1Gi}, {@code 64Ki}).
-   */
-  static String hugepageResourceName(long pageSizeBytes) {
-    String[] suffixes = {"", "Ki", "Mi", "Gi", "Ti", "Pi", "Ei"};
-    long value = pageSizeBytes;
-    int exponent = 0;
-    while (value != 0 && value % 1024 == 0 && exponent < suffixes.length - 1) {
-      value /= 1024;
-      exponent++;
-    }
-    return Resources.HUGEPAGES_PREFIX + value + suffixes[exponent];
   }
 }

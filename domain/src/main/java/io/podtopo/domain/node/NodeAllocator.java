@@ -40,7 +40,7 @@ import java.util.function.Function;
  * happens at admission, container by container in pod order, after the CPU and memory
  * {@code AllocatePod} (decision D-41). Kubelet v1.37 has admitted the pod without them and its
  * resource-fit predicate, which runs first, refuses it when the healthy devices less those the other
- * pods hold are short of its request ({@link DeviceFit}), even where free devices would serve it; where a
+ * pods hold are short of its request ({@link ResourceFit}), even where free devices would serve it; where a
  * restored pod's running container holds devices that are no longer healthy or registered, kubelet
  * v1.37 admits the pod and keeps them; the corrected behaviour reports the Device Manager's error in
  * both cases, and admits a pod its free devices serve (quirk {@code Q-devices-at-container-start}).
@@ -51,13 +51,30 @@ final class NodeAllocator implements TopologyAllocator<NodeState> {
   private final Optional<StaticPolicy> cpuPolicy;
   private final Optional<StaticMemoryPolicy> memoryPolicy;
   private final QuirkLog quirks;
+  private final Function<DeviceManagerState, Optional<ResourceFit.Shortage>> predicate;
+  private boolean predicateRan;
 
+  /**
+   * @param predicate the resource-fit predicate of the pod being admitted, given the devices as the
+   *     kubelet's predicate handler finds them ({@link ResourceFit})
+   */
   NodeAllocator(DeviceManager deviceManager, Optional<StaticPolicy> cpuPolicy,
-      Optional<StaticMemoryPolicy> memoryPolicy, QuirkLog quirks) {
+      Optional<StaticMemoryPolicy> memoryPolicy, QuirkLog quirks,
+      Function<DeviceManagerState, Optional<ResourceFit.Shortage>> predicate) {
     this.deviceManager = deviceManager;
     this.cpuPolicy = cpuPolicy;
     this.memoryPolicy = memoryPolicy;
     this.quirks = quirks;
+    this.predicate = predicate;
+  }
+
+  /**
+   * Whether the resource-fit predicate already ran within this admission (in {@link #allocatePod},
+   * between the managers' {@code AllocatePod} and the containers' devices); if not, the caller runs it
+   * once the Topology Manager admitted the pod.
+   */
+  boolean predicateRan() {
+    return predicateRan;
   }
 
   @Override
@@ -80,12 +97,13 @@ final class NodeAllocator implements TopologyAllocator<NodeState> {
   }
 
   /**
-   * The pod's CPUs and memory, then, in kubelet v1.37, the resource-fit predicate on the devices as the
-   * kubelet's predicate handler finds them (the pod holds none yet, unless it is a restored pod holding
-   * them from before), which refuses the pod even where free devices would serve it (a restored pod's
-   * unhealthy device counts as used, not as allocatable), and then the devices its containers get when
-   * they start. In the corrected behaviour the devices are allocated at admission and the predicate,
-   * which then finds them held, never refuses.
+   * The pod's CPUs and memory, then the resource-fit predicate with the devices as the kubelet's
+   * predicate handler finds them (the pod holds none yet, unless it is a restored pod holding them from
+   * before), and then the devices its containers get when they start. A shortage of cpu, memory,
+   * hugepages or pods refuses the pod; a shortage of devices does in kubelet v1.37 even where free
+   * devices would serve it (a restored pod's unhealthy device counts as used, not as allocatable),
+   * while in the corrected behaviour the devices are allocated at admission and the predicate, which
+   * then finds them held, never refuses for them.
    */
   @Override
   public AllocationResult<NodeState> allocatePod(NodeState state, Pod pod, TopologyHint hint) {
@@ -95,11 +113,15 @@ final class NodeAllocator implements TopologyAllocator<NodeState> {
     if (!managers.succeeded()) {
       return managers;
     }
-    Optional<AdmissionFailure> predicate = DeviceFit.refusal(deviceManager, state.devices(), pod);
-    if (predicate.isPresent()) {
+    predicateRan = true;
+    Optional<ResourceFit.Shortage> shortage = predicate.apply(state.devices());
+    if (shortage.isPresent()) {
+      if (!shortage.get().ofDevices(deviceManager, state.devices())) {
+        return AllocationResult.failed(shortage.get().failure());
+      }
       quirks.reached(KubeletQuirk.DEVICES_AT_CONTAINER_START);
       if (quirks.reproducesKubelet(KubeletQuirk.DEVICES_AT_CONTAINER_START)) {
-        return AllocationResult.failed(predicate.get());
+        return AllocationResult.failed(shortage.get().failure());
       }
     }
     try {
@@ -144,6 +166,13 @@ final class NodeAllocator implements TopologyAllocator<NodeState> {
     return devices.equals(state.devices()) ? state : new NodeState.Builder().from(state).devices(devices).build();
   }
 
+  /** A memory failure after the CPU Manager allocated: the kubelet keeps its CPU state until the cleanup. */
+  private static AllocationResult<NodeState> failedAfterCpus(NodeState state, CpuManagerState cpu,
+      AdmissionFailure failure) {
+    return cpu.equals(state.cpu()) ? AllocationResult.failed(failure)
+        : AllocationResult.failedLeaving(failure, new NodeState.Builder().from(state).cpu(cpu).build());
+  }
+
   private interface MemoryStep {
     MemoryManagerState apply(StaticMemoryPolicy policy, MemoryManagerState state);
   }
@@ -164,9 +193,9 @@ final class NodeAllocator implements TopologyAllocator<NodeState> {
       try {
         memory = memoryStep.apply(memoryPolicy.get(), memory);
       } catch (EmptyPodSharedPoolException e) {
-        return AllocationResult.failed(AdmissionFailure.of(e.reason(), e.getMessage()));
+        return failedAfterCpus(state, cpu, AdmissionFailure.of(e.reason(), e.getMessage()));
       } catch (MemoryManagerException e) {
-        return AllocationResult.failed(AdmissionFailure.unexpected(e.getMessage()));
+        return failedAfterCpus(state, cpu, AdmissionFailure.unexpected(e.getMessage()));
       }
     }
     return AllocationResult.allocated(new NodeState.Builder().from(state).cpu(cpu).memory(memory).build());

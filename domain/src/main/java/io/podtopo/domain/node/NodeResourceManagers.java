@@ -59,6 +59,7 @@ public final class NodeResourceManagers {
   private final PodLevelResourcesValidation validation;
   private final AssignmentReport report;
   private final PodResourcesReport podResourcesReport;
+  private final ResourceFit resourceFit;
 
   private NodeResourceManagers(NodeConfig config, Machine machine, Optional<StaticPolicy> cpuPolicy,
       Optional<StaticMemoryPolicy> memoryPolicy, TopologyAdmission topologyAdmission) {
@@ -72,6 +73,7 @@ public final class NodeResourceManagers {
         cpuPolicy.isPresent() || memoryPolicy.isPresent());
     this.report = new AssignmentReport(deviceManager, cpuPolicy, memoryPolicy);
     this.podResourcesReport = new PodResourcesReport(report, config.featureGates());
+    this.resourceFit = new ResourceFit(NodeAllocatable.of(machine, config), config.featureGates(), deviceManager);
   }
 
   /**
@@ -163,6 +165,10 @@ public final class NodeResourceManagers {
    *       {@code AllocatePod} once (pod scope, pod-level resources), in that order;
    *   <li>a rejection or allocation error returns the input state exactly (decision Q13: nothing
    *       of the pod survives, not even the containers allocated before the failure);
+   *   <li>the kubelet's resource-fit predicate ({@link ResourceFit}) then weighs the pod's requests
+   *       against the node's allocatable less what {@code otherPods} (the other active pods) request;
+   *       a shortage refuses the pod as {@code OutOf<resource>} (for a pod-level pod in pod scope it
+   *       runs between the managers' {@code AllocatePod} and its containers' devices, D-41);
    *   <li>when admitted, the stored hints are recorded, the per-admission reuse bookkeeping of
    *       both managers is dropped (it is never checkpointed), and the pod's assignment is read
    *       from the new state.
@@ -179,52 +185,87 @@ public final class NodeResourceManagers {
    * <p>Under the corrected behaviour, admitting a pod whose complete allocation is already in the
    * state changes nothing (invariant 24): the managers restore what they find.
    */
-  public Admission admit(NodeState state, Pod pod) {
+  public Admission admit(NodeState state, Pod pod, List<Pod> otherPods) {
     QuirkLog quirks = QuirkLog.of(config.behaviour());
-    Admission decided = decide(state, pod, quirks).withBehaviour(config.behaviour());
+    Admission decided = decide(state, pod, otherPods, quirks).withBehaviour(config.behaviour());
     List<KubeletQuirk> reached = quirks.reachedQuirks();
     if (reached.isEmpty()) {
       return decided;
     }
     List<KubeletQuirk> changing = new ArrayList<>();
     for (KubeletQuirk quirk : reached) {
-      if (!decided.decidesAlike(decide(state, pod, quirks.switching(quirk)))) {
+      if (!decided.decidesAlike(decide(state, pod, otherPods, quirks.switching(quirk)))) {
         changing.add(quirk);
       }
     }
     if (changing.isEmpty()
-        && !decided.decidesAlike(decide(state, pod, QuirkLog.of(config.behaviour().other())))) {
+        && !decided.decidesAlike(decide(state, pod, otherPods, QuirkLog.of(config.behaviour().other())))) {
       changing.addAll(reached);
     }
     return decided.namingQuirks(changing);
   }
 
+  /**
+   * {@link #admit(NodeState, Pod, List)} on a node where no other pod is active, or where what the other
+   * pods request does not matter: the resource-fit predicate counts none of them.
+   */
+  public Admission admit(NodeState state, Pod pod) {
+    return admit(state, pod, List.of());
+  }
+
   /** One admission under {@code quirks}, recording in it the quirks reached. */
-  private Admission decide(NodeState state, Pod pod, QuirkLog quirks) {
+  private Admission decide(NodeState state, Pod pod, List<Pod> otherPods, QuirkLog quirks) {
     Optional<AdmissionFailure> invalid = validation.check(pod);
     if (invalid.isPresent()) {
       return Admission.rejected(state, invalid.get(), new AdmissionTrace.Builder().build());
     }
     ScopeAdmission<NodeState> result;
+    NodeAllocator allocator;
     try {
-      result = topologyAdmission.admit(pod, state, new NodeAllocator(deviceManager, cpuPolicy, memoryPolicy, quirks));
+      allocator = new NodeAllocator(deviceManager, cpuPolicy, memoryPolicy, quirks,
+          devices -> resourceFit.refusal(pod, otherPods, devices));
+      result = topologyAdmission.admit(pod, state, allocator);
     } catch (KubeletGivesNoAnswer e) {
       return Admission.withoutAnswer(state, e.quirk());
     }
     AdmissionTrace.Builder trace = new AdmissionTrace.Builder().merges(result.trace());
-    if (!result.admitted()) {
+    Optional<AdmissionFailure> failure = result.failure();
+    if (result.admitted() && !allocator.predicateRan()) {
+      failure = resourceFit.refusal(pod, otherPods, result.state().devices()).map(ResourceFit.Shortage::failure);
+    }
+    if (failure.isPresent()) {
       NodeState left = state;
+      if (!result.admitted() && !result.state().cpu().equals(state.cpu())) {
+        left = afterFailedReallocation(state, result.state(), pod, quirks);
+      }
       if (!result.affinities().isEmpty()) {
         quirks.reached(KubeletQuirk.STALE_TOPOLOGY_HINTS);
         if (quirks.reproducesKubelet(KubeletQuirk.STALE_TOPOLOGY_HINTS)) {
-          left = withStoredHints(state, pod.uid(), result.affinities());
+          left = withStoredHints(left, pod.uid(), result.affinities());
         }
       }
-      return Admission.rejected(left, result.failure().orElseThrow(), trace.build());
+      return Admission.rejected(left, failure.get(), trace.build());
     }
     NodeState next = withStoredHints(withoutReuseBookkeeping(result.state()), pod.uid(), result.affinities());
     PodAssignment assignment = report.assignment(next, pod, numaAffinity(result.affinities()));
     return Admission.admitted(next, assignment, trace.steps(report.steps(next, pod)).build());
+  }
+
+  /**
+   * A re-admitted pod-level pod whose {@code AllocatePod} took a new bubble (quirk
+   * {@code Q-cpu-restart-reallocates}) and whose admission a later manager then refused: the kubelet
+   * rolls nothing back, so the CPU Manager keeps the new bubble and entries, the old bubble out of the
+   * default set and held by no entry; the stale-state cleanup that follows (the pod is no longer active,
+   * {@link #removePod}) releases the new bubble and the old one leaks (found by {@code podtopo conformance
+   * differential}). The corrected behaviour never takes the new bubble, so nothing is left behind.
+   */
+  private NodeState afterFailedReallocation(NodeState before, NodeState residue, Pod pod, QuirkLog quirks) {
+    if (before.cpu().podCpus(pod.uid()).isEmpty()) {
+      return before; // a pod admitted for the first time: the cleanup drops all it took
+    }
+    quirks.reached(KubeletQuirk.CPU_RESTART_REALLOCATES);
+    return quirks.reproducesKubelet(KubeletQuirk.CPU_RESTART_REALLOCATES)
+        ? new NodeState.Builder().from(before).cpu(residue.cpu()).build() : before;
   }
 
   private static NodeState withoutReuseBookkeeping(NodeState state) {

@@ -27,4 +27,19 @@ public final class Resources {
   public static boolean isQosResource(String resource) {
     return CPU.equals(resource) || MEMORY.equals(resource);
   }
+
+  /**
+   * Upstream {@code HugePageResourceName} of a page size: {@code hugepages-} and the size in the
+   * canonical binary-SI form ({@code 2Mi}, {@code 1Gi}, {@code 64Ki}).
+   */
+  public static String hugepageResourceName(long pageSizeBytes) {
+    String[] suffixes = {"", "Ki", "Mi", "Gi", "Ti", "Pi", "Ei"};
+    long value = pageSizeBytes;
+    int exponent = 0;
+    while (value != 0 && value % 1024 == 0 && exponent < suffixes.length - 1) {
+      value /= 1024;
+      exponent++;
+    }
+    return HUGEPAGES_PREFIX + value + suffixes[exponent];
+  }
 }

@@ -22,6 +22,12 @@ public abstract class AdmissionFailure {
 
   /** Upstream {@code TopologyAffinityError} message. */
   public static final String TOPOLOGY_AFFINITY_MESSAGE = "Resources cannot be allocated with Topology locality";
+  /**
+   * The text of the container-scope rejection of a pod with pod-level resources (before the "Pod Scope "
+   * prefix): upstream {@code containerScope.Admit} with {@code PodLevelResourceManagers} on.
+   */
+  public static final String POD_LEVEL_CONTAINER_SCOPE_TEXT =
+      "pod with pod-level resources failed admission with a container-level topology manager";
   /** The text of the pod-scope pod-level rejection (before the "Pod Scope " prefix). */
   public static final String POD_LEVEL_POD_SCOPE_TEXT =
       "pod with pod-level resources failed admission under pod-scope topology manager";

@@ -18,8 +18,11 @@ import java.util.Optional;
  * <ul>
  *   <li>policy none: no hints; every container (init then app) is allocated with
  *       {@code {nil, not preferred}}.</li>
- *   <li>container scope: per container, hints, merge, reject with {@code TopologyAffinityError}
- *       or store the hint and allocate the container before the next container is merged.</li>
+ *   <li>container scope: per container, hints, merge, reject with {@code TopologyAffinityError} (for a
+ *       pod with {@code spec.resources} set and both KEP-5526 gates on, the pod-level message "Pod Scope
+ *       pod with pod-level resources failed admission with a container-level topology manager", found by
+ *       {@code podtopo conformance differential}) or store the hint and allocate the container before
+ *       the next container is merged.</li>
  *   <li>pod scope: pod hints merged once; rejected with {@code TopologyAffinityError}, or the hint
  *       stored for every container and each container allocated in turn.</li>
  *   <li>pod scope with pod-level resources (gates {@code PodLevelResources} and
@@ -81,7 +84,10 @@ public final class TopologyAdmission {
       }
       MergeDecision decision = mergeAndTrace(Optional.of(container.name()), answers, trace);
       if (!decision.admit()) {
-        return new ScopeAdmission<>(current, affinities, AdmissionFailure.topologyAffinity(), trace);
+        AdmissionFailure failure = gates.podLevelResourceManagers() && pod.isPodLevelResourcesSet()
+            ? AdmissionFailure.podLevelTopologyAffinity(AdmissionFailure.POD_LEVEL_CONTAINER_SCOPE_TEXT)
+            : AdmissionFailure.topologyAffinity();
+        return new ScopeAdmission<>(current, affinities, failure, trace);
       }
       affinities.put(container.name(), decision.hint());
       AllocationResult<S> result = allocator.allocateContainer(current, pod, container, decision.hint());
@@ -123,7 +129,7 @@ public final class TopologyAdmission {
     pod.initAndAppContainers().forEach(container -> affinities.put(container.name(), decision.hint()));
     AllocationResult<S> result = allocator.allocatePod(state, pod, decision.hint());
     if (!result.succeeded()) {
-      return new ScopeAdmission<>(state, affinities, result.failure().orElseThrow(), trace);
+      return new ScopeAdmission<>(result.residue().orElse(state), affinities, result.failure().orElseThrow(), trace);
     }
     return new ScopeAdmission<>(result.state(), affinities, null, trace);
   }

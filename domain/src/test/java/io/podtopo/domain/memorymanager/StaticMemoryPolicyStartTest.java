@@ -17,6 +17,7 @@ import static io.podtopo.domain.memorymanager.MemoryFixtures.table;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.podtopo.domain.pod.Resources;
 import io.podtopo.domain.pod.Pod;
 import io.podtopo.domain.topology.NumaNode;
 import java.util.List;
@@ -55,11 +56,11 @@ class StaticMemoryPolicyStartTest {
 
   @Test
   void hugepageResourceNamesUseCanonicalBinarySuffixes() {
-    assertThat(StaticMemoryPolicy.hugepageResourceName(2 * MI)).isEqualTo("hugepages-2Mi");
-    assertThat(StaticMemoryPolicy.hugepageResourceName(GI)).isEqualTo("hugepages-1Gi");
-    assertThat(StaticMemoryPolicy.hugepageResourceName(64 * 1024)).isEqualTo("hugepages-64Ki");
-    assertThat(StaticMemoryPolicy.hugepageResourceName(16 * GI)).isEqualTo("hugepages-16Gi");
-    assertThat(StaticMemoryPolicy.hugepageResourceName(1536)).isEqualTo("hugepages-1536");
+    assertThat(Resources.hugepageResourceName(2 * MI)).isEqualTo("hugepages-2Mi");
+    assertThat(Resources.hugepageResourceName(GI)).isEqualTo("hugepages-1Gi");
+    assertThat(Resources.hugepageResourceName(64 * 1024)).isEqualTo("hugepages-64Ki");
+    assertThat(Resources.hugepageResourceName(16 * GI)).isEqualTo("hugepages-16Gi");
+    assertThat(Resources.hugepageResourceName(1536)).isEqualTo("hugepages-1536");
   }
 
   @Test

@@ -107,7 +107,15 @@ class AdmissionDecisionsTest {
     assertThat(again.reason()).contains("UnexpectedAdmissionError");
     assertThat(again.message().orElseThrow()).contains("preferred hint violates NUMA node allocation");
     assertThat(restored.topologyHints()).as("a restart forgets the stored hints").isEmpty();
-    NodeFixtures.assertRefusedKeepingOnlyItsStoredHints(again, restored, "p", "init", "log", "main", "setup", "side");
+    assertThat(again.state().memory()).isEqualTo(restored.memory());
+    assertThat(again.state().topologyHints().get("p")).containsOnlyKeys("init", "log", "main", "setup", "side");
+    // Nothing is rolled back: the CPU Manager holds the new bubble, the old one is out of the default set
+    // and held by nothing, so the stale-state cleanup of the failed pod releases only the new one.
+    CpuSet oldBubble = restored.cpu().podCpus("p").orElseThrow();
+    assertThat(again.state().cpu().podCpus("p")).hasValueSatisfying(bubble -> assertThat(bubble).isNotEqualTo(oldBubble));
+    NodeState cleaned = podScope.removePod(again.state(), mixedPod("p"));
+    assertThat(cleaned.cpu().podCpus("p")).isEmpty();
+    assertThat(cleaned.cpu().defaultCpuSet()).as("the old bubble leaks").isEqualTo(restored.cpu().defaultCpuSet());
     assertThat(again.quirks()).containsExactly(KubeletQuirk.CPU_RESTART_REALLOCATES,
         KubeletQuirk.MEMORY_RESTART_REAPPLIES, KubeletQuirk.STALE_TOPOLOGY_HINTS);
     assertThat(first.quirks()).isEmpty();

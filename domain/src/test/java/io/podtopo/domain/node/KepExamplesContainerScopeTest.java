@@ -91,7 +91,7 @@ class KepExamplesContainerScopeTest {
   }
 
   @Test
-  void spec5_3_rejectionInContainerScopeUsesTheLegacyMessageAndRollsBackEarlierContainers() {
+  void d44_rejectionInContainerScopeUsesTheKubeletsPodLevelMessageAndRollsBackEarlierContainers() {
     NodeResourceManagers singleNuma = managers(TopologyManagerPolicy.SINGLE_NUMA_NODE, TopologyManagerScope.CONTAINER);
     NodeState initial = singleNuma.initialState();
 
@@ -100,7 +100,9 @@ class KepExamplesContainerScopeTest {
 
     assertThat(admission.admitted()).isFalse();
     assertThat(admission.reason()).contains("TopologyAffinityError");
-    assertThat(admission.message().orElseThrow()).contains("Resources cannot be allocated with Topology locality");
+    // Spec §5.3 says the legacy message; kubelet v1.37.2 gives the pod-level one (D-44).
+    assertThat(admission.message()).contains(
+        "Pod Scope pod with pod-level resources failed admission with a container-level topology manager");
     assertThat(admission.trace().merges()).hasSize(2);
     // c1's allocation is rolled back; its stored hint stays in kubelet v1.37 (c2 was refused before any was stored).
     NodeFixtures.assertRefusedKeepingOnlyItsStoredHints(admission, initial, "p", "c1");

@@ -321,9 +321,10 @@ class KubeletQuirksTest {
       both = managers.admit(both, gpuPod(uid)).state();
     }
 
-    assertThat(DeviceFit.refusal(managers.deviceManager(), both.devices(), gpuPod("first"))).isEmpty();
-    assertThat(DeviceFit.refusal(managers.deviceManager(), both.devices(), gpuPod("third"))).map(AdmissionFailure::message)
-        .contains("Node didn't have enough resource: nvidia.com/gpu, requested: 1, used: 2, capacity: 2");
+    ResourceFit fit = fit(managers);
+    assertThat(fit.refusal(gpuPod("first"), List.of(gpuPod("second")), both.devices())).isEmpty();
+    assertThat(fit.refusal(gpuPod("third"), List.of(gpuPod("first"), gpuPod("second")), both.devices()))
+        .map(shortage -> shortage.failure().message()).contains("Node didn't have enough resource: nvidia.com/gpu, requested: 1, used: 2, capacity: 2");
   }
 
   /**
@@ -413,13 +414,19 @@ class KubeletQuirksTest {
     NodeResourceManagers after = managersWithGpu0Unhealthy(Behaviour.KUBELET, false);
     NodeState restored = after.start(heldGpu0(Behaviour.KUBELET));
 
-    assertThat(DeviceFit.refusal(after.deviceManager(), restored.devices(), gpuPod("first"))).isEmpty();
-    assertThat(DeviceFit.refusal(after.deviceManager(), restored.devices(), gpuPod("second")))
-        .map(AdmissionFailure::message)
+    ResourceFit fit = fit(after);
+    assertThat(fit.refusal(gpuPod("first"), List.of(), restored.devices())).isEmpty();
+    assertThat(fit.refusal(gpuPod("second"), List.of(gpuPod("first")), restored.devices()))
+        .map(shortage -> shortage.failure().message())
         .contains("Node didn't have enough resource: nvidia.com/gpu, requested: 1, used: 1, capacity: 0");
     Admission first = after.admit(restored, gpuPod("first"));
     assertThat(first.admitted()).isTrue();
     assertThat(first.state().devices().containerDevices("first", "inference", NodeFixtures.GPU)).containsExactly("GPU-0");
+  }
+
+  private static ResourceFit fit(NodeResourceManagers managers) {
+    return new ResourceFit(NodeAllocatable.of(managers.machine(), managers.config()), managers.config().featureGates(),
+        managers.deviceManager());
   }
 
   /** The GPU server's state once pod-level pod "first" was admitted: it holds GPU-0. */

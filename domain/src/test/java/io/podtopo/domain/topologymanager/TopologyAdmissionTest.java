@@ -135,6 +135,28 @@ class TopologyAdmissionTest {
     assertThat(result.trace().get(1).bestHint()).isEqualTo(hint(false, 0, 1));
   }
 
+  /**
+   * A pod with pod-level resources refused by the container scope's merge gets upstream's pod-level
+   * message when {@code PodLevelResourceManagers} is on (kubelet v1.37.2 {@code containerScope.Admit};
+   * found by {@code podtopo conformance differential}), the plain one when it is off.
+   */
+  @Test
+  void containerScopeRefusesAPodWithPodLevelResourcesWithThePodLevelMessage() {
+    Pod pod = new Pod.Builder().uid("p").putPodRequest("cpu", Quantity.of(5)).putPodLimit("cpu", Quantity.of(6))
+        .addContainer(container("a", 2)).addContainer(container("b", 3)).build();
+    FeatureGates on = FeatureGates.defaults().with(FeatureGates.POD_LEVEL_RESOURCE_MANAGERS, true);
+
+    ScopeAdmission<State> refused = admission(TopologyManagerPolicy.RESTRICTED, TopologyManagerScope.CONTAINER, on)
+        .admit(pod, new State(2, 2, List.of()), new Allocator());
+    ScopeAdmission<State> gateOff = admission(TopologyManagerPolicy.RESTRICTED, TopologyManagerScope.CONTAINER,
+        FeatureGates.defaults()).admit(pod, new State(2, 2, List.of()), new Allocator());
+
+    assertThat(refused.failure()).contains(AdmissionFailure.of("TopologyAffinityError",
+        "Pod Scope pod with pod-level resources failed admission with a container-level topology manager"));
+    assertThat(gateOff.failure()).contains(
+        AdmissionFailure.of("TopologyAffinityError", "Resources cannot be allocated with Topology locality"));
+  }
+
   @Test
   void bestEffortAdmitsTheNonPreferredMerge() {
     Pod pod = new Pod.Builder().uid("p").addContainer(container("a", 3)).build();

@@ -1,0 +1,284 @@
+package io.podtopo.conformance.scenarios;
+
+import static org.quicktheories.QuickTheory.qt;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.podtopo.conformance.generators.NodeOperations;
+import io.podtopo.conformance.vectors.BrokenSubjectException;
+import io.podtopo.conformance.vectors.KindNotSupportedException;
+import io.podtopo.conformance.vectors.Subject;
+import io.podtopo.conformance.vectors.Verdict;
+import io.podtopo.domain.topologymanager.AdmissionFailure;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The differential campaign: node scenarios generated over the whole space
+ * ({@link NodeOperations#wideScenarios}, in the kubelet's behaviour, {@link GeneratedScenarios#kubelet})
+ * answered by podtopo's reference ({@link ReferenceScenarioRun}) and by a testee, every field of every
+ * step compared ({@link #expectation}, {@link ScenarioComparator}), interchangeable devices taken as
+ * the same ({@link InterchangeableDevices}: the kubelet picks among them in Go's map order). A scenario
+ * the two answer
+ * differently is a difference: it is shrunk (operations left out while the difference stays) and
+ * kept with both answers, as a vector file that replays it ({@link Listener#found}).
+ *
+ * <p>The testee is first asked for one outcome ({@code "outcomes": "one"}, FORMAT.md), which is quick
+ * for a testee that runs a scenario several times to find every outcome Go's map order gives; only
+ * when that outcome differs from podtopo's is it asked for all of them, and the scenario is a
+ * difference only when none of them is podtopo's.
+ *
+ * <pre>{@code
+ * Differential.Report report = new Differential(testee).run(seed, 2000, listener);
+ * // listener.found(difference, file) is told of each difference as it is found
+ * }</pre>
+ */
+public final class Differential {
+
+  /** The fewest operations of a generated scenario. */
+  public static final int MIN_OPERATIONS = 4;
+  /** The most operations of a generated scenario (a restart re-admits every active pod). */
+  public static final int MAX_OPERATIONS = 24;
+  /** The most smaller scenarios tried when shrinking one difference. */
+  public static final int MAX_SHRINK_TRIES = 120;
+
+  private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
+
+  private final Subject testee;
+
+  public Differential(Subject testee) {
+    this.testee = testee;
+  }
+
+  /** What a run tells as it goes: each difference as it is found (shrunk), and after each scenario. */
+  public interface Listener {
+    /** A difference found, shrunk; {@code file} is it as a vector file ({@link #vectorFile}). */
+    void found(Difference difference, ObjectNode file);
+
+    /** {@code scenarios} run so far, with {@code admissions} admission steps and {@code differences} found. */
+    void scenarioDone(int scenarios, long admissions, int differences);
+  }
+
+  /**
+   * One scenario the two answer differently, shrunk.
+   *
+   * @param index the scenario's place in the run (1-based)
+   * @param scenario the smallest scenario found that still differs
+   * @param operations how many operations the generated scenario had before shrinking
+   * @param podtopo podtopo's answer
+   * @param testee the testee's answer (with every outcome it found)
+   * @param differences what differs, as the comparator words it (podtopo's answer as expectation)
+   */
+  public record Difference(int index, NodeScenario scenario, int operations, JsonNode podtopo, JsonNode testee,
+      List<String> differences) {
+    public Difference {
+      differences = List.copyOf(differences);
+    }
+  }
+
+  /**
+   * A run: the testee, the seed that replays it, how many scenarios and admission steps it ran, the
+   * differences found, and the time spent answering in podtopo and in the testee.
+   */
+  public record Report(String testee, long seed, int scenarios, long admissions, List<Difference> differences,
+      long podtopoNanos, long testeeNanos) {
+    public Report {
+      differences = List.copyOf(differences);
+    }
+  }
+
+  /** Thrown when the testee answers {@code node-scenario} requests with "unsupported". */
+  public static final class UnsupportedKindException extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    UnsupportedKindException(String testee, String reason) {
+      super(testee + " does not support the kind " + NodeScenarioKind.NAME + ", which the differential needs"
+          + (reason == null ? "" : " (" + reason + ")"));
+    }
+  }
+
+  /**
+   * Runs {@code scenarios} generated scenarios from {@code seed} through podtopo and the testee.
+   *
+   * @throws UnsupportedKindException when the testee does not answer node scenarios
+   * @throws io.podtopo.conformance.vectors.BrokenSubjectException when the testee broke
+   */
+  public Report run(long seed, int scenarios, Listener listener) {
+    Tally tally = new Tally();
+    qt().withFixedSeed(seed).withExamples(scenarios).withShrinkCycles(0)
+        .forAll(NodeOperations.wideScenarios(MIN_OPERATIONS, MAX_OPERATIONS)).checkAssert(generated -> {
+          if (tally.broken != null) {
+            return; // the testee broke: the examples left are generated but not run
+          }
+          try {
+            consider(generated, seed, scenarios, tally, listener);
+          } catch (BrokenSubjectException e) {
+            tally.broken = e;
+          }
+        });
+    if (tally.broken != null) {
+      throw tally.broken;
+    }
+    return new Report(testee.name(), seed, tally.scenarios, tally.admissions, tally.differences, tally.podtopoNanos,
+        tally.testeeNanos);
+  }
+
+  /** One generated scenario run through both, a difference shrunk and told. */
+  private void consider(NodeOperations.Scenario generated, long seed, int scenarios, Tally tally, Listener listener) {
+    tally.scenarios++;
+    NodeScenario scenario = GeneratedScenarios.kubelet(generated);
+    tally.admissions += scenario.steps().stream().filter(NodeScenario.Admit.class::isInstance).count();
+    Optional<Comparison> differing = compare(scenario, tally);
+    differing.ifPresent(comparison -> {
+      Difference difference = shrink(tally.scenarios, generated, comparison);
+      tally.differences.add(difference);
+      listener.found(difference, vectorFile(testee.name(), seed, scenarios, difference));
+    });
+    listener.scenarioDone(tally.scenarios, tally.admissions, tally.differences.size());
+  }
+
+  /** The answers of one scenario that differ, and how. */
+  private record Comparison(NodeScenario scenario, JsonNode podtopo, JsonNode testee, List<String> differences) {}
+
+  /** Running counts of a run. */
+  private static final class Tally {
+    int scenarios;
+    long admissions;
+    long podtopoNanos;
+    long testeeNanos;
+    final List<Difference> differences = new ArrayList<>();
+    BrokenSubjectException broken;
+  }
+
+  /** The scenario's answers when they differ: one outcome of the testee first, all of them when that differs. */
+  private Optional<Comparison> compare(NodeScenario scenario, Tally tally) {
+    long start = System.nanoTime();
+    JsonNode podtopo = ReferenceScenarioRun.answer(scenario);
+    long answered = System.nanoTime();
+    JsonNode expect = expectation(InterchangeableDevices.canonical(scenario.machine(), podtopo));
+    JsonNode one = ask(scenario, "one");
+    long tested = System.nanoTime();
+    tally.podtopoNanos += answered - start;
+    tally.testeeNanos += tested - answered;
+    if (ScenarioComparator.compare(expect, InterchangeableDevices.canonical(scenario.machine(), one)).passed()) {
+      return Optional.empty();
+    }
+    JsonNode all = ask(scenario, "all");
+    tally.testeeNanos += System.nanoTime() - tested;
+    Verdict verdict = ScenarioComparator.compare(expect, InterchangeableDevices.canonical(scenario.machine(), all));
+    return verdict.passed() ? Optional.empty()
+        : Optional.of(new Comparison(scenario, podtopo, all, verdict.differences()));
+  }
+
+  /**
+   * The smallest scenario found that still differs: operations left out, a run of them at a time
+   * (halves first, then single ones), for as long as the two still answer differently, trying at most
+   * {@value #MAX_SHRINK_TRIES} smaller scenarios.
+   */
+  private Difference shrink(int index, NodeOperations.Scenario generated, Comparison found) {
+    List<NodeOperations.Step> steps = new ArrayList<>(generated.steps());
+    Comparison smallest = found;
+    Tally ignored = new Tally();
+    int tries = 0;
+    for (int chunk = Math.max(1, steps.size() / 2); chunk >= 1; chunk /= 2) {
+      for (int from = steps.size() - chunk; from >= 0 && tries < MAX_SHRINK_TRIES; from -= 1, tries++) {
+        List<NodeOperations.Step> fewer = new ArrayList<>(steps.subList(0, from));
+        fewer.addAll(steps.subList(from + chunk, steps.size()));
+        if (fewer.isEmpty()) {
+          continue;
+        }
+        NodeScenario candidate = GeneratedScenarios.kubelet(
+            new NodeOperations.Scenario(generated.machine(), generated.config(), fewer));
+        Optional<Comparison> differing = compare(candidate, ignored);
+        if (differing.isPresent()) {
+          steps = fewer;
+          smallest = differing.get();
+          from = Math.min(from, steps.size() - chunk + 1);
+        }
+      }
+    }
+    return new Difference(index, smallest.scenario(), generated.steps().size(), smallest.podtopo(),
+        smallest.testee(), smallest.differences());
+  }
+
+  private JsonNode ask(NodeScenario scenario, String outcomes) {
+    ObjectNode input = scenario.write();
+    input.put("outcomes", outcomes);
+    Optional<JsonNode> answer;
+    try {
+      answer = testee.run("differential", NodeScenarioKind.NAME, input);
+    } catch (KindNotSupportedException e) {
+      throw new UnsupportedKindException(testee.name(), e.reason());
+    } catch (BrokenSubjectException e) {
+      throw e;
+    } catch (RuntimeException e) {
+      return JSON.objectNode().put("error", String.valueOf(e.getMessage()));
+    }
+    return answer.orElseThrow(() -> new UnsupportedKindException(testee.name(), null));
+  }
+
+  /**
+   * Every field of podtopo's answer that a subject must answer alike: the reserved CPUs and, per step,
+   * the decision, start error, default CPU set, pods (CPU sets, memory blocks, devices, isolation),
+   * stored topology hints, the Memory Manager's machine state and the PodResources view. Where the
+   * kubelet gives no answer (reason {@code KubeletNoAnswer}: it would crash or never finish) the message is
+   * left out: podtopo names the quirk, the kubelet oracle the panic.
+   */
+  public static ObjectNode expectation(JsonNode answer) {
+    ObjectNode expect = JSON.objectNode();
+    if (answer.has("reservedCpus")) {
+      expect.set("reservedCpus", answer.get("reservedCpus").deepCopy());
+    }
+    ArrayNode steps = expect.putArray("steps");
+    for (JsonNode step : answer.path("steps")) {
+      ObjectNode expected = steps.addObject();
+      for (String field : List.of("decision", "startError", "defaultCpuSet", "pods", "topologyHints", "machineState",
+          "podResources")) {
+        if (step.has(field)) {
+          expected.set(field, step.get(field).deepCopy());
+        }
+      }
+      JsonNode decision = expected.path("decision");
+      if (AdmissionFailure.KUBELET_NO_ANSWER.equals(decision.path("reason").asText())) {
+        // Where the kubelet would crash or never finish, each subject words that in its own way.
+        ((ObjectNode) decision).remove("message");
+      }
+    }
+    return expect;
+  }
+
+  /**
+   * A difference as a vector file of one {@code node-scenario} case that replays it: the shrunk
+   * scenario as input, the testee's answer as expectation (the kubelet's, when the testee is the
+   * kubelet oracle), podtopo's answer and the differences beside it.
+   */
+  static ObjectNode vectorFile(String testee, long seed, int scenarios, Difference difference) {
+    ObjectNode file = JSON.objectNode();
+    file.put("source", "podtopo conformance differential");
+    file.put("sourceVersion", "seed " + seed + ", scenario " + difference.index() + " of " + scenarios + ", testee "
+        + testee);
+    ObjectNode vectorCase = file.putArray("cases").addObject();
+    vectorCase.put("id", "node-scenario/differential/seed-" + seed + "-" + difference.index());
+    vectorCase.put("upstream", "the answer of " + testee);
+    vectorCase.put("kind", NodeScenarioKind.NAME);
+    vectorCase.put("note", "found by 'podtopo conformance differential --seed " + seed + " --scenarios "
+        + scenarios + "' (scenario " + difference.index() + ", shrunk from " + difference.operations()
+        + " operations to " + difference.scenario().steps().size() + " steps): " + difference.differences().get(0)
+        + ". The expectation is the testee's answer; \"podtopo\" holds podtopo's.");
+    vectorCase.set("input", difference.scenario().write());
+    JsonNode testeeAnswer = difference.testee();
+    JsonNode alternatives = testeeAnswer.path("alternatives");
+    vectorCase.set("expect", expectation(alternatives.isArray() && !alternatives.isEmpty() ? alternatives.get(0)
+        : testeeAnswer));
+    ArrayNode differences = vectorCase.putArray("differences");
+    difference.differences().forEach(differences::add);
+    vectorCase.set("podtopo", difference.podtopo());
+    if (alternatives.isArray() && alternatives.size() > 1) {
+      vectorCase.set("testeeAlternatives", alternatives);
+    }
+    return file;
+  }
+}

@@ -1,0 +1,118 @@
+package io.podtopo.conformance.scenarios;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.podtopo.conformance.vectors.ReferenceSubject;
+import io.podtopo.conformance.vectors.Subject;
+import io.podtopo.conformance.vectors.VectorFile;
+import io.podtopo.conformance.vectors.VectorKinds;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.UnaryOperator;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@link Differential}: podtopo against itself differs nowhere; a testee that answers one field
+ * otherwise is caught at every scenario where the field shows, each difference shrunk and written as
+ * a vector file that replays it (the testee's answer as expectation, podtopo's beside it).
+ */
+class DifferentialTest {
+
+  private static final ReferenceSubject REFERENCE = new ReferenceSubject(VectorKinds.reference());
+
+  @TempDir
+  Path dir;
+
+  /** The reference's answers, changed by {@code change}; counts the requests asking for every outcome. */
+  private static final class Changed implements Subject {
+    private final UnaryOperator<ObjectNode> change;
+    int allOutcomes;
+
+    Changed(UnaryOperator<ObjectNode> change) {
+      this.change = change;
+    }
+
+    @Override
+    public String name() {
+      return "changed";
+    }
+
+    @Override
+    public Optional<JsonNode> run(String caseId, String kind, JsonNode input) {
+      if (input.path("outcomes").asText().equals("all")) {
+        allOutcomes++;
+      }
+      return REFERENCE.run(caseId, kind, input).map(answer -> change.apply((ObjectNode) answer.deepCopy()));
+    }
+  }
+
+  private static final class Found implements Differential.Listener {
+    final List<ObjectNode> files = new ArrayList<>();
+    int lastScenarios;
+
+    @Override
+    public void found(Differential.Difference difference, ObjectNode file) {
+      files.add(file);
+    }
+
+    @Override
+    public void scenarioDone(int scenarios, long admissions, int differences) {
+      lastScenarios = scenarios;
+    }
+  }
+
+  @Test
+  void podtopoAgainstItselfDiffersNowhereAndAsksForOneOutcomeOnly() {
+    Changed same = new Changed(answer -> answer);
+    Found found = new Found();
+
+    Differential.Report report = new Differential(same).run(7L, 40, found);
+
+    assertThat(report.differences()).isEmpty();
+    assertThat(report.scenarios()).isEqualTo(40);
+    assertThat(found.lastScenarios).isEqualTo(40);
+    assertThat(report.admissions()).as("4 to 24 operations, most of them admissions").isGreaterThan(40 * 3);
+    assertThat(same.allOutcomes).isZero();
+  }
+
+  @Test
+  void aTesteeThatAdmitsEveryPodIsCaughtShrunkAndWrittenAsAVectorFileThatReplaysIt() throws Exception {
+    Changed admitsAll = new Changed(answer -> {
+      answer.get("steps").forEach(step -> {
+        JsonNode decision = step.get("decision");
+        if (decision != null && decision.isObject()) {
+          ((ObjectNode) decision).put("admitted", true).putNull("reason").putNull("message");
+        }
+      });
+      return answer;
+    });
+    Found found = new Found();
+
+    Differential.Report report = new Differential(admitsAll).run(7L, 40, found);
+
+    assertThat(report.differences()).isNotEmpty().hasSize(found.files.size());
+    for (Differential.Difference difference : report.differences()) {
+      assertThat(difference.differences()).anyMatch(line -> line.contains("decision.admitted: expected false"));
+      assertThat(difference.scenario().steps().size()).isLessThanOrEqualTo(difference.operations() * 2);
+    }
+    assertThat(report.differences()).anyMatch(d -> d.scenario().steps().size() == 1);
+    assertThat(admitsAll.allOutcomes).as("every difference is confirmed on every outcome").isPositive();
+
+    ObjectNode file = found.files.get(0);
+    Files.writeString(dir.resolve("difference.json"), file.toPrettyString());
+    VectorFile written = VectorFile.inDirectory(dir).get(0);
+    assertThat(written.cases()).singleElement().satisfies(vectorCase -> {
+      assertThat(vectorCase.kind()).isEqualTo(NodeScenarioKind.NAME);
+      JsonNode podtopo = file.get("cases").get(0).get("podtopo");
+      assertThat(ScenarioComparator.compare(vectorCase.expect(), admitsAll.run("", NodeScenarioKind.NAME,
+          vectorCase.input()).orElseThrow()).passed()).as("replays the testee's answer").isTrue();
+      assertThat(ScenarioComparator.compare(vectorCase.expect(), podtopo).passed()).as("not podtopo's").isFalse();
+    });
+  }
+}
