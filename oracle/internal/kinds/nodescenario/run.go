@@ -196,8 +196,11 @@ func (r *run) admit(i int) (map[string]any, []map[string]any, error) {
 	}
 	merges := r.node.merges.written(r.node.topology.GetPolicy(), r.node.logger)
 	if !result.Admit {
-		r.pods.deactivate(string(pod.UID))
-		r.node.removeStaleState()
+		// A refused pod is failed: the containers of one that ran (a pod admitted again after a
+		// restart) are killed, as when it is removed.
+		if err := r.removePod(string(pod.UID)); err != nil {
+			return nil, nil, err
+		}
 		return map[string]any{"admitted": false, "reason": result.Reason, "message": result.Message}, merges, nil
 	}
 	if err := r.node.startContainers(pod); err != nil {

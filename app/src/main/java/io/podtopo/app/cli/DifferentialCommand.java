@@ -53,7 +53,7 @@ import picocli.CommandLine.Spec;
         "  ./podtopo conformance differential --testee \"oracle/kubelet testee\" --seed 1 --scenarios 2000",
         "      the slice CI runs: podtopo against the kubelet's own code",
         "  ./podtopo conformance differential --testee \"oracle/kubelet testee\" --scenarios 100000 --out found/",
-        "      the whole campaign (about an hour on two cores); differences land in found/",
+        "      the whole campaign (hours on two cores); each difference lands in found/",
         "  ./podtopo conformance differential --testee \"./podtopo testee\" --scenarios 200 --format json",
         "      podtopo against itself, one JSON document",
         "",
@@ -119,10 +119,18 @@ public final class DifferentialCommand implements Callable<Integer> {
       report = new Differential(process).run(runSeed, scenarios, new Differential.Listener() {
         @Override
         public void found(Differential.Difference difference, ObjectNode file) {
-          Path path = write(runSeed, difference, file);
+          Path path = write("seed-" + runSeed + "-" + difference.index(), file);
           written.add(path);
           err.println("podtopo: difference at scenario " + difference.index() + ", shrunk to "
               + difference.scenario().steps().size() + " steps: " + path);
+          err.flush();
+        }
+
+        @Override
+        public void kubeletCrashed(Differential.Difference crash, ObjectNode file) {
+          Path path = write("crash-" + runSeed + "-" + crash.index(), file);
+          err.println("podtopo: the testee's kubelet crashed at scenario " + crash.index() + " (explained, not a "
+              + "difference): " + path);
           err.flush();
         }
 
@@ -149,8 +157,8 @@ public final class DifferentialCommand implements Callable<Integer> {
     return report.differences().isEmpty() ? ExitCodes.OK : ExitCodes.FAILURES;
   }
 
-  private Path write(long runSeed, Differential.Difference difference, ObjectNode file) {
-    Path path = out.resolve("seed-" + runSeed + "-" + difference.index() + ".json");
+  private Path write(String name, ObjectNode file) {
+    Path path = out.resolve(name + ".json");
     try {
       Files.createDirectories(out);
       new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(path.toFile(), file);
@@ -174,6 +182,7 @@ public final class DifferentialCommand implements Callable<Integer> {
     document.put("seconds", Math.round(seconds * 10) / 10.0);
     document.put("podtopoSeconds", Math.round(report.podtopoNanos() / 1e8) / 10.0);
     document.put("testeeSeconds", Math.round(report.testeeNanos() / 1e8) / 10.0);
+    document.put("kubeletCrashes", report.kubeletCrashes().size());
     ArrayNode differences = document.putArray("differences");
     for (int i = 0; i < report.differences().size(); i++) {
       Differential.Difference difference = report.differences().get(i);
@@ -209,6 +218,11 @@ public final class DifferentialCommand implements Callable<Integer> {
     out.printf("time:    %.1f s (%.0f scenarios/s); answering: podtopo %.1f s, testee %.1f s%n", seconds,
         report.scenarios() / seconds, report.podtopoNanos() / 1e9, report.testeeNanos() / 1e9);
     out.println("replay:  " + replay(report));
+    if (!report.kubeletCrashes().isEmpty()) {
+      out.println("kubelet crashes (explained, not differences): " + report.kubeletCrashes().size()
+          + " scenarios the testee's kubelet could not answer (" + report.kubeletCrashes().get(0).differences().get(0)
+          .lines().findFirst().orElse("") + ", ...), written to " + this.out + "/crash-*.json");
+    }
     out.println(report.scenarios() + " scenarios, " + report.admissions() + " admissions, "
         + report.differences().size() + " differences");
   }

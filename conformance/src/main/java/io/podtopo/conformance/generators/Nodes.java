@@ -262,7 +262,8 @@ public final class Nodes {
         Pair.of(7, Generate.constant(MemoryManagerPolicy.STATIC)), Pair.of(1, Generate.constant(MemoryManagerPolicy.NONE)));
     Gen<Spread> spreads = Generate.frequency(Pair.of(2, Generate.constant(Spread.PACKED)),
         Pair.of(2, Generate.constant(Spread.ACROSS_NUMA)), Pair.of(1, Generate.constant(Spread.ACROSS_CORES)));
-    boolean socketAlignable = sockets(machine) <= machine.numaNodeIds().size();
+    // The CPU Manager counts the NUMA nodes of its CPU topology: nodes without CPUs do not count.
+    boolean socketAlignable = sockets(machine) <= machine.cpus().stream().mapToInt(Cpu::numaNode).distinct().count();
     return source -> {
       TopologyManagerPolicy policy = policies.generate(source);
       NodeConfig.Builder config = new NodeConfig.Builder()

@@ -11,6 +11,7 @@ import io.podtopo.conformance.vectors.BrokenSubjectException;
 import io.podtopo.conformance.vectors.KindNotSupportedException;
 import io.podtopo.conformance.vectors.Subject;
 import io.podtopo.conformance.vectors.Verdict;
+import io.podtopo.domain.node.InvalidNodeConfigException;
 import io.podtopo.domain.topologymanager.AdmissionFailure;
 import java.util.ArrayList;
 import java.util.List;
@@ -26,10 +27,11 @@ import java.util.Optional;
  * differently is a difference: it is shrunk (operations left out while the difference stays) and
  * kept with both answers, as a vector file that replays it ({@link Listener#found}).
  *
- * <p>The testee is first asked for one outcome ({@code "outcomes": "one"}, FORMAT.md), which is quick
- * for a testee that runs a scenario several times to find every outcome Go's map order gives; only
- * when that outcome differs from podtopo's is it asked for all of them, and the scenario is a
- * difference only when none of them is podtopo's.
+ * <p>The testee is first asked for one outcome ({@code "outcomes": "one"}, FORMAT.md), up to
+ * {@value #ONE_OUTCOME_TRIES} times, which is quick for a testee that runs a scenario several times to
+ * find every outcome Go's map order gives; only when none of those is podtopo's is it asked for all of
+ * them, and the scenario is a difference only when none of them is podtopo's. A configuration podtopo
+ * refuses to start with (the kubelet's start checks) must be refused by the testee too (an error).
  *
  * <pre>{@code
  * Differential.Report report = new Differential(testee).run(seed, 2000, listener);
@@ -42,6 +44,11 @@ public final class Differential {
   public static final int MIN_OPERATIONS = 4;
   /** The most operations of a generated scenario (a restart re-admits every active pod). */
   public static final int MAX_OPERATIONS = 24;
+  /**
+   * How many times the testee is asked for one outcome before it is asked for all of them: an outcome
+   * Go's map order decides often comes up in a few runs, far quicker than every outcome is sought.
+   */
+  public static final int ONE_OUTCOME_TRIES = 3;
   /** The most smaller scenarios tried when shrinking one difference. */
   public static final int MAX_SHRINK_TRIES = 120;
 
@@ -57,6 +64,12 @@ public final class Differential {
   public interface Listener {
     /** A difference found, shrunk; {@code file} is it as a vector file ({@link #vectorFile}). */
     void found(Difference difference, ObjectNode file);
+
+    /**
+     * A scenario the testee could not answer because the kubelet's code crashed or never finished
+     * outside an admission (explained, not a difference); {@code file} replays it.
+     */
+    void kubeletCrashed(Difference crash, ObjectNode file);
 
     /** {@code scenarios} run so far, with {@code admissions} admission steps and {@code differences} found. */
     void scenarioDone(int scenarios, long admissions, int differences);
@@ -84,9 +97,10 @@ public final class Differential {
    * differences found, and the time spent answering in podtopo and in the testee.
    */
   public record Report(String testee, long seed, int scenarios, long admissions, List<Difference> differences,
-      long podtopoNanos, long testeeNanos) {
+      List<Difference> kubeletCrashes, long podtopoNanos, long testeeNanos) {
     public Report {
       differences = List.copyOf(differences);
+      kubeletCrashes = List.copyOf(kubeletCrashes);
     }
   }
 
@@ -122,8 +136,8 @@ public final class Differential {
     if (tally.broken != null) {
       throw tally.broken;
     }
-    return new Report(testee.name(), seed, tally.scenarios, tally.admissions, tally.differences, tally.podtopoNanos,
-        tally.testeeNanos);
+    return new Report(testee.name(), seed, tally.scenarios, tally.admissions, tally.differences, tally.crashes,
+        tally.podtopoNanos, tally.testeeNanos);
   }
 
   /** One generated scenario run through both, a difference shrunk and told. */
@@ -133,11 +147,26 @@ public final class Differential {
     tally.admissions += scenario.steps().stream().filter(NodeScenario.Admit.class::isInstance).count();
     Optional<Comparison> differing = compare(scenario, tally);
     differing.ifPresent(comparison -> {
+      if (kubeletCrashes(comparison.testee())) {
+        // Explained: the kubelet crashes or never finishes where no admission is refused for it (a
+        // restart's start checks, say); podtopo answers such a scenario on.
+        Difference crash = new Difference(tally.scenarios, scenario, generated.steps().size(), comparison.podtopo(),
+            comparison.testee(), List.of(comparison.testee().path("error").asText()));
+        tally.crashes.add(crash);
+        listener.kubeletCrashed(crash, vectorFile(testee.name(), seed, scenarios, crash));
+        return;
+      }
       Difference difference = shrink(tally.scenarios, generated, comparison);
       tally.differences.add(difference);
       listener.found(difference, vectorFile(testee.name(), seed, scenarios, difference));
     });
     listener.scenarioDone(tally.scenarios, tally.admissions, tally.differences.size());
+  }
+
+  /** Whether the testee's answer is the kubelet oracle's error for code that crashed or never returned. */
+  private static boolean kubeletCrashes(JsonNode testeeAnswer) {
+    String error = testeeAnswer.path("error").asText("");
+    return error.contains("would crash") || error.startsWith("no answer:");
   }
 
   /** The answers of one scenario that differ, and how. */
@@ -150,22 +179,38 @@ public final class Differential {
     long podtopoNanos;
     long testeeNanos;
     final List<Difference> differences = new ArrayList<>();
+    final List<Difference> crashes = new ArrayList<>();
     BrokenSubjectException broken;
   }
 
   /** The scenario's answers when they differ: one outcome of the testee first, all of them when that differs. */
   private Optional<Comparison> compare(NodeScenario scenario, Tally tally) {
     long start = System.nanoTime();
-    JsonNode podtopo = ReferenceScenarioRun.answer(scenario);
-    long answered = System.nanoTime();
-    JsonNode expect = expectation(InterchangeableDevices.canonical(scenario.machine(), podtopo));
-    JsonNode one = ask(scenario, "one");
-    long tested = System.nanoTime();
-    tally.podtopoNanos += answered - start;
-    tally.testeeNanos += tested - answered;
-    if (ScenarioComparator.compare(expect, InterchangeableDevices.canonical(scenario.machine(), one)).passed()) {
-      return Optional.empty();
+    JsonNode podtopo;
+    try {
+      podtopo = ReferenceScenarioRun.answer(scenario);
+    } catch (InvalidNodeConfigException e) {
+      podtopo = JSON.objectNode().put("error", "the kubelet would not start: " + e.getMessage());
     }
+    long answered = System.nanoTime();
+    tally.podtopoNanos += answered - start;
+    if (podtopo.has("error")) {
+      // A configuration the kubelet refuses to start with: the testee must refuse it too.
+      JsonNode testeeAnswer = ask(scenario, "one");
+      tally.testeeNanos += System.nanoTime() - answered;
+      return testeeAnswer.has("error") ? Optional.empty() : Optional.of(new Comparison(scenario, podtopo, testeeAnswer,
+          List.of("podtopo refuses the configuration (" + podtopo.get("error").asText() + "), the testee answers")));
+    }
+    JsonNode expect = expectation(InterchangeableDevices.canonical(scenario.machine(), podtopo));
+    for (int tries = 0; tries < ONE_OUTCOME_TRIES; tries++) {
+      JsonNode one = ask(scenario, "one");
+      if (ScenarioComparator.compare(expect, InterchangeableDevices.canonical(scenario.machine(), one)).passed()) {
+        tally.testeeNanos += System.nanoTime() - answered;
+        return Optional.empty();
+      }
+    }
+    long tested = System.nanoTime();
+    tally.testeeNanos += tested - answered;
     JsonNode all = ask(scenario, "all");
     tally.testeeNanos += System.nanoTime() - tested;
     Verdict verdict = ScenarioComparator.compare(expect, InterchangeableDevices.canonical(scenario.machine(), all));

@@ -55,10 +55,16 @@ class DifferentialTest {
   private static final class Found implements Differential.Listener {
     final List<ObjectNode> files = new ArrayList<>();
     int lastScenarios;
+    int crashes;
 
     @Override
     public void found(Differential.Difference difference, ObjectNode file) {
       files.add(file);
+    }
+
+    @Override
+    public void kubeletCrashed(Differential.Difference crash, ObjectNode file) {
+      crashes++;
     }
 
     @Override
@@ -79,6 +85,39 @@ class DifferentialTest {
     assertThat(found.lastScenarios).isEqualTo(40);
     assertThat(report.admissions()).as("4 to 24 operations, most of them admissions").isGreaterThan(40 * 3);
     assertThat(same.allOutcomes).isZero();
+    assertThat(found.crashes).isZero();
+  }
+
+  /**
+   * A testee whose kubelet crashes outside an admission (the oracle's error "would crash: ...") on
+   * some scenario: explained, counted apart, never a difference.
+   */
+  @Test
+  void aKubeletCrashOutsideAnAdmissionIsExplainedNotADifference() {
+    Subject crashesOnRestarts = new Subject() {
+      @Override
+      public String name() {
+        return "crashes-on-restarts";
+      }
+
+      @Override
+      public Optional<JsonNode> run(String caseId, String kind, JsonNode input) {
+        boolean restarts = false;
+        for (JsonNode step : input.path("steps")) {
+          restarts |= step.has("restart");
+        }
+        if (restarts) {
+          throw new IllegalStateException("would crash: kubelet v1.37.2 panicked: runtime error");
+        }
+        return REFERENCE.run(caseId, kind, input);
+      }
+    };
+    Found found = new Found();
+
+    Differential.Report report = new Differential(crashesOnRestarts).run(7L, 40, found);
+
+    assertThat(report.differences()).isEmpty();
+    assertThat(report.kubeletCrashes()).isNotEmpty().hasSize(found.crashes);
   }
 
   @Test
