@@ -26,6 +26,7 @@ type kubeletConfig struct {
 	MemoryManagerPolicy          string              `json:"memoryManagerPolicy"`
 	ReservedMemory               []memoryReservation `json:"reservedMemory"`
 	FeatureGates                 map[string]bool     `json:"featureGates"`
+	MaxPods                      int                 `json:"maxPods"`
 }
 
 type memoryReservation struct {
@@ -34,10 +35,13 @@ type memoryReservation struct {
 }
 
 // withDefaults fills the fields a KubeletConfiguration defaults (SetDefaults_KubeletConfiguration):
-// CPU policy none, Topology Manager policy none and scope container, Memory Manager None.
+// CPU policy none, Topology Manager policy none and scope container, Memory Manager None, 110 pods.
 func (c kubeletConfig) withDefaults() kubeletConfig {
 	if c.CPUManagerPolicy == "" {
 		c.CPUManagerPolicy = "none"
+	}
+	if c.MaxPods == 0 {
+		c.MaxPods = defaultMaxPods
 	}
 	if c.TopologyManagerPolicy == "" {
 		c.TopologyManagerPolicy = "none"

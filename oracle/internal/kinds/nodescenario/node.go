@@ -38,6 +38,7 @@ type node struct {
 	machine                *cadvisorapi.MachineInfo
 	plugins                []device
 	allocatableReservation v1.ResourceList
+	maxPods                int
 	topology               topologymanager.Manager
 	devices                *devicemanager.ManagerImpl
 	cpu                    cpumanager.Manager
@@ -53,7 +54,7 @@ type node struct {
 func newNode(config kubeletConfig, machine *cadvisorapi.MachineInfo, plugins []device, dir string,
 	pods *pods) (*node, error) {
 	logger := logr.Discard()
-	n := &node{logger: logger, pods: pods, machine: machine, plugins: plugins, merges: &mergeLog{}}
+	n := &node{logger: logger, pods: pods, machine: machine, plugins: plugins, merges: &mergeLog{}, maxPods: config.MaxPods}
 	var err error
 	if n.allocatableReservation, err = config.allocatableReservation(); err != nil {
 		return nil, err

@@ -19,8 +19,8 @@ import (
 const (
 	// nodeName names the scenario's node.
 	nodeName = "podtopo-node"
-	// maxPods is the KubeletConfiguration default maxPods.
-	maxPods = 110
+	// defaultMaxPods is the KubeletConfiguration default maxPods.
+	defaultMaxPods = 110
 )
 
 // defaultEvictionHardMemory is the default hard eviction threshold memory.available<100Mi, which the
@@ -48,12 +48,12 @@ func noEviction(*v1.Pod, bool, *int64, func(*v1.PodStatus)) error {
 // predicate reads the cached node, which the kubelet updates every 10 s; here it is always up to
 // date): the os, arch and hostname labels of initialNode, and the capacity and allocatable that
 // upstream's nodestatus.MachineInfo setter computes from the machine (cadvisor's CPUs, memory and
-// hugepages, maxPods pods, no ephemeral storage), the Device Manager's GetCapacity (every device of
+// hugepages, the configuration's maxPods pods, no ephemeral storage), the Device Manager's GetCapacity (every device of
 // a registered plugin, the healthy ones allocatable) and the node allocatable reservation.
 func (n *node) nodeObject(ctx context.Context, _ bool) (*v1.Node, error) {
 	node := &v1.Node{ObjectMeta: metav1.ObjectMeta{Name: nodeName, Labels: map[string]string{
 		v1.LabelHostname: nodeName, v1.LabelOSStable: goruntime.GOOS, v1.LabelArchStable: goruntime.GOARCH}}}
-	setter := release.NodeMachineInfo(nodeName, maxPods, n.machine, n.devices,
+	setter := release.NodeMachineInfo(nodeName, n.maxPods, n.machine, n.devices,
 		func() v1.ResourceList { return n.allocatableReservation })
 	if err := setter(klog.NewContext(ctx, n.logger), node); err != nil {
 		return nil, err

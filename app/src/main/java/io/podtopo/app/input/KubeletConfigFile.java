@@ -122,6 +122,13 @@ public final class KubeletConfigFile {
     settings.kubeReserved(quantities(root.path("kubeReserved"), "kubeReserved"));
     settings.systemReserved(quantities(root.path("systemReserved"), "systemReserved"));
     evictionHardMemory(root.path("evictionHard"), settings);
+    if (root.hasNonNull("maxPods")) {
+      JsonNode maxPods = root.get("maxPods");
+      if (!maxPods.canConvertToInt() || !maxPods.isIntegralNumber() || maxPods.asInt() < 1) {
+        throw new InputException(source + ": maxPods: must be a positive integer, got " + maxPods);
+      }
+      settings.maxPods(maxPods.asInt());
+    }
     if (root.hasNonNull("topologyManagerPolicy")) {
       settings.topologyManagerPolicy(oneOf(root, "topologyManagerPolicy", TOPOLOGY_POLICIES));
     }

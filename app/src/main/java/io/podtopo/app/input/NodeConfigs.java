@@ -67,6 +67,7 @@ public final class NodeConfigs {
         .featureGates(settings.featureGates())
         .reservedMemory(reservedMemory(settings))
         .reservedSystemCpus(settings.reservedSystemCpus())
+        .maxPods(settings.maxPods())
         .behaviour(settings.behaviour());
     try {
       config.cpuManagerPolicy(CpuManagerPolicy.parse(settings.cpuManagerPolicy()))

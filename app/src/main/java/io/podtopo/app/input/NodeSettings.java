@@ -75,6 +75,12 @@ public abstract class NodeSettings {
     return "100Mi";
   }
 
+  /** {@code maxPods}: the pods the node admits. */
+  @Value.Default
+  public int maxPods() {
+    return 110;
+  }
+
   /** {@code reservedMemory}, in file order. */
   public abstract List<ReservedMemory> reservedMemory();
 

@@ -2,9 +2,13 @@ package io.podtopo.app.agent;
 
 import io.podtopo.adapters.grpc.PodResourcesClient;
 import io.podtopo.app.agent.TestPod.Kind;
+import io.podtopo.app.input.KubeletConfigFile;
 import io.podtopo.domain.node.PodResources;
 import io.podtopo.domain.node.PodResourcesView;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -68,10 +72,20 @@ final class ChurnedPodsFolder {
     return List.copyOf(base);
   }
 
-  /** {@code podtopo agent}'s arguments for this folder, a state folder and a PodResources socket. */
+  /**
+   * {@code podtopo agent}'s arguments for this folder, a state folder and a PodResources socket: the
+   * built-in kubelet configuration with {@code maxPods} raised above the 250 pods and the churn (the
+   * kubelet's default 110 would refuse the 111th pod, NA-22), written beside the state folder.
+   */
   List<String> agentArguments(Path state, Path socket, String rateLimit) {
-    return List.of("--machine", MACHINE, "--pods-dir", folder.toString(), "--state-dir", state.toString(),
-        "--socket", socket.toString(), "--rate-limit", rateLimit);
+    Path kubeletConfig = state.resolveSibling("kubelet-config.yaml");
+    try (InputStream builtIn = KubeletConfigFile.class.getResourceAsStream(KubeletConfigFile.DEFAULT_RESOURCE)) {
+      Files.writeString(kubeletConfig, new String(builtIn.readAllBytes(), StandardCharsets.UTF_8) + "maxPods: 300\n");
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return List.of("--machine", MACHINE, "--kubelet-config", kubeletConfig.toString(), "--pods-dir", folder.toString(),
+        "--state-dir", state.toString(), "--socket", socket.toString(), "--rate-limit", rateLimit);
   }
 
   /** Churn pod {@code i}: a 2-CPU pod-level pod. */

@@ -42,7 +42,7 @@ public final class KubeletJson {
   private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
   private static final Set<String> FIELDS = Set.of("cpuManagerPolicy", "cpuManagerPolicyOptions",
       "reservedSystemCPUs", "kubeReserved", "systemReserved", "topologyManagerPolicy", "topologyManagerScope",
-      "topologyManagerPolicyOptions", "memoryManagerPolicy", "reservedMemory", "featureGates");
+      "topologyManagerPolicyOptions", "memoryManagerPolicy", "reservedMemory", "featureGates", "maxPods");
 
   private KubeletJson() {}
 
@@ -69,6 +69,12 @@ public final class KubeletJson {
       config.cpuManagerPolicy(CpuManagerPolicy.parse(node.get("cpuManagerPolicy").asText()));
     }
     config.cpuManagerPolicyOptions(strings(node.path("cpuManagerPolicyOptions")));
+    if (node.hasNonNull("maxPods")) {
+      if (!node.get("maxPods").canConvertToInt() || node.get("maxPods").asInt() < 1) {
+        throw new IllegalArgumentException("kubelet.maxPods must be a positive integer, got " + node.get("maxPods"));
+      }
+      config.maxPods(node.get("maxPods").asInt());
+    }
     if (node.hasNonNull("reservedSystemCPUs")) {
       config.reservedSystemCpus(CpuSet.parse(node.get("reservedSystemCPUs").asText()));
     }
@@ -112,6 +118,9 @@ public final class KubeletJson {
     config.reservedSystemCpus().ifPresent(cpus -> node.put("reservedSystemCPUs", cpus.toString()));
     if (config.reservedCpuCount() > 0) {
       node.putObject("kubeReserved").put("cpu", Integer.toString(config.reservedCpuCount()));
+    }
+    if (config.maxPods() != new NodeConfig.Builder().build().maxPods()) {
+      node.put("maxPods", config.maxPods());
     }
     node.put("topologyManagerPolicy", config.topologyManagerPolicy().kubeletName());
     node.put("topologyManagerScope", config.topologyManagerScope().kubeletName());

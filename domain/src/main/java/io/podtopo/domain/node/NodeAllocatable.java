@@ -19,7 +19,7 @@ import java.util.TreeMap;
  *   <li>memory: the NUMA nodes' memory less the {@code reservedMemory} memory (the default hard
  *       eviction threshold, 100Mi, when it reserves none), then less every hugepage pool's whole
  *       capacity (reserved or not);</li>
- *   <li>pods: 110, the KubeletConfiguration default {@code maxPods}.</li>
+ *   <li>pods: {@code maxPods} (110 by default).</li>
  * </ul>
  * Each amount is clamped at zero, as upstream clamps a negative allocatable. A machine described without
  * memory (every NUMA node of 0 bytes, as a CPU topology alone describes it) has its memory unknown:
@@ -28,8 +28,6 @@ import java.util.TreeMap;
 record NodeAllocatable(long cpuMillis, long memoryBytes, SortedMap<String, Long> hugepageBytes, int pods,
     boolean memoryKnown) {
 
-  /** The KubeletConfiguration default {@code maxPods}. */
-  static final int MAX_PODS = 110;
   /** The default hard eviction threshold {@code memory.available<100Mi}, reserved when reservedMemory reserves no memory. */
   static final long DEFAULT_EVICTION_HARD_MEMORY = 100L << 20;
 
@@ -59,6 +57,6 @@ record NodeAllocatable(long cpuMillis, long memoryBytes, SortedMap<String, Long>
       allocatableMemory = Math.max(0, allocatableMemory - pool.getValue());
     }
     return new NodeAllocatable(Math.max(0, machine.cpus().size() * 1000L - cpuReserved), allocatableMemory, hugepages,
-        MAX_PODS, memory > 0);
+        config.maxPods(), memory > 0);
   }
 }

@@ -69,6 +69,12 @@ public abstract class NodeConfig {
   @Value.NaturalOrder
   public abstract SortedMap<Integer, SortedMap<String, Long>> reservedMemory();
 
+  /** {@code maxPods}: how many pods the node admits (its allocatable pods, NA-22). */
+  @Value.Default
+  public int maxPods() {
+    return 110;
+  }
+
   /** {@code featureGates}. */
   @Value.Default
   public FeatureGates featureGates() {
