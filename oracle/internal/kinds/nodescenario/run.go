@@ -120,6 +120,11 @@ func (r *run) step(i int) (map[string]any, bool, error) {
 		}
 		return written, false, nil
 	case "removeContainer":
+		if !r.pods.isActive(st.container.Pod) {
+			// A container of a pod that is not active (removed, refused, terminated) is not running:
+			// nothing happens (FORMAT.md).
+			break
+		}
 		id, terminated := r.pods.stopped(st.container.Pod, st.container.Container)
 		if err := r.node.stopContainer(id); err != nil {
 			return nil, false, err

@@ -9,9 +9,11 @@ import io.podtopo.domain.topologymanager.AdmissionFailure;
 import io.podtopo.domain.topology.Machine;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
@@ -24,18 +26,20 @@ import java.util.TreeSet;
  * scenario hold different ids, and podtopo takes them in id order (D-1, D-6). A difference in which
  * device of a resource a container holds is a tie Go's map order breaks, so devices of one resource and
  * health are interchangeable here: an answer's choice among them shows only through which containers
- * hold each at each step (its <em>use</em>: which containers share a device, and for how long). Each
- * device id is replaced by its class and its rank among the class's devices ordered by use, and the
- * NUMA node the PodResources view reports for it is left out, so that two answers are equal after the
- * rewrite exactly when one is the other with devices of a class swapped consistently throughout. Which
+ * hold it at that step (its <em>use</em>: which containers share a device). Each device id is replaced,
+ * step by step, by its class and its rank among the class's devices ordered by use, and the NUMA node
+ * the PodResources view reports for it is left out, so that two steps are equal after the rewrite
+ * exactly when one is the other with devices of a class swapped. Steps are ranked on their own because
+ * the kubelet draws anew at every allocation (a device freed by one pod may or may not be the one the
+ * next pod gets); what a step-by-step ranking would miss, a running container's devices changing from
+ * one step to the next, is marked on the container ({@code ~moved}) and so still compared. Which
  * NUMA nodes the chosen devices are on is checked elsewhere: the stored hints are compared exactly,
  * invariants 37 and 38 hold the devices to the hints, and the {@code device-allocate} vectors hold the
  * choice to upstream's tests.
  *
  * <p>Where the kubelet gives no answer (reason {@code KubeletNoAnswer}: it would crash), the kubelet
  * oracle answers the steps from there on in fresh managers, the scenario before the crash replayed
- * in them, which may pick other devices among the interchangeable ones: each such step starts anew
- * (a segment) in which the devices are ranked on their own.
+ * in them, which may draw other devices: a change at such a step is not marked.
  */
 final class InterchangeableDevices {
 
@@ -69,15 +73,12 @@ final class InterchangeableDevices {
       nodes.add(answer.get("initial"));
     }
     answer.path("steps").forEach(nodes::add);
-    int[] segments = new int[nodes.size()];
-    for (int step = 1; step < nodes.size(); step++) {
-      boolean noAnswer = AdmissionFailure.KUBELET_NO_ANSWER.equals(nodes.get(step).path("decision").path("reason").asText());
-      segments[step] = segments[step - 1] + (noAnswer ? 1 : 0);
-    }
+    // Each step is ranked on its own: the kubelet draws among the free devices at every allocation.
+    Set<String> moved = moved(nodes);
     Map<String, List<String>> uses = new TreeMap<>();
     for (int step = 0; step < nodes.size(); step++) {
       int at = step;
-      String segment = "|" + segments[step];
+      String segment = "|" + step;
       forEachHeld(nodes.get(step), (where, resource, id) ->
           uses.computeIfAbsent(key(resource, id) + segment, k -> new ArrayList<>()).add(at + ":" + where));
     }
@@ -99,8 +100,34 @@ final class InterchangeableDevices {
       }
     });
     for (int step = 0; step < nodes.size(); step++) {
-      renameIn(nodes.get(step), renamed, "|" + segments[step]);
+      renameIn(nodes.get(step), renamed, "|" + step, step, moved);
     }
+  }
+
+  /**
+   * The containers whose devices of a resource changed from one step to the next while they held some
+   * ({@code step|pod/container|resource}): a container keeps its devices for as long as it runs, so a
+   * change is a decision to compare, unless the kubelet gave no answer at that step (the oracle then
+   * answers from a replay that may draw other devices).
+   */
+  private static Set<String> moved(List<JsonNode> nodes) {
+    Set<String> moved = new HashSet<>();
+    Map<String, Set<String>> before = Map.of();
+    for (int step = 0; step < nodes.size(); step++) {
+      Map<String, Set<String>> now = new HashMap<>();
+      forEachHeld(nodes.get(step), (where, resource, id) ->
+          now.computeIfAbsent(where + "|" + resource, k -> new TreeSet<>()).add(id));
+      boolean noAnswer = AdmissionFailure.KUBELET_NO_ANSWER.equals(
+          nodes.get(step).path("decision").path("reason").asText());
+      for (Map.Entry<String, Set<String>> held : now.entrySet()) {
+        Set<String> earlier = before.get(held.getKey());
+        if (!noAnswer && earlier != null && !earlier.equals(held.getValue())) {
+          moved.add(step + "|" + held.getKey());
+        }
+      }
+      before = now;
+    }
+    return moved;
   }
 
   /** Where a device is held: {@code pod/container}, for the pods section and the PodResources view alike. */
@@ -125,13 +152,16 @@ final class InterchangeableDevices {
     }
   }
 
-  private static void renameIn(JsonNode node, Map<String, String> renamed, String segment) {
-    node.path("pods").forEach(pod -> pod.path("containers").forEach(container -> container.path("devices").fields()
-        .forEachRemaining(resource -> {
+  private static void renameIn(JsonNode node, Map<String, String> renamed, String segment, int step,
+      Set<String> moved) {
+    node.path("pods").fields().forEachRemaining(pod -> pod.getValue().path("containers").fields()
+        .forEachRemaining(container -> container.getValue().path("devices").fields().forEachRemaining(resource -> {
+          String mark = moved.contains(step + "|" + pod.getKey() + "/" + container.getKey() + "|" + resource.getKey())
+              ? "~moved" : "";
           ArrayNode ids = (ArrayNode) resource.getValue();
           for (int i = 0; i < ids.size(); i++) {
             ids.set(i, TextNode.valueOf(renamed.getOrDefault(key(resource.getKey(), ids.get(i).asText()) + segment,
-                ids.get(i).asText())));
+                ids.get(i).asText()) + mark));
           }
         })));
     node.path("podResources").path("pods").forEach(pod -> pod.path("containers").forEach(container ->
