@@ -12,7 +12,6 @@ import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -101,13 +100,6 @@ public final class DifferentialCommand implements Callable<Integer> {
     if (scenarios <= 0) {
       throw new UserInputException("--scenarios must be a positive number, got " + scenarios);
     }
-    if (timeoutSeconds <= 0) {
-      throw new UserInputException("--timeout must be a positive number of seconds, got " + timeoutSeconds);
-    }
-    if (startupTimeoutSeconds <= 0) {
-      throw new UserInputException("--startup-timeout must be a positive number of seconds, got "
-          + startupTimeoutSeconds);
-    }
     long runSeed = seed != null ? seed : System.nanoTime();
     PrintWriter err = spec.commandLine().getErr();
     PrintWriter out = spec.commandLine().getOut();
@@ -115,8 +107,7 @@ public final class DifferentialCommand implements Callable<Integer> {
     long start = System.nanoTime();
     Differential.Report report;
     List<Path> written = new ArrayList<>();
-    try (ProcessSubject process = ProcessSubject.start(CommandWords.split(testee), Duration.ofSeconds(timeoutSeconds),
-        Duration.ofSeconds(startupTimeoutSeconds))) {
+    try (ProcessSubject process = TesteeProcess.start(testee, timeoutSeconds, startupTimeoutSeconds)) {
       report = new Differential(process).run(runSeed, scenarios, new Differential.Listener() {
         @Override
         public void found(Differential.Difference difference, ObjectNode file) {

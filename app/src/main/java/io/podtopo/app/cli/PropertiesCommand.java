@@ -15,7 +15,6 @@ import io.podtopo.conformance.vectors.Subject;
 import io.podtopo.conformance.vectors.VectorKinds;
 import jakarta.inject.Inject;
 import java.io.PrintWriter;
-import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -95,16 +94,10 @@ public final class PropertiesCommand implements Callable<Integer> {
     if (examples <= 0) {
       throw new UserInputException("--examples must be a positive number, got " + examples);
     }
-    if (timeoutSeconds <= 0) {
-      throw new UserInputException("--timeout must be a positive number of seconds, got " + timeoutSeconds);
-    }
-    if (startupTimeoutSeconds <= 0) {
-      throw new UserInputException("--startup-timeout must be a positive number of seconds, got "
-          + startupTimeoutSeconds);
-    }
     long runSeed = seed != null ? seed : System.nanoTime();
-    ProcessSubject process = testee == null ? null : ProcessSubject.start(CommandWords.split(testee),
-        Duration.ofSeconds(timeoutSeconds), Duration.ofSeconds(startupTimeoutSeconds));
+    TesteeProcess.checkWaits(timeoutSeconds, startupTimeoutSeconds);
+    ProcessSubject process = testee == null ? null
+        : TesteeProcess.start(testee, timeoutSeconds, startupTimeoutSeconds);
     Subject subject = process != null ? process : new ReferenceSubject(kinds);
     PropertyCheck.Report report;
     try {

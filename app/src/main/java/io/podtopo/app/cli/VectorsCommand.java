@@ -14,7 +14,6 @@ import io.podtopo.conformance.vectors.VectorRunner;
 import jakarta.inject.Inject;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -120,15 +119,9 @@ public final class VectorsCommand implements Callable<Integer> {
   public Integer call() {
     List<VectorFile> files = dir == null ? VectorFile.bundled() : VectorFile.inDirectory(dir);
     List<VectorCase> cases = selectedCases(files);
-    if (timeoutSeconds <= 0) {
-      throw new UserInputException("--timeout must be a positive number of seconds, got " + timeoutSeconds);
-    }
-    if (startupTimeoutSeconds <= 0) {
-      throw new UserInputException("--startup-timeout must be a positive number of seconds, got "
-          + startupTimeoutSeconds);
-    }
-    ProcessSubject process = testee == null ? null : ProcessSubject.start(CommandWords.split(testee),
-        Duration.ofSeconds(timeoutSeconds), Duration.ofSeconds(startupTimeoutSeconds));
+    TesteeProcess.checkWaits(timeoutSeconds, startupTimeoutSeconds);
+    ProcessSubject process = testee == null ? null
+        : TesteeProcess.start(testee, timeoutSeconds, startupTimeoutSeconds);
     Subject subject = process != null ? process : new ReferenceSubject(kinds);
     VectorRun run;
     try {
