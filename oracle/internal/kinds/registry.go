@@ -26,6 +26,10 @@ var Release = "unknown"
 // returning; a self-timed kind applies it to each call it makes.
 var CallTimeout = 2 * time.Second
 
+// SlowCallLimit is how long an admission of a node scenario may run in all when, after CallTimeout,
+// it is not inside a loop known to be endless (WithinUnlessSlow): slow, not hung.
+var SlowCallLimit = 60 * time.Second
+
 // Register makes kind answerable by f. It panics on a kind registered twice.
 func Register(kind string, f Func) {
 	claim(kind)

@@ -182,7 +182,7 @@ func (r *run) admit(i int) (map[string]any, []map[string]any, error) {
 	ctx := klog.NewContext(context.Background(), r.node.logger)
 	var result lifecycle.PodAdmitResult
 	attributes := &lifecycle.PodAdmitAttributes{Pod: pod, OtherPods: r.others(pod), Operation: lifecycle.AddOperation}
-	ended := kinds.Within(kinds.CallTimeout, func() {
+	ended := kinds.WithinUnlessSlow(kinds.CallTimeout, kinds.SlowCallLimit, func() {
 		result = release.Admit(ctx, r.node.topology, attributes)
 		if result.Admit {
 			result = release.Admit(ctx, r.node.predicate, attributes)
