@@ -117,17 +117,17 @@ final class NodeAllocator implements TopologyAllocator<NodeState> {
     Optional<ResourceFit.Shortage> shortage = predicate.apply(state.devices());
     if (shortage.isPresent()) {
       if (!shortage.get().ofDevices(deviceManager, state.devices())) {
-        return AllocationResult.failed(shortage.get().failure());
+        return failedLeaving(state, managers.state(), shortage.get().failure());
       }
       quirks.reached(KubeletQuirk.DEVICES_AT_CONTAINER_START);
       if (quirks.reproducesKubelet(KubeletQuirk.DEVICES_AT_CONTAINER_START)) {
-        return AllocationResult.failed(shortage.get().failure());
+        return failedLeaving(state, managers.state(), shortage.get().failure());
       }
     }
     try {
       return AllocationResult.allocated(withPodDevices(managers.state(), pod, hint));
     } catch (DeviceAllocationException e) {
-      return AllocationResult.failed(AdmissionFailure.unexpected(e.getMessage()));
+      return failedLeaving(state, managers.state(), AdmissionFailure.unexpected(e.getMessage()));
     }
   }
 
@@ -166,11 +166,13 @@ final class NodeAllocator implements TopologyAllocator<NodeState> {
     return devices.equals(state.devices()) ? state : new NodeState.Builder().from(state).devices(devices).build();
   }
 
-  /** A memory failure after the CPU Manager allocated: the kubelet keeps its CPU state until the cleanup. */
-  private static AllocationResult<NodeState> failedAfterCpus(NodeState state, CpuManagerState cpu,
+  /**
+   * A failure after a manager allocated: the kubelet rolls nothing back, so {@code residue} is what its
+   * managers hold until the stale-state cleanup.
+   */
+  private static AllocationResult<NodeState> failedLeaving(NodeState state, NodeState residue,
       AdmissionFailure failure) {
-    return cpu.equals(state.cpu()) ? AllocationResult.failed(failure)
-        : AllocationResult.failedLeaving(failure, new NodeState.Builder().from(state).cpu(cpu).build());
+    return residue.equals(state) ? AllocationResult.failed(failure) : AllocationResult.failedLeaving(failure, residue);
   }
 
   private interface MemoryStep {
@@ -193,9 +195,11 @@ final class NodeAllocator implements TopologyAllocator<NodeState> {
       try {
         memory = memoryStep.apply(memoryPolicy.get(), memory);
       } catch (EmptyPodSharedPoolException e) {
-        return failedAfterCpus(state, cpu, AdmissionFailure.of(e.reason(), e.getMessage()));
+        return failedLeaving(state, new NodeState.Builder().from(state).cpu(cpu).build(),
+            AdmissionFailure.of(e.reason(), e.getMessage()));
       } catch (MemoryManagerException e) {
-        return failedAfterCpus(state, cpu, AdmissionFailure.unexpected(e.getMessage()));
+        return failedLeaving(state, new NodeState.Builder().from(state).cpu(cpu).build(),
+            AdmissionFailure.unexpected(e.getMessage()));
       }
     }
     return AllocationResult.allocated(new NodeState.Builder().from(state).cpu(cpu).memory(memory).build());

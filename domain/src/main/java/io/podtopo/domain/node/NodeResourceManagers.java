@@ -238,6 +238,7 @@ public final class NodeResourceManagers {
       if (!result.admitted() && !result.state().cpu().equals(state.cpu())) {
         left = afterFailedReallocation(state, result.state(), pod, quirks);
       }
+      left = withMemoryAfterCleanup(left, result.state(), pod, quirks);
       if (!result.affinities().isEmpty()) {
         quirks.reached(KubeletQuirk.STALE_TOPOLOGY_HINTS);
         if (quirks.reproducesKubelet(KubeletQuirk.STALE_TOPOLOGY_HINTS)) {
@@ -266,6 +267,34 @@ public final class NodeResourceManagers {
     quirks.reached(KubeletQuirk.CPU_RESTART_REALLOCATES);
     return quirks.reproducesKubelet(KubeletQuirk.CPU_RESTART_REALLOCATES)
         ? new NodeState.Builder().from(before).cpu(residue.cpu()).build() : before;
+  }
+
+  /**
+   * A pod admitted for the first time and refused after the Memory Manager allocated it (a later
+   * container, manager or the resource-fit predicate refused it): the kubelet rolls nothing back, and
+   * the stale-state cleanup that follows releases its blocks as {@code RemoveContainer} does, which
+   * resets a node's cells only when its last assignment goes. Where the allocation broke a group (quirk
+   * {@link KubeletQuirk#MEMORY_SINGLE_NODE_IN_GROUP}, the only allocation the release does not undo),
+   * the node stays out of its group (found by {@code podtopo conformance differential}, seed 2, scenario
+   * 344). The corrected behaviour never breaks the group, so the state is returned unchanged.
+   */
+  private NodeState withMemoryAfterCleanup(NodeState left, NodeState residue, Pod pod, QuirkLog quirks) {
+    if (memoryPolicy.isEmpty() || holdsMemory(left, pod) || !holdsMemory(residue, pod)) {
+      return left; // nothing of a first-time pod was allocated, or a restored pod keeps its blocks
+    }
+    MemoryManagerState cleaned = removePod(residue, pod).memory();
+    if (cleaned.machineState().equals(left.memory().machineState())) {
+      return left;
+    }
+    quirks.reached(KubeletQuirk.MEMORY_SINGLE_NODE_IN_GROUP);
+    return quirks.reproducesKubelet(KubeletQuirk.MEMORY_SINGLE_NODE_IN_GROUP)
+        ? new NodeState.Builder().from(left).memory(new MemoryManagerState.Builder().from(left.memory())
+            .machineState(cleaned.machineState()).build()).build()
+        : left;
+  }
+
+  private static boolean holdsMemory(NodeState state, Pod pod) {
+    return !state.memory().containersOf(pod.uid()).isEmpty() || state.memory().podBlocks(pod.uid()).isPresent();
   }
 
   private static NodeState withoutReuseBookkeeping(NodeState state) {

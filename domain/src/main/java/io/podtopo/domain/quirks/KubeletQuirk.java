@@ -60,7 +60,9 @@ public enum KubeletQuirk {
   /** D-13: the allocation-time group check lets a single node of a group through. */
   MEMORY_SINGLE_NODE_IN_GROUP("Q-memory-single-node-in-group", "D-13", KubeletOutcome.ANSWERS,
       "a single-node hint on one node of a multi-node memory group passes the allocation-time check and "
-          + "is allocated, breaking the group (the next start refuses the state or not, by Go's map order)",
+          + "is allocated, breaking the group (the next start refuses the state or not, by Go's map order); "
+          + "a pod refused after it leaves the group broken: the cleanup resets a node's cells only with its "
+          + "last assignment",
       "it is refused as the hints refuse it: preferred hint violates NUMA node allocation",
       "memorymanager policy_static.go isAffinityViolatingNUMAAllocations (v1.37) checks masks of "
           + "several nodes only; calculateHints refuses the single node"),

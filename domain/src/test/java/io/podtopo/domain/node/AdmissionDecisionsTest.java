@@ -13,6 +13,10 @@ import static io.podtopo.domain.node.NodeFixtures.twoSocketsNoSmt;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.podtopo.domain.cpumanager.ResourceIsolationLevel;
+import io.podtopo.domain.topology.Cpu;
+import io.podtopo.domain.topology.Machine;
+import io.podtopo.domain.topology.NumaMask;
+import io.podtopo.domain.topology.NumaNode;
 import io.podtopo.domain.memorymanager.MemoryBlock;
 import io.podtopo.domain.pod.Pod;
 import io.podtopo.domain.pod.Quantity;
@@ -21,9 +25,11 @@ import io.podtopo.domain.quirks.KubeletQuirk;
 import io.podtopo.domain.topology.CpuSet;
 import io.podtopo.domain.topologymanager.TopologyManagerPolicy;
 import io.podtopo.domain.topologymanager.TopologyManagerScope;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -64,6 +70,52 @@ class AdmissionDecisionsTest {
     NodeResourceManagers spec = NodeResourceManagers.create(new NodeConfig.Builder().from(podScope.config())
         .behaviour(Behaviour.SPEC).build(), podScope.machine());
     assertThat(spec.admit(spec.initialState(), pod).state()).isEqualTo(spec.initialState());
+  }
+
+  /**
+   * Quirk {@code Q-memory-single-node-in-group} (D-13) with a refusal after it, found by {@code podtopo
+   * conformance differential} (seed 2, scenario 344): the second pod's single-node hint lands on node 0
+   * of the first pod's group [0,1] and resets node 0's cells; the resource-fit predicate then refuses it
+   * (NA-22, here {@code maxPods} 1) and the stale-state cleanup releases its block, but cells are reset
+   * only when a node's last assignment goes: node 0 stays out of the group node 1 still names.
+   */
+  @Test
+  void na22_d13_aPodRefusedAfterBreakingAMemoryGroupLeavesItBroken_qMemorySingleNodeInGroup() {
+    // Nodes 0 and 1 with four CPUs and 16 GiB each (CPU 4 reserved), node 2 with 4 GiB and no CPUs: the wide
+    // pod's six CPUs and 20 GiB need [0,1]; its memory fills node 0 and takes 5 GiB of node 1.
+    List<Cpu> cpus = new ArrayList<>();
+    for (int id = 0; id < 8; id++) {
+      cpus.add(Cpu.of(id, id, 0, id / 4, id / 4));
+    }
+    Machine machine = new Machine.Builder().name("two-nodes-and-a-cpu-less-one").cpus(cpus)
+        .addNumaNode(NumaNode.of(0, 16 * GI)).addNumaNode(NumaNode.of(1, 16 * GI)).addNumaNode(NumaNode.of(2, 4 * GI))
+        .build();
+    NodeConfig config = config(TopologyManagerPolicy.BEST_EFFORT, TopologyManagerScope.CONTAINER, PLRM_OFF)
+        .reservedSystemCpus(CpuSet.of(4)).putReservedMemory(2, new TreeMap<>(Map.of("memory", GI))).maxPods(1).build();
+    NodeResourceManagers kubelet = NodeResourceManagers.create(config, machine);
+    NodeResourceManagers spec = NodeResourceManagers.create(
+        new NodeConfig.Builder().from(config).behaviour(Behaviour.SPEC).build(), machine);
+    Pod wide = new Pod.Builder().uid("wide").addContainers(gu("a", "6", "20Gi")).build();
+    Pod narrow = new Pod.Builder().uid("narrow").addContainers(gu("b", "1", "1Gi")).build();
+    NodeState grouped = kubelet.admit(kubelet.initialState(), wide).state();
+    assertThat(grouped.memory().machineState().nodes().get(0).cells()).containsExactly(0, 1);
+
+    Admission refused = kubelet.admit(grouped, narrow, List.of(wide));
+
+    assertThat(refused.reason()).contains("OutOfpods");
+    // The narrow pod's one CPU is the last free one, CPU 7 on node 1: its hint [1], its block on node 1 alone.
+    assertThat(refused.state().topologyHints().get("narrow").get("b").affinity()).contains(NumaMask.of(1));
+    assertThat(refused.state().memory().machineState().nodes().get(1).cells()).containsExactly(1);
+    assertThat(refused.state().memory().machineState().nodes().get(1).numberOfAssignments()).isEqualTo(1);
+    assertThat(refused.state().memory().machineState().nodes().get(0).cells()).containsExactly(0, 1);
+    assertThat(refused.state().memory().containerEntries()).isEqualTo(grouped.memory().containerEntries());
+    assertThat(refused.state().cpu()).isEqualTo(grouped.cpu());
+    assertThat(refused.quirks()).contains(KubeletQuirk.MEMORY_SINGLE_NODE_IN_GROUP);
+
+    Admission corrected = spec.admit(spec.admit(spec.initialState(), wide).state(), narrow, List.of(wide));
+
+    assertThat(corrected.reason()).contains("UnexpectedAdmissionError");
+    assertThat(corrected.state().memory()).isEqualTo(grouped.memory());
   }
 
   @Test
