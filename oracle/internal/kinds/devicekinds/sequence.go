@@ -71,7 +71,7 @@ func deviceAllocateSequence(raw json.RawMessage) (any, error) {
 		steps = append(steps, step{pod, container})
 	}
 
-	dir, err := os.MkdirTemp("", "podtopo-oracle-devicemanager-")
+	dir, err := kinds.ScratchDir("podtopo-oracle-devicemanager-")
 	if err != nil {
 		return nil, err
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"reflect"
+	"sort"
 	"time"
 
 	"podtopo.io/oracle/internal/gates"
@@ -42,6 +43,9 @@ func answer(raw json.RawMessage) (any, error) {
 	var behaviour struct {
 		Behaviour string `json:"behaviour"`
 		Outcomes  string `json:"outcomes"`
+		Timing    *struct {
+			Runs int `json:"runs"`
+		} `json:"timing"`
 	}
 	if err := kinds.Decode(raw, &behaviour); err != nil {
 		return nil, err
@@ -65,6 +69,12 @@ func answer(raw json.RawMessage) (any, error) {
 	default:
 		return nil, fmt.Errorf("outcomes must be \"all\" or \"one\", got %q", behaviour.Outcomes)
 	}
+	if behaviour.Timing != nil {
+		if behaviour.Timing.Runs < 1 {
+			return nil, fmt.Errorf("timing.runs must be a positive number, got %d", behaviour.Timing.Runs)
+		}
+		tries, most = behaviour.Timing.Runs, behaviour.Timing.Runs
+	}
 	s, err := read(raw)
 	if err != nil {
 		return nil, err
@@ -73,15 +83,17 @@ func answer(raw json.RawMessage) (any, error) {
 		return nil, err
 	}
 	var distinct []map[string]any
+	var nanos [][]int64
 	started := time.Now()
 	for i := 0; i < tries || (len(distinct) > 1 && i < most); i++ {
-		if i > 0 && time.Since(started) > runsBudget {
+		if i > 0 && behaviour.Timing == nil && time.Since(started) > runsBudget {
 			break
 		}
-		answered, err := s.answer()
+		answered, took, err := s.answer()
 		if err != nil {
 			return nil, err
 		}
+		nanos = append(nanos, took)
 		if !seen(distinct, answered) {
 			distinct = append(distinct, answered)
 		}
@@ -92,6 +104,9 @@ func answer(raw json.RawMessage) (any, error) {
 	first := map[string]any{}
 	for k, v := range distinct[0] {
 		first[k] = v
+	}
+	if behaviour.Timing != nil {
+		first["timings"] = timings(s, nanos)
 	}
 	if len(distinct) > 1 {
 		alternatives := []any{}
@@ -113,4 +128,23 @@ func seen(list []map[string]any, answer map[string]any) bool {
 		}
 	}
 	return false
+}
+
+// timings is the answer's "timings" (FORMAT.md): the runs, and per step the median time its
+// admission took over them (null for a step admitting nothing).
+func timings(s scenario, nanos [][]int64) map[string]any {
+	steps := []any{}
+	for i, st := range s.steps {
+		if st.kind != "admit" {
+			steps = append(steps, nil)
+			continue
+		}
+		times := make([]int64, 0, len(nanos))
+		for _, run := range nanos {
+			times = append(times, run[i])
+		}
+		sort.Slice(times, func(a, b int) bool { return times[a] < times[b] })
+		steps = append(steps, times[len(times)/2])
+	}
+	return map[string]any{"runs": len(nanos), "steps": steps}
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"strconv"
+	"time"
 
 	cadvisorapi "github.com/google/cadvisor/lib/model"
 	v1 "k8s.io/api/core/v1"
@@ -40,25 +41,32 @@ type parsedStep struct {
 	devices   []device
 }
 
+// replayAttempts bounds the replays tried for one that gives the answers already given.
+const replayAttempts = 256
+
 // run is one run of a scenario: a fresh checkpoint folder, a node built and started, each step
 // done and answered. hung lists the steps (indexes) whose admission never finished or panicked: a
 // replay skips them, as the node they left behind is not used again. plugins are the devices the
-// device plugins report now.
+// device plugins report now. admitNanos is, per step, how long its admission took (the two admit
+// handlers' calls, nothing of the oracle's own recording after them; 0 for a step admitting nothing).
 type run struct {
-	s       scenario
-	dir     string
-	pods    *pods
-	node    *node
-	plugins []device
-	hung    map[int]bool
+	s          scenario
+	dir        string
+	pods       *pods
+	node       *node
+	plugins    []device
+	hung       map[int]bool
+	admitNanos []int64
+	// answered holds each step's answer as given, for a replay to reproduce.
+	answered []map[string]any
 }
 
 func newRun(s scenario) (*run, error) {
-	dir, err := os.MkdirTemp("", "podtopo-node-")
+	dir, err := kinds.ScratchDir("podtopo-node-")
 	if err != nil {
 		return nil, err
 	}
-	r := &run{s: s, dir: dir, pods: newPods(), plugins: s.devices, hung: map[int]bool{}}
+	r := &run{s: s, dir: dir, pods: newPods(), plugins: s.devices, hung: map[int]bool{}, admitNanos: make([]int64, len(s.steps))}
 	for _, i := range s.hung {
 		r.hung[i] = true
 	}
@@ -81,11 +89,12 @@ func (r *run) close() {
 	_ = os.RemoveAll(r.dir)
 }
 
-// answer runs every step and gives the answer: {"reservedCpus", "initial", "steps"}.
-func (s scenario) answer() (map[string]any, error) {
+// answer runs every step and gives the answer: {"reservedCpus", "initial", "steps"}, and how long
+// each step's admission took.
+func (s scenario) answer() (map[string]any, []int64, error) {
 	r, err := newRun(s)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	defer func() { r.close() }()
 	answer := map[string]any{"reservedCpus": r.node.reservedCPUs(), "initial": r.node.snapshot()}
@@ -93,15 +102,16 @@ func (s scenario) answer() (map[string]any, error) {
 	for i := range s.steps {
 		written, stop, err := r.step(i)
 		if err != nil {
-			return nil, fmt.Errorf("step %d: %w", i+1, err)
+			return nil, nil, fmt.Errorf("step %d: %w", i+1, err)
 		}
 		steps = append(steps, written)
+		r.answered = append(r.answered, written)
 		if stop {
 			break
 		}
 	}
 	answer["steps"] = steps
-	return answer, nil
+	return answer, r.admitNanos, nil
 }
 
 // step does step i and answers it; stop is a restart the kubelet refused, which ends the scenario.
@@ -183,10 +193,12 @@ func (r *run) admit(i int) (map[string]any, []map[string]any, error) {
 	var result lifecycle.PodAdmitResult
 	attributes := &lifecycle.PodAdmitAttributes{Pod: pod, OtherPods: r.others(pod), Operation: lifecycle.AddOperation}
 	ended := kinds.WithinUnlessSlow(kinds.CallTimeout, kinds.SlowCallLimit, func() {
+		started := time.Now()
 		result = release.Admit(ctx, r.node.topology, attributes)
 		if result.Admit {
 			result = release.Admit(ctx, r.node.predicate, attributes)
 		}
+		r.admitNanos[i] = time.Since(started).Nanoseconds()
 	})
 	if ended.Outcome == kinds.Hung {
 		return nil, nil, r.retryWithHung(i)
@@ -291,10 +303,30 @@ func (r *run) restart() (string, error) {
 // replay rebuilds the node after admission i never finished: a fresh folder and node, and the
 // steps before i done again (those that never finished skipped).
 func (r *run) replay(i int) error {
-	_ = os.RemoveAll(r.dir)
+	for attempt := 0; attempt < replayAttempts; attempt++ {
+		fresh, reproduced, err := r.replayOnce(i)
+		if err != nil {
+			return err
+		}
+		if reproduced {
+			_ = os.RemoveAll(r.dir)
+			r.dir, r.pods, r.node, r.plugins = fresh.dir, fresh.pods, fresh.node, fresh.plugins
+			return nil
+		}
+		fresh.close()
+	}
+	return fmt.Errorf("replaying the %d steps before step %d: no replay in %d gave the answers already given "+
+		"(Go's map order decided otherwise each time)", i, i+1, replayAttempts)
+}
+
+// replayOnce runs the steps before i in a fresh run, skipping those that never finished or panicked,
+// and tells whether every step answered as it was answered before: where Go's map order decides (a
+// tie, a restored pod), a replay may take the other way, and the node it left would then not be the
+// one the answers so far describe.
+func (r *run) replayOnce(i int) (*run, bool, error) {
 	fresh, err := newRun(r.s)
 	if err != nil {
-		return err
+		return nil, false, err
 	}
 	for hung := range r.hung {
 		fresh.hung[hung] = true
@@ -303,12 +335,23 @@ func (r *run) replay(i int) error {
 		if fresh.hung[j] {
 			continue
 		}
-		if _, stop, err := fresh.step(j); err != nil || stop {
-			return fmt.Errorf("replaying step %d: %v", j+1, err)
+		written, stop, err := fresh.step(j)
+		if err != nil || stop {
+			fresh.close()
+			return nil, false, fmt.Errorf("replaying step %d: %v", j+1, err)
+		}
+		if j < len(r.answered) && !sameAnswer(written, r.answered[j]) {
+			return fresh, false, nil
 		}
 	}
-	r.dir, r.pods, r.node, r.plugins = fresh.dir, fresh.pods, fresh.node, fresh.plugins
-	return nil
+	return fresh, true, nil
+}
+
+// sameAnswer tells whether two step answers are the same JSON.
+func sameAnswer(a, b map[string]any) bool {
+	encodedA, errA := json.Marshal(a)
+	encodedB, errB := json.Marshal(b)
+	return errA == nil && errB == nil && string(encodedA) == string(encodedB)
 }
 
 // reservedCPUs is the CPU Manager's reserved set: all CPUs but the allocatable ones under the

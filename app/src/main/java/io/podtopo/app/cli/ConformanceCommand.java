@@ -11,7 +11,7 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     versionProvider = PodtopoVersion.class,
     description = "Check podtopo, or any other implementation, against the conformance suite.",
-    subcommands = {VectorsCommand.class, PropertiesCommand.class, DifferentialCommand.class},
+    subcommands = {VectorsCommand.class, PropertiesCommand.class, DifferentialCommand.class, SpeedCommand.class},
     footer = {
         "",
         "Examples:",

@@ -20,9 +20,21 @@ public final class NodeScenarioKind implements VectorKind {
     return NAME;
   }
 
+  /**
+   * The reference answer; an input with {@code "timing": {"runs": R}} is run R times and answered
+   * with the median time of each admission ({@link ReferenceScenarioRun#timed}).
+   */
   @Override
   public JsonNode reference(JsonNode input) {
-    return ReferenceScenarioRun.answer(NodeScenario.read(input));
+    NodeScenario scenario = NodeScenario.read(input);
+    JsonNode timing = input.path("timing");
+    if (timing.isMissingNode() || timing.isNull()) {
+      return ReferenceScenarioRun.answer(scenario);
+    }
+    if (!timing.path("runs").canConvertToInt() || timing.path("runs").asInt() < 1) {
+      throw new IllegalArgumentException("timing.runs must be a positive number, got " + timing.path("runs"));
+    }
+    return ReferenceScenarioRun.timed(scenario, timing.path("runs").asInt());
   }
 
   @Override

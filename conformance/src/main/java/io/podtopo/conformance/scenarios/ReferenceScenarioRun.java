@@ -12,6 +12,7 @@ import io.podtopo.domain.pod.Pod;
 import io.podtopo.domain.topology.CpuSet;
 import io.podtopo.domain.topology.Device;
 import io.podtopo.domain.topology.Machine;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 
@@ -41,6 +42,44 @@ public final class ReferenceScenarioRun {
    * @throws io.podtopo.domain.node.InvalidNodeConfigException when the kubelet would not start
    */
   public static ObjectNode answer(NodeScenario scenario) {
+    return answer(scenario, new long[scenario.steps().size()]);
+  }
+
+  /**
+   * {@link #answer} run {@code runs} times, each in fresh managers: the first run's answer with
+   * {@code "timings": {"runs", "steps": [nanoseconds or null]}}, per step the median time its
+   * admission took ({@link NodeResourceManagers#admit}: hints, merge, allocation and the resource-fit
+   * predicate; {@code null} for a step that admits nothing). FORMAT.md, {@code "timing"}.
+   */
+  public static ObjectNode timed(NodeScenario scenario, int runs) {
+    if (runs < 1) {
+      throw new IllegalArgumentException("runs must be at least 1, got " + runs);
+    }
+    long[][] nanos = new long[runs][scenario.steps().size()];
+    ObjectNode first = answer(scenario, nanos[0]);
+    for (int run = 1; run < runs; run++) {
+      answer(scenario, nanos[run]);
+    }
+    ObjectNode timings = first.putObject("timings");
+    timings.put("runs", runs);
+    ArrayNode medians = timings.putArray("steps");
+    for (int step = 0; step < scenario.steps().size(); step++) {
+      if (scenario.steps().get(step) instanceof NodeScenario.Admit) {
+        long[] times = new long[runs];
+        for (int run = 0; run < runs; run++) {
+          times[run] = nanos[run][step];
+        }
+        Arrays.sort(times);
+        medians.add(times[runs / 2]);
+      } else {
+        medians.addNull();
+      }
+    }
+    return first;
+  }
+
+  /** The answer, each admission's duration written into {@code admissionNanos} by step. */
+  private static ObjectNode answer(NodeScenario scenario, long[] admissionNanos) {
     Machine machine = scenario.machine();
     NodeResourceManagers managers = NodeResourceManagers.create(scenario.config(), machine);
     NodeState state = managers.initialState();
@@ -49,12 +88,16 @@ public final class ReferenceScenarioRun {
     answer.put("reservedCpus", managers.cpuPolicy().map(StaticPolicy::reservedCpus).orElse(CpuSet.empty()).toString());
     answer.set("initial", AnswerJson.node(managers, state, active));
     ArrayNode steps = answer.putArray("steps");
-    for (NodeScenario.Step step : scenario.steps()) {
+    for (int index = 0; index < scenario.steps().size(); index++) {
+      NodeScenario.Step step = scenario.steps().get(index);
       Admission admission = null;
       Optional<String> startError = Optional.empty();
       if (step instanceof NodeScenario.Admit admit) {
         boolean wasActive = active.isActive(admit.pod().uid());
-        admission = managers.admit(state, admit.pod(), active.others(admit.pod().uid()));
+        List<Pod> others = active.others(admit.pod().uid());
+        long started = System.nanoTime();
+        admission = managers.admit(state, admit.pod(), others);
+        admissionNanos[index] = System.nanoTime() - started;
         state = admission.state();
         if (admission.admitted() && !wasActive) {
           state = managers.startContainers(state, admit.pod());
