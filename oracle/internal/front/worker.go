@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"runtime/pprof"
 	"time"
 
 	"github.com/go-logr/logr"
@@ -27,13 +26,6 @@ func Serve(release string, callTimeout, answerTimeout time.Duration) error {
 	// global logger instead (klog.TODO(), as much of v1.36 does) is silenced too, so that only
 	// the worker's own reports reach its standard error.
 	klog.SetLogger(logr.Discard())
-	if path := os.Getenv("PODTOPO_ORACLE_CPUPROFILE"); path != "" {
-		f, err := os.Create(fmt.Sprintf("%s.%d", path, os.Getpid()))
-		if err == nil {
-			_ = pprof.StartCPUProfile(f)
-			defer pprof.StopCPUProfile()
-		}
-	}
 	in := protocol.NewReader(os.Stdin)
 	out := protocol.NewWriter(os.Stdout)
 	for {
