@@ -22,9 +22,11 @@ type input struct {
 	Kubelet   json.RawMessage `json:"kubelet"`
 	Behaviour string          `json:"behaviour"`
 	Steps     []step          `json:"steps"`
-	// Hung lists the steps (indexes) whose admission a worker found never returns: the oracle adds
-	// it when it asks a fresh worker again (kinds.RetryWith); such a step is not run again.
-	Hung []int `json:"podtopoHung"`
+	// Hung lists the steps (indexes) whose admission a worker found never returns, Crashed those whose
+	// admission panicked (index → the panic): the oracle adds them when it asks a fresh worker again
+	// (kinds.RetryWith); such a step is not run again.
+	Hung    []int          `json:"podtopoHung"`
+	Crashed map[int]string `json:"podtopoCrashed"`
 }
 
 // step is one step: exactly one of its fields is set.

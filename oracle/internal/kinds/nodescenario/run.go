@@ -26,9 +26,11 @@ type scenario struct {
 	machine *cadvisorapi.MachineInfo
 	devices []device
 	steps   []parsedStep
-	// raw is the input as given and hung the steps known to never return (input.Hung).
-	raw  json.RawMessage
-	hung []int
+	// raw is the input as given, hung the steps known to never return (input.Hung) and crashed those
+	// known to panic, with the panic (input.Crashed).
+	raw     json.RawMessage
+	hung    []int
+	crashed map[int]string
 }
 
 // parsedStep is a step read; devices is, for a restart that gives them, the devices the plugins
@@ -41,13 +43,9 @@ type parsedStep struct {
 	devices   []device
 }
 
-// replayAttempts bounds the replays tried for one that gives the answers already given.
-const replayAttempts = 256
-
 // run is one run of a scenario: a fresh checkpoint folder, a node built and started, each step
-// done and answered. hung lists the steps (indexes) whose admission never finished or panicked: a
-// replay skips them, as the node they left behind is not used again. plugins are the devices the
-// device plugins report now. admitNanos is, per step, how long its admission took (the two admit
+// done and answered. hung lists the steps (indexes) whose admission never finished: they are not
+// run again. plugins are the devices the device plugins report now. admitNanos is, per step, how long its admission took (the two admit
 // handlers' calls, nothing of the oracle's own recording after them; 0 for a step admitting nothing).
 type run struct {
 	s          scenario
@@ -57,8 +55,6 @@ type run struct {
 	plugins    []device
 	hung       map[int]bool
 	admitNanos []int64
-	// answered holds each step's answer as given, for a replay to reproduce.
-	answered []map[string]any
 }
 
 func newRun(s scenario) (*run, error) {
@@ -105,7 +101,6 @@ func (s scenario) answer() (map[string]any, []int64, error) {
 			return nil, nil, fmt.Errorf("step %d: %w", i+1, err)
 		}
 		steps = append(steps, written)
-		r.answered = append(r.answered, written)
 		if stop {
 			break
 		}
@@ -187,6 +182,10 @@ func (r *run) admit(i int) (map[string]any, []map[string]any, error) {
 	if r.hung[i] {
 		return map[string]any{"admitted": false, "reason": "KubeletNoAnswer", "message": r.neverFinishes()}, nil, nil
 	}
+	if panicked, crashed := r.s.crashed[i]; crashed {
+		message := "kubelet " + kinds.Release + " would crash admitting this pod: " + panicked
+		return map[string]any{"admitted": false, "reason": "KubeletNoAnswer", "message": message}, nil, nil
+	}
 	r.pods.handed(pod)
 	r.node.merges.reset()
 	ctx := klog.NewContext(context.Background(), r.node.logger)
@@ -201,15 +200,10 @@ func (r *run) admit(i int) (map[string]any, []map[string]any, error) {
 		r.admitNanos[i] = time.Since(started).Nanoseconds()
 	})
 	if ended.Outcome == kinds.Hung {
-		return nil, nil, r.retryWithHung(i)
+		return nil, nil, r.retryWithout(i, "")
 	}
 	if ended.Outcome != kinds.Returned {
-		message := "kubelet " + kinds.Release + " would crash admitting this pod: " + ended.Panic
-		r.hung[i] = true
-		if err := r.replay(i); err != nil {
-			return nil, nil, err
-		}
-		return map[string]any{"admitted": false, "reason": "KubeletNoAnswer", "message": message}, nil, nil
+		return nil, nil, r.retryWithout(i, ended.Panic)
 	}
 	merges := r.node.merges.written(r.node.topology.GetPolicy(), r.node.logger)
 	if !result.Admit {
@@ -233,19 +227,29 @@ func (r *run) neverFinishes() string {
 		kinds.CallTimeout.String() + ")"
 }
 
-// retryWithHung asks for the scenario again in a fresh worker, step i known to never return: the
-// call left spinning in this worker would slow every later call.
-func (r *run) retryWithHung(i int) error {
+// retryWithout asks for the scenario again in a fresh worker, with step i known to never return
+// (panicked "") or to panic: a call left spinning would slow every later call of this worker, and
+// the managers a panic left half-changed are no node to go on with. The fresh worker answers every
+// step in one run, step i as the kubelet's crash or hang, so that its answers all describe one node
+// (a replay of the steps before i could take another way where Go's map order decides).
+func (r *run) retryWithout(i int, panicked string) error {
 	var fields map[string]json.RawMessage
 	if err := json.Unmarshal(r.s.raw, &fields); err != nil {
 		return err
 	}
-	hung := append(append([]int{}, r.s.hung...), i)
-	encoded, err := json.Marshal(hung)
+	var err error
+	if panicked == "" {
+		fields["podtopoHung"], err = json.Marshal(append(append([]int{}, r.s.hung...), i))
+	} else {
+		crashed := map[int]string{i: panicked}
+		for step, earlier := range r.s.crashed {
+			crashed[step] = earlier
+		}
+		fields["podtopoCrashed"], err = json.Marshal(crashed)
+	}
 	if err != nil {
 		return err
 	}
-	fields["podtopoHung"] = encoded
 	input, err := json.Marshal(fields)
 	if err != nil {
 		return err
@@ -300,60 +304,6 @@ func (r *run) restart() (string, error) {
 	return "", nil
 }
 
-// replay rebuilds the node after admission i never finished: a fresh folder and node, and the
-// steps before i done again (those that never finished skipped).
-func (r *run) replay(i int) error {
-	for attempt := 0; attempt < replayAttempts; attempt++ {
-		fresh, reproduced, err := r.replayOnce(i)
-		if err != nil {
-			return err
-		}
-		if reproduced {
-			_ = os.RemoveAll(r.dir)
-			r.dir, r.pods, r.node, r.plugins = fresh.dir, fresh.pods, fresh.node, fresh.plugins
-			return nil
-		}
-		fresh.close()
-	}
-	return fmt.Errorf("replaying the %d steps before step %d: no replay in %d gave the answers already given "+
-		"(Go's map order decided otherwise each time)", i, i+1, replayAttempts)
-}
-
-// replayOnce runs the steps before i in a fresh run, skipping those that never finished or panicked,
-// and tells whether every step answered as it was answered before: where Go's map order decides (a
-// tie, a restored pod), a replay may take the other way, and the node it left would then not be the
-// one the answers so far describe.
-func (r *run) replayOnce(i int) (*run, bool, error) {
-	fresh, err := newRun(r.s)
-	if err != nil {
-		return nil, false, err
-	}
-	for hung := range r.hung {
-		fresh.hung[hung] = true
-	}
-	for j := 0; j < i; j++ {
-		if fresh.hung[j] {
-			continue
-		}
-		written, stop, err := fresh.step(j)
-		if err != nil || stop {
-			fresh.close()
-			return nil, false, fmt.Errorf("replaying step %d: %v", j+1, err)
-		}
-		if j < len(r.answered) && !sameAnswer(written, r.answered[j]) {
-			return fresh, false, nil
-		}
-	}
-	return fresh, true, nil
-}
-
-// sameAnswer tells whether two step answers are the same JSON.
-func sameAnswer(a, b map[string]any) bool {
-	encodedA, errA := json.Marshal(a)
-	encodedB, errB := json.Marshal(b)
-	return errA == nil && errB == nil && string(encodedA) == string(encodedB)
-}
-
 // reservedCPUs is the CPU Manager's reserved set: all CPUs but the allocatable ones under the
 // static policy, none under the none policy.
 func (n *node) reservedCPUs() string {
@@ -383,7 +333,7 @@ func read(raw json.RawMessage) (scenario, error) {
 	if err != nil {
 		return scenario{}, err
 	}
-	s := scenario{config: config, machine: machine, devices: devices, raw: raw, hung: in.Hung}
+	s := scenario{config: config, machine: machine, devices: devices, raw: raw, hung: in.Hung, crashed: in.Crashed}
 	for i, st := range in.Steps {
 		kind, err := st.kind()
 		if err != nil {
