@@ -22,10 +22,11 @@ type input struct {
 	Kubelet   json.RawMessage `json:"kubelet"`
 	Behaviour string          `json:"behaviour"`
 	Steps     []step          `json:"steps"`
-	// Hung lists the steps (indexes) whose admission a worker found never returns, Crashed those whose
-	// admission panicked (index → the panic): the oracle adds them when it asks a fresh worker again
-	// (kinds.RetryWith); such a step is not run again.
-	Hung    []int          `json:"podtopoHung"`
+	// Hung lists the steps (indexes) whose admission a worker found never returns: the oracle adds
+	// it when it asks a fresh worker again (kinds.RetryWith); such a step is not run again.
+	Hung []int `json:"podtopoHung"`
+	// Crashed holds the steps (index → the panic) whose admission panicked, for a scenario asked again
+	// of a fresh worker after a later step hung; such a step is not run again.
 	Crashed map[int]string `json:"podtopoCrashed"`
 }
 

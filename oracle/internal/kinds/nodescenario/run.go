@@ -3,6 +3,7 @@ package nodescenario
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"strconv"
@@ -97,6 +98,10 @@ func (s scenario) answer() (map[string]any, []int64, error) {
 	steps := []any{}
 	for i := range s.steps {
 		written, stop, err := r.step(i)
+		var crash *crashedAt
+		if errors.As(err, &crash) {
+			return s.withCrash(crash).answer()
+		}
 		if err != nil {
 			return nil, nil, fmt.Errorf("step %d: %w", i+1, err)
 		}
@@ -200,10 +205,10 @@ func (r *run) admit(i int) (map[string]any, []map[string]any, error) {
 		r.admitNanos[i] = time.Since(started).Nanoseconds()
 	})
 	if ended.Outcome == kinds.Hung {
-		return nil, nil, r.retryWithout(i, "")
+		return nil, nil, r.retryWithHung(i)
 	}
 	if ended.Outcome != kinds.Returned {
-		return nil, nil, r.retryWithout(i, ended.Panic)
+		return nil, nil, &crashedAt{step: i, panicked: ended.Panic}
 	}
 	merges := r.node.merges.written(r.node.topology.GetPolicy(), r.node.logger)
 	if !result.Admit {
@@ -227,34 +232,51 @@ func (r *run) neverFinishes() string {
 		kinds.CallTimeout.String() + ")"
 }
 
-// retryWithout asks for the scenario again in a fresh worker, with step i known to never return
-// (panicked "") or to panic: a call left spinning would slow every later call of this worker, and
-// the managers a panic left half-changed are no node to go on with. The fresh worker answers every
-// step in one run, step i as the kubelet's crash or hang, so that its answers all describe one node
-// (a replay of the steps before i could take another way where Go's map order decides).
-func (r *run) retryWithout(i int, panicked string) error {
+// retryWithHung asks for the scenario again in a fresh worker, step i known to never return: the
+// call left spinning in this worker would slow every later call.
+func (r *run) retryWithHung(i int) error {
 	var fields map[string]json.RawMessage
 	if err := json.Unmarshal(r.s.raw, &fields); err != nil {
 		return err
 	}
-	var err error
-	if panicked == "" {
-		fields["podtopoHung"], err = json.Marshal(append(append([]int{}, r.s.hung...), i))
-	} else {
-		crashed := map[int]string{i: panicked}
-		for step, earlier := range r.s.crashed {
-			crashed[step] = earlier
-		}
-		fields["podtopoCrashed"], err = json.Marshal(crashed)
-	}
+	encoded, err := json.Marshal(append(append([]int{}, r.s.hung...), i))
 	if err != nil {
 		return err
+	}
+	fields["podtopoHung"] = encoded
+	if len(r.s.crashed) > 0 {
+		if fields["podtopoCrashed"], err = json.Marshal(r.s.crashed); err != nil {
+			return err
+		}
 	}
 	input, err := json.Marshal(fields)
 	if err != nil {
 		return err
 	}
 	return &kinds.RetryWith{Input: input}
+}
+
+// crashedAt is the error of a run whose step panicked: the managers the panic left half-changed are
+// no node to go on with, so the scenario is run again from its start, that step answered as the
+// kubelet's crash; every step is then answered in one run and the answers all describe one node (a
+// replay of the steps before it could take another way where Go's map order or device choice decides).
+type crashedAt struct {
+	step     int
+	panicked string
+}
+
+func (c *crashedAt) Error() string {
+	return fmt.Sprintf("step %d panicked: %s", c.step+1, c.panicked)
+}
+
+// withCrash is the scenario with one more step known to panic.
+func (s scenario) withCrash(c *crashedAt) scenario {
+	crashed := map[int]string{c.step: c.panicked}
+	for step, earlier := range s.crashed {
+		crashed[step] = earlier
+	}
+	s.crashed = crashed
+	return s
 }
 
 // others is the admission's OtherPods: the active pods but this one.
