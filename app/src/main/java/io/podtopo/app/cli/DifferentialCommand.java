@@ -14,6 +14,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -206,7 +207,7 @@ public final class DifferentialCommand implements Callable<Integer> {
       out.println();
       out.println("replay one: ./podtopo conformance vectors --dir " + this.out + " --testee \"" + testee + "\"");
     }
-    out.printf("time:    %.1f s (%.0f scenarios/s); answering: podtopo %.1f s, testee %.1f s%n", seconds,
+    out.printf(Locale.ROOT, "time:    %.1f s (%.0f scenarios/s); answering: podtopo %.1f s, testee %.1f s%n", seconds,
         report.scenarios() / seconds, report.podtopoNanos() / 1e9, report.testeeNanos() / 1e9);
     out.println("replay:  " + replay(report));
     if (!report.kubeletCrashes().isEmpty()) {
