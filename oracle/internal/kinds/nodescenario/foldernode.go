@@ -23,16 +23,17 @@ type FolderNode struct {
 }
 
 // decision is one file's outcome as StartFolderNode prints it: the pod the file source read and the
-// kubelet's decision (reason and message of a refusal), or the file source's error.
+// kubelet's decision (reason and message of a refusal, null for an admission), or the file source's
+// error (the pod then not admitted).
 type decision struct {
-	File      string `json:"file"`
-	Namespace string `json:"namespace,omitempty"`
-	Name      string `json:"name,omitempty"`
-	UID       string `json:"uid,omitempty"`
-	Admitted  bool   `json:"admitted"`
-	Reason    string `json:"reason,omitempty"`
-	Message   string `json:"message,omitempty"`
-	Error     string `json:"error,omitempty"`
+	File      string  `json:"file"`
+	Namespace string  `json:"namespace,omitempty"`
+	Name      string  `json:"name,omitempty"`
+	UID       string  `json:"uid,omitempty"`
+	Admitted  bool    `json:"admitted"`
+	Reason    *string `json:"reason"`
+	Message   *string `json:"message"`
+	Error     string  `json:"error,omitempty"`
 }
 
 // StartFolderNode builds and starts the managers for the machine (a machine JSON file, the schema of
@@ -105,8 +106,12 @@ func (f *FolderNode) admit(read folderPod) (decision, error) {
 	if err := f.node.settle(pod, result.Admit); err != nil {
 		return decision{}, err
 	}
-	return decision{File: read.file, Namespace: pod.Namespace, Name: pod.Name, UID: string(pod.UID),
-		Admitted: result.Admit, Reason: result.Reason, Message: result.Message}, nil
+	written := decision{File: read.file, Namespace: pod.Namespace, Name: pod.Name, UID: string(pod.UID),
+		Admitted: result.Admit}
+	if !result.Admit {
+		written.Reason, written.Message = &result.Reason, &result.Message
+	}
+	return written, nil
 }
 
 // PodResources is upstream's PodResources v1 server over the node's managers and active pods.
