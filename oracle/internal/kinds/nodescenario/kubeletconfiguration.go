@@ -24,11 +24,11 @@ const memoryAvailable = "memory.available"
 // node allocatable reservation. It is read into the kubelet's own v1beta1 type, strictly: a field
 // the type does not have is refused (the kubelet warns and decodes leniently). What is read is
 // defaulted as SetDefaults_KubeletConfiguration (withDefaults) and cmd/kubelet's loadConfigFile
-// (evictionHard, mergeDefaultEvictionSettings) default it; the kubelet's scheme is not linked, as it
-// pulls the API server's option packages into the oracle's module graph. Settings the managers
-// themselves check (policies, options, reservations) are left to them, as the kubelet's
-// ValidateKubeletConfiguration leaves most of them; a setting that changes what they decide and
-// that the oracle does not model is refused by name.
+// (evictionHard, mergeDefaultEvictionSettings) default it. The kubelet's scheme (and with it
+// ValidateKubeletConfiguration) is not linked: it pulls the API server's option packages into the
+// oracle's module graph. The managers refuse a policy, option or reservation they cannot use, as
+// they do in the kubelet; a setting that changes what they decide and that the oracle does not
+// model is refused by name.
 func readKubeletConfiguration(file string) (kubeletConfig, error) {
 	data, err := os.ReadFile(file)
 	if err != nil {
