@@ -37,7 +37,8 @@ type decision struct {
 }
 
 // StartFolderNode builds and starts the managers for the machine (a machine JSON file, the schema of
-// `podtopo topology --format json`, its devices registered by their plugins) under the
+// `podtopo topology --format json`, read as cadvisor reports it: machineFileInfo; its devices
+// registered by their plugins) under the
 // KubeletConfiguration file (readKubeletConfiguration, its feature gates set), then hands each pod of podsDir
 // (readPodsFolder, file-name order) to admission as the kubelet's HandlePodAdditions does
 // (node.admitHandlers, node.settle), writing one JSON line per file to decisions. A file the file
@@ -47,7 +48,7 @@ func StartFolderNode(machineFile, configFile, podsDir string, decisions io.Write
 	if err != nil {
 		return nil, err
 	}
-	machine, devices, err := machineInfo(raw)
+	machine, devices, err := machineFileInfo(raw)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", machineFile, err)
 	}
