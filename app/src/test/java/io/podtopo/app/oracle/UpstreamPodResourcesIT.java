@@ -58,6 +58,11 @@ class UpstreamPodResourcesIT {
     compare("devices", "machine-devices.json");
   }
 
+  @Test
+  void anL3HoldingExactlyItsNumaNodeIsNoUncoreCacheToTheKubeletOnEitherSideD23() throws Exception {
+    compare("uncore-cache", "machine-l3-per-node.json");
+  }
+
   private void compare(String scenario, String machineFile) throws Exception {
     Path fixtures = fixtures();
     Path machine = fixtures.resolve(machineFile);
