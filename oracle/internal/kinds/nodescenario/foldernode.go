@@ -102,7 +102,7 @@ func (f *FolderNode) admit(read folderPod) (decision, error) {
 	}
 	pod := read.pod
 	f.node.pods.handed(pod)
-	f.node.merges.reset()
+	f.node.merges.reset() // the hints are not answered here; reset, the log does not grow with the folder
 	result := f.node.admitHandlers(pod)
 	if err := f.node.settle(pod, result.Admit); err != nil {
 		return decision{}, err
