@@ -59,6 +59,18 @@ class UpstreamPodResourcesIT {
   }
 
   @Test
+  void podScopeUnderSingleNumaNodeWithFullPcpusOnlyPodLevelHugepagesAndItsRefusalsAnswersAsUpstreamsServer()
+      throws Exception {
+    compare("pod-scope-single-numa", "machine.json");
+  }
+
+  @Test
+  void devicesInContainerScopeWithoutNumaNodeUnhealthyAndHeldByAnInitContainerAnswerAsUpstreamsServer()
+      throws Exception {
+    compare("devices-container-scope", "machine-devices.json");
+  }
+
+  @Test
   void anL3HoldingExactlyItsNumaNodeIsNoUncoreCacheToTheKubeletOnEitherSideD23() throws Exception {
     compare("uncore-cache", "machine-l3-per-node.json");
   }
