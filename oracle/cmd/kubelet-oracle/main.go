@@ -5,6 +5,8 @@
 //	kubelet-oracle kinds                                             the kinds it answers, and those it cannot
 //	kubelet-oracle release                                           the k8s.io/kubernetes release built in
 //	kubelet-oracle record [--call-timeout D] FILE...                 writes its answers into the cases of vector files that have no "expect"
+//	kubelet-oracle node --machine FILE --kubelet-config FILE --pods-dir DIR --socket PATH
+//	                                                                 a folder's pods admitted, then PodResources v1 served on PATH
 package main
 
 import (
@@ -27,6 +29,13 @@ func main() {
 		usage()
 	}
 	release := kubernetesRelease()
+	if os.Args[1] == "node" {
+		if err := node(os.Args[2:]); err != nil {
+			fmt.Fprintf(os.Stderr, "kubelet-oracle node: %v\n", err)
+			os.Exit(1)
+		}
+		return
+	}
 	flags := flag.NewFlagSet(os.Args[1], flag.ExitOnError)
 	callTimeout := flags.Duration("call-timeout", 2*time.Second,
 		"how long one call of the kubelet's code may run before it counts as never returning")
@@ -74,7 +83,8 @@ func main() {
 }
 
 func usage() {
-	fmt.Fprintln(os.Stderr, "usage: kubelet-oracle testee|kinds|release|record [--call-timeout D] [--answer-timeout D] [FILE...]")
+	fmt.Fprintln(os.Stderr, "usage: kubelet-oracle testee|kinds|release|record [--call-timeout D] [--answer-timeout D] [FILE...]\n"+
+		"       kubelet-oracle node --machine FILE --kubelet-config FILE --pods-dir DIR --socket PATH")
 	os.Exit(2)
 }
 

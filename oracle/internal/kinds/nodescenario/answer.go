@@ -158,14 +158,18 @@ func machineState(state memorystate.NUMANodeMap) map[string]any {
 	return written
 }
 
-// podResources is the PodResources v1 List answer of upstream's server over the container manager's
-// providers and the active pods.
-func (n *node) podResources() map[string]any {
-	ctx := klog.NewContext(context.Background(), n.logger)
-	server := podresources.NewV1PodResourcesServer(ctx, podresources.PodResourcesProviders{
+// podResourcesServer is upstream's PodResources v1 server over the container manager's providers
+// and the active pods, as the kubelet builds it (no dynamic resources).
+func (n *node) podResourcesServer(ctx context.Context) podresourcesapi.PodResourcesListerServer {
+	return podresources.NewV1PodResourcesServer(ctx, podresources.PodResourcesProviders{
 		Pods: podsProvider{n.pods}, Devices: n.manager, Cpus: n.manager, Memory: n.manager,
 		DynamicResources: noDynamicResources{}})
-	response, err := server.List(ctx, &podresourcesapi.ListPodResourcesRequest{})
+}
+
+// podResources is the PodResources v1 List answer of upstream's server (podResourcesServer).
+func (n *node) podResources() map[string]any {
+	ctx := klog.NewContext(context.Background(), n.logger)
+	response, err := n.podResourcesServer(ctx).List(ctx, &podresourcesapi.ListPodResourcesRequest{})
 	if err != nil {
 		return map[string]any{"error": err.Error()}
 	}

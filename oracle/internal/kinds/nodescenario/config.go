@@ -27,6 +27,11 @@ type kubeletConfig struct {
 	ReservedMemory               []memoryReservation `json:"reservedMemory"`
 	FeatureGates                 map[string]bool     `json:"featureGates"`
 	MaxPods                      int                 `json:"maxPods"`
+	// reservation, when set, is the container manager's GetNodeAllocatableReservation as the
+	// kubelet computes it from a whole KubeletConfiguration (readKubeletConfiguration): it then
+	// stands for what nodeAllocatableReservation and allocatableReservation derive from the
+	// scenario's fields.
+	reservation v1.ResourceList
 }
 
 type memoryReservation struct {
@@ -67,6 +72,9 @@ func (c kubeletConfig) reservedCPUs() (cpuset.CPUSet, error) {
 // threshold are taken to be configured as the Memory Manager requires them (its
 // validateReservedMemory refuses to start otherwise), since the vectors give only reservedMemory.
 func (c kubeletConfig) nodeAllocatableReservation() (v1.ResourceList, error) {
+	if c.reservation != nil {
+		return c.reservation.DeepCopy(), nil
+	}
 	reservation := v1.ResourceList{}
 	reserved, err := c.reservedCPUs()
 	if err != nil {

@@ -36,10 +36,47 @@ type machineJSON struct {
 // HugePages the machine's totals. Its devices are given apart: cadvisor does not report them, their
 // device plugins do.
 func machineInfo(raw json.RawMessage) (*cadvisorapi.MachineInfo, []device, error) {
+	return readMachine(raw, func(*machineJSON) {})
+}
+
+// machineFileInfo is machineInfo for a machine file written by `podtopo topology --format json`,
+// whose uncoreCache is a CPU's L3 as sysfs groups it (named by its lowest CPU), not the uncore
+// cache the kubelet sees, which a node scenario's machine gives: cadvisor files an L3 holding
+// exactly its NUMA node's CPUs as the node's cache (hideNodeCaches).
+func machineFileInfo(raw json.RawMessage) (*cadvisorapi.MachineInfo, []device, error) {
+	return readMachine(raw, hideNodeCaches)
+}
+
+// hideNodeCaches leaves out the uncore cache of each CPU whose L3 holds exactly as many CPUs as
+// the CPU's NUMA node (the node's cores times this core's threads): cadvisor reports such an L3 as
+// the node's cache, not the core's, so the kubelet's topology.Discover does not see it and falls
+// back to the socket (podtopo's decisions D-23 and D-29, CadvisorUncore).
+func hideNodeCaches(m *machineJSON) {
+	threadsOfCore, cpusOfCache, coresOfNode := map[int]int{}, map[int]int{}, map[int]map[int]bool{}
+	for _, cpu := range m.CPUs {
+		threadsOfCore[cpu.Core]++
+		if cpu.UncoreCache != nil {
+			cpusOfCache[*cpu.UncoreCache]++
+		}
+		if coresOfNode[cpu.NUMA] == nil {
+			coresOfNode[cpu.NUMA] = map[int]bool{}
+		}
+		coresOfNode[cpu.NUMA][cpu.Core] = true
+	}
+	for i, cpu := range m.CPUs {
+		if cpu.UncoreCache != nil && cpusOfCache[*cpu.UncoreCache] == len(coresOfNode[cpu.NUMA])*threadsOfCore[cpu.Core] {
+			m.CPUs[i].UncoreCache = nil
+		}
+	}
+}
+
+// readMachine reads a machine, its uncore caches first adjusted by adjust.
+func readMachine(raw json.RawMessage, adjust func(*machineJSON)) (*cadvisorapi.MachineInfo, []device, error) {
 	var m machineJSON
 	if err := json.Unmarshal(raw, &m); err != nil {
 		return nil, nil, fmt.Errorf("machine: %w", err)
 	}
+	adjust(&m)
 	devices, err := readDevices(m.Devices)
 	if err != nil {
 		return nil, nil, fmt.Errorf("machine %s: %w", m.Name, err)

@@ -167,6 +167,53 @@ func (n *node) startContainers(pod *v1.Pod) error {
 	return nil
 }
 
+// admitHandlers runs the kubelet's admit handlers on a pod already handed to the pod manager, in
+// the kubelet's order, the first to refuse deciding: the resource-allocation handler (the Topology
+// Manager's Admit) then the predicate admit handler (the eviction, sysctl and later handlers refuse
+// none of the pods the oracle is given). OtherPods are the active pods but this one.
+func (n *node) admitHandlers(pod *v1.Pod) lifecycle.PodAdmitResult {
+	ctx := klog.NewContext(context.Background(), n.logger)
+	attributes := &lifecycle.PodAdmitAttributes{Pod: pod, OtherPods: n.pods.othersThan(pod), Operation: lifecycle.AddOperation}
+	result := release.Admit(ctx, n.topology, attributes)
+	if result.Admit {
+		result = release.Admit(ctx, n.predicate, attributes)
+	}
+	return result
+}
+
+// settle carries out an admission's decision as the kubelet does: a refused pod is failed (the
+// containers of one that ran, a pod admitted again after a restart, are killed, as when it is
+// removed); an admitted one has its containers started, and the stale-state cleanup then runs as
+// the CPU Manager's reconcile loop would.
+func (n *node) settle(pod *v1.Pod, admitted bool) error {
+	if !admitted {
+		return n.removePod(string(pod.UID))
+	}
+	if err := n.startContainers(pod); err != nil {
+		return err
+	}
+	n.removeStaleState()
+	return nil
+}
+
+// removePod is a pod deleted: each of its running containers is stopped (PostStopContainer), it
+// leaves the pod manager, and the stale-state cleanup drops what it held.
+func (n *node) removePod(uid string) error {
+	record := n.pods.record(uid)
+	if record != nil {
+		for name := range record.running {
+			id, _ := n.pods.stopped(uid, name)
+			if err := n.stopContainer(id); err != nil {
+				return err
+			}
+		}
+		n.pods.forget(uid)
+	}
+	n.pods.deactivate(uid)
+	n.removeStaleState()
+	return nil
+}
+
 // stopContainer is a container that exited and is removed: the internal lifecycle's
 // PostStopContainer.
 func (n *node) stopContainer(id string) error {

@@ -40,6 +40,17 @@ func (p *pods) active() []*v1.Pod {
 	return active
 }
 
+// othersThan lists the active pods but this one.
+func (p *pods) othersThan(pod *v1.Pod) []*v1.Pod {
+	var others []*v1.Pod
+	for _, active := range p.active() {
+		if active.UID != pod.UID {
+			others = append(others, active)
+		}
+	}
+	return others
+}
+
 func (p *pods) isActive(uid string) bool {
 	p.mu.Lock()
 	defer p.mu.Unlock()

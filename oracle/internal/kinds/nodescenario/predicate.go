@@ -65,8 +65,12 @@ func (n *node) nodeObject(ctx context.Context, _ bool) (*v1.Node, error) {
 // configuration gives it: the managers' reservation (nodeAllocatableReservation), and for memory,
 // when reservedMemory reserves none, the default hard eviction threshold (the configuration has no
 // kubeReserved or systemReserved memory; with reservedMemory the Memory Manager requires their sum
-// with the threshold to equal it).
+// with the threshold to equal it). A configuration read from a KubeletConfiguration file has the
+// kubelet's own reservation, the threshold included.
 func (c kubeletConfig) allocatableReservation() (v1.ResourceList, error) {
+	if c.reservation != nil {
+		return c.reservation.DeepCopy(), nil
+	}
 	reservation, err := c.nodeAllocatableReservation()
 	if err != nil {
 		return nil, err

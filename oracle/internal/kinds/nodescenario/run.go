@@ -1,7 +1,6 @@
 package nodescenario
 
 import (
-	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -11,12 +10,10 @@ import (
 
 	cadvisorapi "github.com/google/cadvisor/lib/model"
 	v1 "k8s.io/api/core/v1"
-	"k8s.io/klog/v2"
 	"k8s.io/kubernetes/pkg/kubelet/cm/topologymanager"
 	"k8s.io/kubernetes/pkg/kubelet/lifecycle"
 
 	"podtopo.io/oracle/internal/kinds"
-	"podtopo.io/oracle/internal/release"
 	"podtopo.io/oracle/internal/wire"
 )
 
@@ -144,7 +141,7 @@ func (r *run) step(i int) (map[string]any, bool, error) {
 		}
 		r.node.removeStaleState()
 	case "removePod":
-		if err := r.removePod(st.podUID); err != nil {
+		if err := r.node.removePod(st.podUID); err != nil {
 			return nil, false, err
 		}
 	case "restart":
@@ -177,11 +174,9 @@ func (r *run) step(i int) (map[string]any, bool, error) {
 }
 
 // admit is the kubelet's HandlePodAdditions for one pod: the pod joins the pod manager (so it is
-// active during its own admission), the resource-allocation admit handler (the Topology Manager's
-// Admit) then the predicate admit handler decide (the kubelet's handlers in its order: the first to
-// refuse decides; the eviction, sysctl and later handlers refuse none of the scenarios' pods), a
-// rejected pod is failed (no longer active) and an admitted one has its containers started; the
-// stale-state cleanup then runs as the CPU Manager's reconcile loop would.
+// active during its own admission), its admit handlers decide (node.admitHandlers) within the call
+// timeout, the hints each provider gave are recorded, and the decision is carried out
+// (node.settle).
 func (r *run) admit(i int) (map[string]any, []map[string]any, error) {
 	pod := r.s.steps[i].pod
 	if r.hung[i] {
@@ -193,15 +188,10 @@ func (r *run) admit(i int) (map[string]any, []map[string]any, error) {
 	}
 	r.pods.handed(pod)
 	r.node.merges.reset()
-	ctx := klog.NewContext(context.Background(), r.node.logger)
 	var result lifecycle.PodAdmitResult
-	attributes := &lifecycle.PodAdmitAttributes{Pod: pod, OtherPods: r.others(pod), Operation: lifecycle.AddOperation}
 	ended := kinds.WithinUnlessSlow(kinds.CallTimeout, kinds.SlowCallLimit, func() {
 		started := time.Now()
-		result = release.Admit(ctx, r.node.topology, attributes)
-		if result.Admit {
-			result = release.Admit(ctx, r.node.predicate, attributes)
-		}
+		result = r.node.admitHandlers(pod)
 		r.admitNanos[i] = time.Since(started).Nanoseconds()
 	})
 	if ended.Outcome == kinds.Hung {
@@ -211,18 +201,12 @@ func (r *run) admit(i int) (map[string]any, []map[string]any, error) {
 		return nil, nil, &crashedAt{step: i, panicked: ended.Panic}
 	}
 	merges := r.node.merges.written(r.node.topology.GetPolicy(), r.node.logger)
-	if !result.Admit {
-		// A refused pod is failed: the containers of one that ran (a pod admitted again after a
-		// restart) are killed, as when it is removed.
-		if err := r.removePod(string(pod.UID)); err != nil {
-			return nil, nil, err
-		}
-		return map[string]any{"admitted": false, "reason": result.Reason, "message": result.Message}, merges, nil
-	}
-	if err := r.node.startContainers(pod); err != nil {
+	if err := r.node.settle(pod, result.Admit); err != nil {
 		return nil, nil, err
 	}
-	r.node.removeStaleState()
+	if !result.Admit {
+		return map[string]any{"admitted": false, "reason": result.Reason, "message": result.Message}, merges, nil
+	}
 	return map[string]any{"admitted": true, "reason": nil, "message": nil}, merges, nil
 }
 
@@ -277,35 +261,6 @@ func (s scenario) withCrash(c *crashedAt) scenario {
 	}
 	s.crashed = crashed
 	return s
-}
-
-// others is the admission's OtherPods: the active pods but this one.
-func (r *run) others(pod *v1.Pod) []*v1.Pod {
-	var others []*v1.Pod
-	for _, active := range r.pods.active() {
-		if active.UID != pod.UID {
-			others = append(others, active)
-		}
-	}
-	return others
-}
-
-// removePod is a pod deleted: each of its running containers is stopped (PostStopContainer), it
-// leaves the pod manager, and the stale-state cleanup drops what it held.
-func (r *run) removePod(uid string) error {
-	record := r.pods.record(uid)
-	if record != nil {
-		for name := range record.running {
-			id, _ := r.pods.stopped(uid, name)
-			if err := r.node.stopContainer(id); err != nil {
-				return err
-			}
-		}
-		r.pods.forget(uid)
-	}
-	r.pods.deactivate(uid)
-	r.node.removeStaleState()
-	return nil
 }
 
 // restart is a kubelet restart: new managers built from the configuration and the machine on the

@@ -23,6 +23,7 @@ import io.podtopo.app.input.KubeletConfigFile;
 import io.podtopo.app.input.ListenAddress;
 import io.podtopo.app.input.MachineArgument;
 import io.podtopo.app.input.NodeSettings;
+import io.podtopo.domain.node.InvalidNodeConfigException;
 import io.podtopo.domain.topology.Machine;
 import io.podtopo.ports.out.CpusetWriteException;
 import jakarta.inject.Inject;
@@ -167,6 +168,9 @@ public final class AgentCommand implements Callable<Integer> {
     } catch (SysfsException | CgroupSetupException | CpusetWriteException | SocketPathException
         | MetricsEndpointException | IllegalArgumentException e) {
       throw new UserInputException(e.getMessage());
+    } catch (InvalidNodeConfigException e) {
+      // The managers refuse to start with these settings (NA-1): bad input, in simulate's words.
+      throw new UserInputException(settings.source() + ": " + e.getMessage());
     }
     Thread shutdown = new Thread(() -> stopAndClose(agent), "podtopo-agent-shutdown");
     Runtime.getRuntime().addShutdownHook(shutdown);

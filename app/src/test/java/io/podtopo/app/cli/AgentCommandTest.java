@@ -121,6 +121,19 @@ class AgentCommandTest {
   }
 
   @Test
+  void na1_aCpuManagerOptionTheKubeletRefusesToStartWithIsBadInputNamingTheFileAndNoStateIsCreated() throws IOException {
+    Path config = Files.writeString(pods.resolveSibling("kubelet.yaml"), "apiVersion: kubelet.config.k8s.io/v1beta1\n"
+        + "kind: KubeletConfiguration\ncpuManagerPolicy: static\nreservedSystemCPUs: \"0\"\n"
+        + "cpuManagerPolicyOptions: {distribute-cpus-across-cores: \"true\"}\n");
+
+    CliRun run = agent("--kubelet-config", config.toString());
+
+    assertRefused(run, config + ": cpuManagerPolicyOptions: CPU Manager Policy Alpha-level Options not enabled, "
+        + "but option \"distribute-cpus-across-cores\" provided");
+    assertThat(state).doesNotExist();
+  }
+
+  @Test
   void thePodsFolderAndTheStateFolderAreRequired() {
     CliRun run = CliRun.reference("agent", "--machine", "demo-2s");
 
