@@ -50,7 +50,9 @@ final class CensusReport {
     document.put("seed", census.seed());
     document.put("scenarios", census.scenarios());
     document.put("admissionsWithoutMerges", census.admissionsWithoutMerges());
-    document.put("kubeletCrashes", census.kubeletCrashes());
+    ArrayNode crashes = document.putArray("kubeletCrashes");
+    census.kubeletCrashes().forEach((scenario, error) -> crashes.addObject().put("scenario", scenario)
+        .put("error", error));
     ArrayNode invariants = document.putArray("invariants");
     for (InvariantCensus.Finding finding : census.findings()) {
       ObjectNode item = invariants.addObject();
@@ -88,10 +90,9 @@ final class CensusReport {
       out.println("not checked on " + census.admissionsWithoutMerges() + " admissions whose answer has no \"merges\": "
           + "the hint checks of invariants " + AnswerReplay.READ_MERGES.stream().sorted().toList());
     }
-    if (census.kubeletCrashes() > 0) {
-      out.println("not checked: " + census.kubeletCrashes() + " scenarios the subject's kubelet crashed or hung on "
-          + "outside an admission (counted apart, as the differential does)");
-    }
+    census.kubeletCrashes().forEach((scenario, error) -> out.println("not checked: scenario " + scenario
+        + ", the subject's kubelet crashed or hung outside an admission (counted apart, as the differential does): "
+        + error.lines().findFirst().orElse("")));
     if (!census.findings().isEmpty()) {
       out.println();
       out.printf("%9s  %9s  %s%n", "INVARIANT", "SCENARIOS", "EXPLANATION");

@@ -9,6 +9,7 @@ import io.podtopo.conformance.invariants.Violation;
 import io.podtopo.conformance.vectors.BrokenSubjectException;
 import io.podtopo.conformance.vectors.KindNotSupportedException;
 import io.podtopo.conformance.vectors.Subject;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -75,12 +76,14 @@ public final class InvariantCensus {
 
   /**
    * A census: the subject, the seed that replays it, the scenarios checked, how many admission steps
-   * had no {@code merges} (invariants 14, 15, 18, 19 and 32 unchecked there), how many scenarios the
-   * kubelet crashed on, and the invariants broken, in number order.
+   * had no {@code merges} (invariants 14, 15, 18, 19 and 32 unchecked there), the scenarios the
+   * kubelet crashed on (by their place in the run, with the subject's error), and the invariants
+   * broken, in number order.
    */
-  public record Report(String subject, long seed, int scenarios, int admissionsWithoutMerges, int kubeletCrashes,
-      List<Finding> findings) {
+  public record Report(String subject, long seed, int scenarios, int admissionsWithoutMerges,
+      SortedMap<Integer, String> kubeletCrashes, List<Finding> findings) {
     public Report {
+      kubeletCrashes = Collections.unmodifiableSortedMap(new TreeMap<>(kubeletCrashes));
       findings = List.copyOf(findings);
     }
 
@@ -92,7 +95,7 @@ public final class InvariantCensus {
 
   /** One scenario's answer checked: the breaches, and the step after which each invariant first broke. */
   private record Checked(NodeScenario scenario, List<Violation> violations, SortedMap<Integer, Integer> firstBroken,
-      int admissionsWithoutMerges, boolean kubeletCrashed) {
+      int admissionsWithoutMerges, Optional<String> kubeletCrash) {
 
     Optional<Checked> breaking(int invariant) {
       return firstBroken.containsKey(invariant) ? Optional.of(this) : Optional.empty();
@@ -115,7 +118,7 @@ public final class InvariantCensus {
   private static final class Tally {
     int scenarios;
     int admissionsWithoutMerges;
-    int kubeletCrashes;
+    final SortedMap<Integer, String> kubeletCrashes = new TreeMap<>();
     final SortedMap<Integer, Count> counts = new TreeMap<>();
     RuntimeException stopped;
   }
@@ -155,9 +158,7 @@ public final class InvariantCensus {
     tally.scenarios++;
     Checked checked = check(GeneratedScenarios.kubelet(generated));
     tally.admissionsWithoutMerges += checked.admissionsWithoutMerges();
-    if (checked.kubeletCrashed()) {
-      tally.kubeletCrashes++;
-    }
+    checked.kubeletCrash().ifPresent(error -> tally.kubeletCrashes.put(tally.scenarios, error));
     for (int invariant : checked.firstBroken().keySet()) {
       Count count = tally.counts.computeIfAbsent(invariant, number -> new Count());
       count.scenarios++;
@@ -190,8 +191,9 @@ public final class InvariantCensus {
     } catch (BrokenSubjectException e) {
       throw e;
     } catch (RuntimeException e) {
-      if (KubeletCrash.named(String.valueOf(e.getMessage()))) {
-        return new Checked(scenario, List.of(), new TreeMap<>(), 0, true);
+      String error = String.valueOf(e.getMessage());
+      if (KubeletCrash.named(error)) {
+        return new Checked(scenario, List.of(), new TreeMap<>(), 0, Optional.of(error));
       }
       return unanswered(scenario, "the subject failed: " + e.getMessage());
     }
@@ -200,14 +202,16 @@ public final class InvariantCensus {
     }
     try {
       AnswerReplay.Result result = AnswerReplay.check(scenario, answer.get());
-      return new Checked(scenario, result.violations(), result.firstBroken(), result.admissionsWithoutMerges(), false);
+      return new Checked(scenario, result.violations(), result.firstBroken(), result.admissionsWithoutMerges(),
+          Optional.empty());
     } catch (RuntimeException e) {
       return unanswered(scenario, "the answer cannot be read: " + e.getMessage());
     }
   }
 
   private static Checked unanswered(NodeScenario scenario, String why) {
-    return new Checked(scenario, List.of(Violation.ofPod(0, "", why)), new TreeMap<>(Map.of(0, 0)), 0, false);
+    return new Checked(scenario, List.of(Violation.ofPod(0, "", why)), new TreeMap<>(Map.of(0, 0)), 0,
+        Optional.empty());
   }
 
   /**
