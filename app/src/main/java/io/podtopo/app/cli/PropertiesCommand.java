@@ -56,7 +56,7 @@ import picocli.CommandLine.Spec;
             + "outcome. Per invariant broken it prints how many scenarios broke it and the smallest counterexample "
             + "(shrunk with the testee, at most " + InvariantCensus.MAX_SHRINK_TRIES + " tries), written to --out "
             + "as a vector file, and explains it: podtopo's own kubelet behaviour is run on the counterexample, and "
-            + "a breach it reproduces naming a kubelet quirk (docs/adr/0008-kubelet-quirks.md) is explained; any "
+            + "a breach it reproduces naming a kubelet quirk (ADR 0008) is explained; any "
             + "other is UNEXPLAINED, a finding. The last line is 'N scenarios, K invariants broken, U unexplained'.",
         "",
         "Exits 0 when no invariant broke (with --behaviour kubelet: when nothing is unexplained), 1 when one did, "
@@ -73,9 +73,9 @@ import picocli.CommandLine.Spec;
         "      replay the run of seed 42, as one JSON document",
         "  ./podtopo conformance properties --behaviour kubelet --testee \"oracle/kubelet testee --answer-timeout 540s\" "
             + "--seed 1 --examples 300 --out census/",
-        "      which invariants kubelet v1.37.2 itself breaks, how often, and which quirk explains each",
+        "      which invariants kubelet v1.37.2 itself breaks, how often, and why",
         "  ./podtopo conformance properties --behaviour kubelet --examples 300",
-        "      the same census of podtopo's kubelet behaviour: every breach explained by a quirk",
+        "      the same census of podtopo's kubelet behaviour, each breach a quirk's",
         "",
         "Invariants, node-scenario format and protocol: docs/conformance.md"})
 public final class PropertiesCommand implements Callable<Integer> {
