@@ -165,8 +165,7 @@ public final class Differential {
 
   /** Whether the testee's answer is the kubelet oracle's error for code that crashed or never returned. */
   private static boolean kubeletCrashes(JsonNode testeeAnswer) {
-    String error = testeeAnswer.path("error").asText("");
-    return error.contains("would crash") || error.startsWith("no answer:");
+    return KubeletCrash.named(testeeAnswer.path("error").asText(""));
   }
 
   /** The answers of one scenario that differ, and how. */
