@@ -14,8 +14,8 @@ import java.util.Map;
 
 /**
  * What {@code conformance properties --behaviour kubelet} prints of an {@link InvariantCensus}: per
- * invariant broken, its rule, how many scenarios broke it, the quirks that explain it or
- * {@code UNEXPLAINED} and why, and its counterexample file; as a table whose last line is
+ * invariant broken, its rule, how many scenarios broke it and how many of them no quirk explains, the
+ * quirks that explain its counterexample or {@code UNEXPLAINED} and why, and its counterexample file; as a table whose last line is
  * {@code N scenarios, K invariants broken, U unexplained}, or as one JSON document.
  */
 final class CensusReport {
@@ -59,6 +59,7 @@ final class CensusReport {
       item.put("invariant", finding.invariant());
       item.put("rule", PropertiesCommand.rule(finding.invariant()));
       item.put("scenarios", finding.scenarios());
+      item.put("unexplainedScenarios", finding.unexplained());
       QuirkExplanation explanation = finding.explanation();
       ObjectNode explained = item.putObject("explanation");
       explained.put("explained", explanation.explained());
@@ -95,10 +96,11 @@ final class CensusReport {
         + error.lines().findFirst().orElse("")));
     if (!census.findings().isEmpty()) {
       out.println();
-      out.printf("%9s  %9s  %s%n", "INVARIANT", "SCENARIOS", "EXPLANATION");
+      out.printf("%9s  %9s  %11s  %s%n", "INVARIANT", "SCENARIOS", "UNEXPLAINED", "EXPLANATION OF THE COUNTEREXAMPLE");
     }
     for (InvariantCensus.Finding finding : census.findings()) {
-      out.printf("%9d  %9d  %s%n", finding.invariant(), finding.scenarios(), finding.explanation().describe());
+      out.printf("%9d  %9d  %11d  %s%n", finding.invariant(), finding.scenarios(), finding.unexplained(),
+          finding.explanation().describe());
       out.println("           rule: " + PropertiesCommand.rule(finding.invariant()));
       Path file = files.get(finding.invariant());
       out.println("           counterexample: scenario " + finding.index() + ", shrunk from " + finding.operations()

@@ -39,8 +39,8 @@ class PropertiesCensusCommandTest {
 
     assertThat(run.exitCode()).as(run.out() + run.err()).isEqualTo(ExitCodes.OK);
     assertThat(run.lastOutLine()).isEqualTo("40 scenarios, 5 invariants broken, 0 unexplained");
-    assertThat(run.outLines()).contains("INVARIANT  SCENARIOS  EXPLANATION",
-        "       35         16  Q-stale-topology-hints",
+    assertThat(run.outLines()).contains("INVARIANT  SCENARIOS  UNEXPLAINED  EXPLANATION OF THE COUNTEREXAMPLE",
+        "       35         16            0  Q-stale-topology-hints",
         "           rule: Admission failure leaves no residual pod or container entries for that pod (after rollback/GC)",
         "replay:  ./podtopo conformance properties --behaviour kubelet --seed 2 --examples 40 --testee \""
             + podtopoTestee().replace("\"", "\\\"") + "\"");
@@ -67,6 +67,7 @@ class PropertiesCensusCommandTest {
     assertThat(document.get("unexplained").asInt()).isPositive();
     assertThat(document.get("invariants")).anySatisfy(invariant -> {
       assertThat(invariant.get("explanation").get("explained").asBoolean()).isFalse();
+      assertThat(invariant.get("unexplainedScenarios").asInt()).isPositive();
       assertThat(invariant.get("explanation").get("text").asText()).startsWith("UNEXPLAINED");
       assertThat(invariant.get("counterexample").get("file").isNull()).as("no --out").isTrue();
     });

@@ -22,10 +22,11 @@ import java.util.TreeMap;
  * the API server creates them, a restart re-admitting every active pod) are sent to a subject (the
  * kubelet oracle, say), each asked for one outcome, and every one is checked ({@link AnswerReplay}):
  * the run does not stop at the first failure. Per invariant broken it counts the scenarios that broke
- * it and keeps the smallest (fewest steps, the first found among equals), shrunk with the subject
- * ({@link OperationShrinker}, at most {@value #MAX_SHRINK_TRIES} tries, each a question to the subject)
- * and explained by podtopo's own kubelet behaviour ({@link QuirkExplanation}): a breach a named quirk
- * explains is a known departure of the kubelet from the spec, any other is a finding.
+ * it, each explained by podtopo's own kubelet behaviour ({@link QuirkExplanation}: a breach a named
+ * quirk explains is a known departure of the kubelet from the spec, any other is a finding), and keeps
+ * the smallest (fewest steps, the first found among equals; an unexplained one if there is one),
+ * shrunk with the subject ({@link OperationShrinker}, at most {@value #MAX_SHRINK_TRIES} tries, each a
+ * question to the subject).
  *
  * <p>An answer the subject cannot give because the kubelet's code crashed or never returned outside
  * an admission ({@link KubeletCrash}) is counted apart; any other error, and an answer that cannot be
@@ -61,13 +62,15 @@ public final class InvariantCensus {
    *
    * @param invariant its number (0: the subject's answer could not be had or read)
    * @param scenarios how many scenarios broke it
+   * @param unexplained how many of them no quirk explains (each explained as the counterexample is)
    * @param index the counterexample's place in the run (1-based)
    * @param operations how many operations the counterexample had before shrinking
-   * @param counterexample the smallest scenario found that breaks it, shrunk
+   * @param counterexample the smallest scenario found that breaks it, an unexplained one if any, shrunk
+   *     (keeping it explained or unexplained)
    * @param violations the counterexample's breaches of it, in the subject's answer
    * @param explanation why, as far as podtopo's kubelet behaviour knows
    */
-  public record Finding(int invariant, int scenarios, int index, int operations, NodeScenario counterexample,
+  public record Finding(int invariant, int scenarios, int unexplained, int index, int operations, NodeScenario counterexample,
       List<Violation> violations, QuirkExplanation explanation) {
     public Finding {
       violations = List.copyOf(violations);
@@ -87,9 +90,9 @@ public final class InvariantCensus {
       findings = List.copyOf(findings);
     }
 
-    /** How many broken invariants no quirk explains. */
+    /** How many broken invariants some scenario breaks where no quirk explains it. */
     public long unexplained() {
-      return findings.stream().filter(finding -> !finding.explanation().explained()).count();
+      return findings.stream().filter(finding -> finding.unexplained() > 0).count();
     }
   }
 
@@ -101,17 +104,40 @@ public final class InvariantCensus {
       return firstBroken.containsKey(invariant) ? Optional.of(this) : Optional.empty();
     }
 
+    boolean explained(int invariant) {
+      return QuirkExplanation.of(scenario, invariant, firstBroken.get(invariant)).explained();
+    }
+
     List<Violation> of(int invariant) {
       return violations.stream().filter(violation -> violation.invariant() == invariant).toList();
     }
   }
 
-  /** The smallest scenario found breaking one invariant so far, and how many broke it. */
+  /**
+   * The scenarios breaking one invariant so far: how many, how many of them no quirk explains, and the
+   * smallest, an unexplained one when there is one (a breach no quirk explains is never hidden behind a
+   * smaller explained one).
+   */
   private static final class Count {
     int scenarios;
+    int unexplained;
     int index;
+    boolean smallestExplained;
     NodeOperations.Scenario generated;
     Checked smallest;
+
+    void add(int at, NodeOperations.Scenario scenario, Checked checked, boolean explained) {
+      scenarios++;
+      unexplained += explained ? 0 : 1;
+      boolean replaces = smallest == null || !explained && smallestExplained
+          || explained == smallestExplained && checked.scenario().steps().size() < smallest.scenario().steps().size();
+      if (replaces) {
+        index = at;
+        generated = scenario;
+        smallest = checked;
+        smallestExplained = explained;
+      }
+    }
   }
 
   /** Running counts of a census. */
@@ -159,22 +185,17 @@ public final class InvariantCensus {
     Checked checked = check(GeneratedScenarios.kubelet(generated));
     tally.admissionsWithoutMerges += checked.admissionsWithoutMerges();
     checked.kubeletCrash().ifPresent(error -> tally.kubeletCrashes.put(tally.scenarios, error));
-    for (int invariant : checked.firstBroken().keySet()) {
-      Count count = tally.counts.computeIfAbsent(invariant, number -> new Count());
-      count.scenarios++;
-      if (count.smallest == null || checked.scenario().steps().size() < count.smallest.scenario().steps().size()) {
-        count.index = tally.scenarios;
-        count.generated = generated;
-        count.smallest = checked;
-      }
-    }
+    checked.firstBroken().forEach((invariant, step) -> tally.counts.computeIfAbsent(invariant, number -> new Count())
+        .add(tally.scenarios, generated, checked, QuirkExplanation.of(checked.scenario(), invariant, step).explained()));
   }
 
   private Finding finding(int invariant, Count count, Listener listener) {
     listener.shrinking(invariant, count.smallest.scenario().steps().size());
     Checked shrunk = OperationShrinker.shrink(count.generated, count.smallest,
-        fewer -> check(GeneratedScenarios.kubelet(fewer)).breaking(invariant), MAX_SHRINK_TRIES);
-    return new Finding(invariant, count.scenarios, count.index, count.generated.steps().size(), shrunk.scenario(),
+        fewer -> check(GeneratedScenarios.kubelet(fewer)).breaking(invariant)
+            .filter(smaller -> smaller.explained(invariant) == count.smallestExplained), MAX_SHRINK_TRIES);
+    return new Finding(invariant, count.scenarios, count.unexplained, count.index, count.generated.steps().size(),
+        shrunk.scenario(),
         shrunk.of(invariant),
         QuirkExplanation.of(shrunk.scenario(), invariant, shrunk.firstBroken().get(invariant)));
   }

@@ -86,6 +86,7 @@ class InvariantCensusTest {
     assertThat(listener.shrunk).containsExactly(12, 17, 24, 35, 36);
     assertThat(census.findings()).allSatisfy(finding -> {
       assertThat(finding.explanation().explained()).as("invariant %d", finding.invariant()).isTrue();
+      assertThat(finding.unexplained()).as("every scenario breaking %d explained", finding.invariant()).isZero();
       assertThat(finding.explanation().reference()).isEqualTo(QuirkExplanation.Reference.BREAKS_IT_TOO);
       assertThat(finding.violations()).extracting(Violation::invariant).containsOnly(finding.invariant());
     });
@@ -146,6 +147,7 @@ class InvariantCensusTest {
     assertThat(finding.explanation().explained()).isFalse();
     assertThat(finding.explanation().reference()).isEqualTo(QuirkExplanation.Reference.KEEPS_IT);
     assertThat(finding.explanation().describe()).startsWith("UNEXPLAINED: podtopo's kubelet behaviour keeps it");
+    assertThat(finding.unexplained()).isEqualTo(finding.scenarios());
     assertThat(census.unexplained()).isPositive();
   }
 
