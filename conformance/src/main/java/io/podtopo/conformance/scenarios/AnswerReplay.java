@@ -16,9 +16,12 @@ import io.podtopo.domain.pod.Pod;
 import io.podtopo.domain.topology.CpuSet;
 import io.podtopo.domain.topologymanager.AdmissionFailure;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.SortedMap;
+import java.util.TreeMap;
 
 /**
  * Checks the invariants of spec §15 on any subject's answer to a node scenario: the answer is read
@@ -41,12 +44,16 @@ public final class AnswerReplay {
    * What the replay found.
    *
    * @param violations every breach, each message prefixed with the step it was found after
+   * @param firstBroken per broken invariant, the step it was first found broken after: 0 for the
+   *     initial state, {@code i} for the {@code i}th step (1-based)
    * @param admissionsWithoutMerges how many admission steps had no {@code merges}, on which the
    *     invariants of {@link #READ_MERGES} were not checked
    */
-  public record Result(List<Violation> violations, int admissionsWithoutMerges) {
+  public record Result(List<Violation> violations, SortedMap<Integer, Integer> firstBroken,
+      int admissionsWithoutMerges) {
     public Result {
       violations = List.copyOf(violations);
+      firstBroken = Collections.unmodifiableSortedMap(new TreeMap<>(firstBroken));
     }
   }
 
@@ -66,10 +73,12 @@ public final class AnswerReplay {
           + scenario.steps().size() + " (fewer only after a restart with a \"startError\")");
     }
     List<Violation> violations = new ArrayList<>();
+    SortedMap<Integer, Integer> firstBroken = new TreeMap<>();
     ActivePods active = new ActivePods();
     JsonNode initialNode = AnswerJsonReader.required("the answer", answer, "initial");
     NodeSnapshot before = snapshot(scenario, reserved, AnswerJsonReader.state("initial", initialNode), active);
     checkSnapshot("initial", before, initialNode, violations);
+    violations.forEach(violation -> firstBroken.putIfAbsent(violation.invariant(), 0));
     int withoutMerges = 0;
     for (int i = 0; i < steps.size(); i++) {
       NodeScenario.Step step = scenario.steps().get(i);
@@ -83,6 +92,9 @@ public final class AnswerReplay {
         merges = trace.isPresent();
         withoutMerges += merges ? 0 : 1;
         Admission admission = admission(where, node, admit.pod(), state, trace.orElse(new AdmissionTrace.Builder().build()));
+        if (refusedReadmission(admission, active.isActive(admit.pod().uid()))) {
+          active.podRemoved(admit.pod().uid()); // failed: no longer active (FORMAT.md, node-scenario steps)
+        }
         active.admitted(admit.pod(), admission.admitted());
         operation = Optional.of(new Operation.Admit(admit.pod(), admission));
       } else if (step instanceof NodeScenario.RemoveContainer removal) {
@@ -99,15 +111,26 @@ public final class AnswerReplay {
         checkTransition(where, before, operation.get(), after, merges, violations);
       }
       checkSnapshot(where, after, node, violations);
+      int stepNumber = i + 1;
+      violations.forEach(violation -> firstBroken.putIfAbsent(violation.invariant(), stepNumber));
       before = after;
     }
-    return new Result(violations, withoutMerges);
+    return new Result(violations, firstBroken, withoutMerges);
   }
 
   private static boolean endsWithRefusedStart(NodeScenario scenario, JsonNode steps) {
     int last = steps.size() - 1;
     return last >= 0 && scenario.steps().get(last) instanceof NodeScenario.Restart
         && steps.get(last).path("startError").isTextual();
+  }
+
+  /**
+   * Whether an active pod given again was refused: the kubelet fails it, so it is no longer active.
+   * Where the kubelet gives no answer ({@value AdmissionFailure#KUBELET_NO_ANSWER}) the pod stays.
+   */
+  private static boolean refusedReadmission(Admission admission, boolean wasActive) {
+    return wasActive && !admission.admitted()
+        && !admission.reason().filter(AdmissionFailure.KUBELET_NO_ANSWER::equals).isPresent();
   }
 
   private static Admission admission(String where, JsonNode node, Pod pod, NodeState state, AdmissionTrace trace) {

@@ -165,8 +165,7 @@ public final class Differential {
 
   /** Whether the testee's answer is the kubelet oracle's error for code that crashed or never returned. */
   private static boolean kubeletCrashes(JsonNode testeeAnswer) {
-    String error = testeeAnswer.path("error").asText("");
-    return error.contains("would crash") || error.startsWith("no answer:");
+    return KubeletCrash.named(testeeAnswer.path("error").asText(""));
   }
 
   /** The answers of one scenario that differ, and how. */
@@ -219,32 +218,13 @@ public final class Differential {
   }
 
   /**
-   * The smallest scenario found that still differs: operations left out, a run of them at a time
-   * (halves first, then single ones), for as long as the two still answer differently, trying at most
+   * The smallest scenario found that still differs ({@link OperationShrinker}), trying at most
    * {@value #MAX_SHRINK_TRIES} smaller scenarios.
    */
   private Difference shrink(int index, NodeOperations.Scenario generated, Comparison found) {
-    List<NodeOperations.Step> steps = new ArrayList<>(generated.steps());
-    Comparison smallest = found;
     Tally ignored = new Tally();
-    int tries = 0;
-    for (int chunk = Math.max(1, steps.size() / 2); chunk >= 1; chunk /= 2) {
-      for (int from = steps.size() - chunk; from >= 0 && tries < MAX_SHRINK_TRIES; from -= 1, tries++) {
-        List<NodeOperations.Step> fewer = new ArrayList<>(steps.subList(0, from));
-        fewer.addAll(steps.subList(from + chunk, steps.size()));
-        if (fewer.isEmpty()) {
-          continue;
-        }
-        NodeScenario candidate = GeneratedScenarios.kubelet(
-            new NodeOperations.Scenario(generated.machine(), generated.config(), fewer));
-        Optional<Comparison> differing = compare(candidate, ignored);
-        if (differing.isPresent()) {
-          steps = fewer;
-          smallest = differing.get();
-          from = Math.min(from, steps.size() - chunk + 1);
-        }
-      }
-    }
+    Comparison smallest = OperationShrinker.shrink(generated, found,
+        fewer -> compare(GeneratedScenarios.kubelet(fewer), ignored), MAX_SHRINK_TRIES);
     return new Difference(index, smallest.scenario(), generated.steps().size(), smallest.podtopo(),
         smallest.testee(), smallest.differences());
   }

@@ -3,8 +3,6 @@ package io.podtopo.conformance.scenarios;
 import static org.quicktheories.QuickTheory.qt;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.podtopo.conformance.generators.NodeOperations;
 import io.podtopo.conformance.invariants.Violation;
@@ -36,8 +34,6 @@ public final class PropertyCheck {
   public static final int DEFAULT_EXAMPLES = 100;
   /** The most generated operations in one scenario (a re-admission makes two steps). */
   public static final int MAX_OPERATIONS = 12;
-
-  private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
 
   private final Subject subject;
 
@@ -154,36 +150,11 @@ public final class PropertyCheck {
    * and a note naming the broken invariants and the seed.
    */
   public static ObjectNode counterexample(Report report, Outcome failure) {
-    ObjectNode file = JSON.objectNode();
-    file.put("source", "podtopo conformance properties");
-    file.put("sourceVersion", "seed " + report.seed() + ", " + report.examples() + " examples, subject "
-        + report.subject());
-    ObjectNode vectorCase = file.putArray("cases").addObject();
-    vectorCase.put("id", "node-scenario/counterexample/seed-" + report.seed());
-    vectorCase.put("upstream", "PLRM spec §15 invariants "
-        + failure.violations().stream().map(v -> Integer.toString(v.invariant())).distinct().toList());
-    vectorCase.put("kind", NodeScenarioKind.NAME);
-    vectorCase.put("note", "found by 'podtopo conformance properties --seed " + report.seed() + " --examples "
-        + report.examples() + "' against " + report.subject() + ": " + failure.violations().get(0)
-        + ". The expectation is podtopo's reference answer.");
-    vectorCase.set("input", failure.scenario().write());
-    vectorCase.set("expect", expectation(ReferenceScenarioRun.answer(failure.scenario())));
-    return file;
-  }
-
-  private static ObjectNode expectation(JsonNode answer) {
-    ObjectNode expect = JSON.objectNode();
-    ArrayNode steps = expect.putArray("steps");
-    for (JsonNode step : answer.path("steps")) {
-      ObjectNode expected = steps.addObject();
-      for (String field : List.of("decision", "defaultCpuSet", "pods", "podResources", "startError")) {
-        if (step.has(field)) {
-          expected.set(field, step.get(field).deepCopy());
-        }
-      }
-      expected.path("pods").forEach(pod -> pod.path("containers").forEach(container ->
-          ((ObjectNode) container).remove("cfsQuota")));
-    }
-    return expect;
+    return CounterexampleFile.of("node-scenario/counterexample/seed-" + report.seed(),
+        "seed " + report.seed() + ", " + report.examples() + " examples, subject " + report.subject(),
+        "found by 'podtopo conformance properties --seed " + report.seed() + " --examples " + report.examples()
+            + "' against " + report.subject() + ": " + failure.violations().get(0)
+            + ". The expectation is podtopo's reference answer.",
+        failure.scenario(), failure.violations());
   }
 }

@@ -9,9 +9,11 @@ import io.podtopo.domain.node.InvalidNodeStateException;
 import io.podtopo.domain.node.NodeResourceManagers;
 import io.podtopo.domain.node.NodeState;
 import io.podtopo.domain.pod.Pod;
+import io.podtopo.domain.quirks.KubeletQuirk;
 import io.podtopo.domain.topology.CpuSet;
 import io.podtopo.domain.topology.Device;
 import io.podtopo.domain.topology.Machine;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
@@ -34,15 +36,35 @@ public final class ReferenceScenarioRun {
   private ReferenceScenarioRun() {}
 
   /**
-   * The answer: {@code {"reservedCpus", "initial": node, "steps": [node + "decision" + "merges"? +
+   * The reference's run of a scenario: its {@link #answer} and, per answered step, the quirks that
+   * changed the decision of the pod it admitted ({@link Admission#quirks()}, with the quirk at which
+   * the kubelet gives no answer), empty for a step that admits nothing or that no quirk changed.
+   */
+  public record Run(ObjectNode answer, List<List<KubeletQuirk>> quirksByStep) {
+    public Run {
+      quirksByStep = quirksByStep.stream().map(List::copyOf).toList();
+    }
+  }
+
+  /**
+   * The reference's answer to {@code scenario}: {@link #run}'s.
+   *
+   * @throws io.podtopo.domain.node.InvalidNodeConfigException when the kubelet would not start
+   */
+  public static ObjectNode answer(NodeScenario scenario) {
+    return run(scenario).answer();
+  }
+
+  /**
+   * Runs the scenario; the answer is {@code {"reservedCpus", "initial": node, "steps": [node + "decision" + "merges"? +
    * "startError"?]}}. A restart the managers refuse (upstream {@code validateState}, e.g. "default
    * cpuset cannot be empty" when every CPU is assigned) ends the answer: the kubelet does not start,
    * so that step carries the error and no later step is answered.
    *
    * @throws io.podtopo.domain.node.InvalidNodeConfigException when the kubelet would not start
    */
-  public static ObjectNode answer(NodeScenario scenario) {
-    return answer(scenario, new long[scenario.steps().size()]);
+  public static Run run(NodeScenario scenario) {
+    return run(scenario, new long[scenario.steps().size()]);
   }
 
   /**
@@ -56,9 +78,9 @@ public final class ReferenceScenarioRun {
       throw new IllegalArgumentException("runs must be at least 1, got " + runs);
     }
     long[][] nanos = new long[runs][scenario.steps().size()];
-    ObjectNode first = answer(scenario, nanos[0]);
+    ObjectNode first = run(scenario, nanos[0]).answer();
     for (int run = 1; run < runs; run++) {
-      answer(scenario, nanos[run]);
+      run(scenario, nanos[run]);
     }
     ObjectNode timings = first.putObject("timings");
     timings.put("runs", runs);
@@ -78,8 +100,8 @@ public final class ReferenceScenarioRun {
     return first;
   }
 
-  /** The answer, each admission's duration written into {@code admissionNanos} by step. */
-  private static ObjectNode answer(NodeScenario scenario, long[] admissionNanos) {
+  /** The run, each admission's duration written into {@code admissionNanos} by step. */
+  private static Run run(NodeScenario scenario, long[] admissionNanos) {
     Machine machine = scenario.machine();
     NodeResourceManagers managers = NodeResourceManagers.create(scenario.config(), machine);
     NodeState state = managers.initialState();
@@ -88,6 +110,7 @@ public final class ReferenceScenarioRun {
     answer.put("reservedCpus", managers.cpuPolicy().map(StaticPolicy::reservedCpus).orElse(CpuSet.empty()).toString());
     answer.set("initial", AnswerJson.node(managers, state, active));
     ArrayNode steps = answer.putArray("steps");
+    List<List<KubeletQuirk>> quirksByStep = new ArrayList<>();
     for (int index = 0; index < scenario.steps().size(); index++) {
       NodeScenario.Step step = scenario.steps().get(index);
       Admission admission = null;
@@ -146,10 +169,17 @@ public final class ReferenceScenarioRun {
         AnswerJson.merges(admission).ifPresent(merges -> node.set("merges", merges));
       }
       steps.add(node);
+      quirksByStep.add(admission == null ? List.of() : quirks(admission));
       if (startError.isPresent()) {
         break;
       }
     }
-    return answer;
+    return new Run(answer, quirksByStep);
+  }
+
+  private static List<KubeletQuirk> quirks(Admission admission) {
+    List<KubeletQuirk> quirks = new ArrayList<>(admission.quirks());
+    admission.noAnswer().filter(quirk -> !quirks.contains(quirk)).ifPresent(quirks::add);
+    return quirks;
   }
 }
