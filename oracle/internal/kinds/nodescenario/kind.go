@@ -79,6 +79,7 @@ func answer(raw json.RawMessage) (any, error) {
 	if err != nil {
 		return nil, err
 	}
+	s.timed = behaviour.Timing != nil
 	if err := gates.Apply(s.config.FeatureGates); err != nil {
 		return nil, err
 	}
