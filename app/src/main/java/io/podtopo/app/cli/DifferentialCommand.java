@@ -1,16 +1,12 @@
 package io.podtopo.app.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.podtopo.conformance.scenarios.Differential;
 import io.podtopo.conformance.vectors.BrokenSubjectException;
 import io.podtopo.conformance.vectors.ProcessSubject;
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -150,14 +146,7 @@ public final class DifferentialCommand implements Callable<Integer> {
   }
 
   private Path write(String name, ObjectNode file) {
-    Path path = out.resolve(name + ".json");
-    try {
-      Files.createDirectories(out);
-      new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(path.toFile(), file);
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot write a difference to " + path + ": " + e.getMessage(), e);
-    }
-    return path;
+    return new VectorFileWriter(out, "a difference").write(name, file);
   }
 
   private String replay(Differential.Report report) {

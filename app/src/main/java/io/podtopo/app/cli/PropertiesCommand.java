@@ -17,10 +17,7 @@ import io.podtopo.conformance.vectors.Subject;
 import io.podtopo.conformance.vectors.VectorKinds;
 import io.podtopo.domain.quirks.Behaviour;
 import jakarta.inject.Inject;
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -236,14 +233,7 @@ public final class PropertiesCommand implements Callable<Integer> {
   }
 
   private Path write(String name, ObjectNode file) {
-    Path path = out.resolve(name + ".json");
-    try {
-      Files.createDirectories(out);
-      new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(path.toFile(), file);
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot write a counterexample to " + path + ": " + e.getMessage(), e);
-    }
-    return path;
+    return new VectorFileWriter(out, "a counterexample").write(name, file);
   }
 
   private String replay(PropertyCheck.Report report) {

@@ -2,7 +2,6 @@ package io.podtopo.app.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.podtopo.app.Main;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -24,27 +23,23 @@ class DifferentialCommandTest {
   @TempDir
   Path dir;
 
-  private static String podtopoTestee() {
-    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    return "'" + java + "' -cp '" + System.getProperty("java.class.path") + "' " + Main.class.getName() + " testee";
-  }
 
   @Test
   void podtopoAgainstItsOwnTesteeDiffersNowhere() {
     Path out = dir.resolve("out");
-    CliRun run = CliRun.reference("conformance", "differential", "--testee", podtopoTestee(), "--seed", "5",
+    CliRun run = CliRun.reference("conformance", "differential", "--testee", TesteeCommands.podtopo(), "--seed", "5",
         "--scenarios", "15", "--out", out.toString());
 
     assertThat(run.exitCode()).as(run.out() + run.err()).isEqualTo(ExitCodes.OK);
     assertThat(run.lastOutLine()).matches("15 scenarios, \\d+ admissions, 0 differences");
     assertThat(run.outLines()).contains("replay:  ./podtopo conformance differential --seed 5 --scenarios 15 --testee \""
-        + podtopoTestee() + "\"");
+        + TesteeCommands.podtopo() + "\"");
     assertThat(out).doesNotExist();
   }
 
   @Test
   void aTesteeThatAdmitsEveryPodDiffersAndEachDifferenceReplaysAsAVectorFile() throws Exception {
-    String testee = "sh -c " + quote(podtopoTestee() + " | sed -u 's/\"admitted\":false/\"admitted\":true/g'");
+    String testee = TesteeCommands.edited(TesteeCommands.podtopo(), "s/\"admitted\":false/\"admitted\":true/g");
     Path out = dir.resolve("found");
 
     CliRun run = CliRun.reference("conformance", "differential", "--testee", testee, "--seed", "5",
@@ -79,8 +74,4 @@ class DifferentialCommandTest {
     assertThat(dies.err()).contains("the testee broke: testee exited with code 3");
   }
 
-  /** The text as one shell word in single quotes. */
-  private static String quote(String text) {
-    return "'" + text.replace("'", "'\\''") + "'";
-  }
 }

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.podtopo.app.Main;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -25,16 +24,12 @@ class PropertiesCensusCommandTest {
   @TempDir
   Path dir;
 
-  private static String podtopoTestee() {
-    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    return "'" + java + "' -cp '" + System.getProperty("java.class.path") + "' " + Main.class.getName() + " testee";
-  }
 
   @Test
   void adr0008_podtoposKubeletBehaviourBreaksOnlyInvariantsItsQuirksExplain_eachCounterexampleReplays() {
     Path out = dir.resolve("census");
 
-    CliRun run = CliRun.reference("conformance", "properties", "--behaviour", "kubelet", "--testee", podtopoTestee(),
+    CliRun run = CliRun.reference("conformance", "properties", "--behaviour", "kubelet", "--testee", TesteeCommands.podtopo(),
         "--seed", "2", "--examples", "40", "--out", out.toString());
 
     assertThat(run.exitCode()).as(run.out() + run.err()).isEqualTo(ExitCodes.OK);
@@ -43,7 +38,7 @@ class PropertiesCensusCommandTest {
         "       35         16            0  Q-stale-topology-hints",
         "           rule: Admission failure leaves no residual pod or container entries for that pod (after rollback/GC)",
         "replay:  ./podtopo conformance properties --behaviour kubelet --seed 2 --examples 40 --testee \""
-            + podtopoTestee().replace("\"", "\\\"") + "\"");
+            + TesteeCommands.podtopo().replace("\"", "\\\"") + "\"");
     assertThat(files(out)).containsExactly("seed-2-invariant-12.json", "seed-2-invariant-17.json",
         "seed-2-invariant-24.json", "seed-2-invariant-35.json", "seed-2-invariant-36.json");
     assertThat(run.err()).contains("podtopo: shrinking the counterexample of invariant 24");
@@ -55,7 +50,7 @@ class PropertiesCensusCommandTest {
 
   @Test
   void aTesteeThatAdmitsEveryPodBreaksInvariantsNoQuirkExplains_unexplainedExitsOne() throws Exception {
-    String testee = "sh -c " + quote(podtopoTestee() + " | sed -u 's/\"admitted\":false/\"admitted\":true/g'");
+    String testee = TesteeCommands.edited(TesteeCommands.podtopo(), "s/\"admitted\":false/\"admitted\":true/g");
 
     CliRun run = CliRun.reference("conformance", "properties", "--behaviour", "kubelet", "--testee", testee,
         "--seed", "2", "--examples", "10", "--format", "json");
@@ -95,8 +90,4 @@ class PropertiesCensusCommandTest {
     }
   }
 
-  /** The text as one shell word in single quotes. */
-  private static String quote(String text) {
-    return "'" + text.replace("'", "'\\''") + "'";
-  }
 }

@@ -4,8 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.podtopo.app.Main;
-import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -17,14 +15,10 @@ class SpeedCommandTest {
 
   private static final String MACHINE = "1s2n8c2t,mem=16Gi";
 
-  private static String podtopoTestee() {
-    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    return "'" + java + "' -cp '" + System.getProperty("java.class.path") + "' " + Main.class.getName() + " testee";
-  }
 
   @Test
   void podtopoAgainstItsOwnTesteeIsTimedBothWithAndWithoutTheMemoryManager() throws Exception {
-    CliRun run = CliRun.reference("conformance", "speed", "--testee", podtopoTestee(), "--machine", MACHINE,
+    CliRun run = CliRun.reference("conformance", "speed", "--testee", TesteeCommands.podtopo(), "--machine", MACHINE,
         "--runs", "1", "--format", "json");
 
     assertThat(run.exitCode()).as(run.out() + run.err()).isEqualTo(ExitCodes.OK);
@@ -43,7 +37,7 @@ class SpeedCommandTest {
 
   @Test
   void theTableEndsWithHowManyRowsDecidedAlike() {
-    CliRun run = CliRun.reference("conformance", "speed", "--testee", podtopoTestee(), "--machine", MACHINE,
+    CliRun run = CliRun.reference("conformance", "speed", "--testee", TesteeCommands.podtopo(), "--machine", MACHINE,
         "--runs", "1");
 
     assertThat(run.exitCode()).as(run.out() + run.err()).isEqualTo(ExitCodes.OK);
@@ -54,8 +48,7 @@ class SpeedCommandTest {
 
   @Test
   void aTesteeWithoutTimingsExitsFourAndBadUsageTwo() {
-    String untimed = "sh -c '" + podtopoTestee().replace("'", "'\\''")
-        + " | sed -u \"s/\\\"timings\\\"/\\\"untimed\\\"/g\"'";
+    String untimed = TesteeCommands.edited(TesteeCommands.podtopo(), "s/\"timings\"/\"untimed\"/g");
 
     CliRun run = CliRun.reference("conformance", "speed", "--testee", untimed, "--machine", MACHINE, "--runs", "1");
 

@@ -2,7 +2,6 @@ package io.podtopo.conformance.scenarios;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.podtopo.conformance.invariants.Violation;
 import io.podtopo.conformance.vectors.CaseResult;
@@ -14,7 +13,6 @@ import io.podtopo.conformance.vectors.VectorKinds;
 import io.podtopo.conformance.vectors.VectorRunner;
 import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
-import java.util.Optional;
 import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.Test;
 
@@ -30,17 +28,7 @@ class PropertyCheckTest {
 
   /** The reference's answers, changed by {@code breakage}. */
   private static Subject broken(UnaryOperator<ObjectNode> breakage) {
-    return new Subject() {
-      @Override
-      public String name() {
-        return "broken";
-      }
-
-      @Override
-      public Optional<JsonNode> run(String caseId, String kind, JsonNode input) {
-        return REFERENCE.run(caseId, kind, input).map(answer -> breakage.apply((ObjectNode) answer.deepCopy()));
-      }
-    };
+    return ChangedReference.changing("broken", breakage);
   }
 
   /** Never takes anything out of the default set: every step reports the initial one. */

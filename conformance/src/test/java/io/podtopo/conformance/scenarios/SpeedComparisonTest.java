@@ -16,8 +16,6 @@ import io.podtopo.domain.topology.NumaNode;
 import io.podtopo.domain.topologymanager.TopologyManagerOptions;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
-import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -46,21 +44,6 @@ class SpeedComparisonTest {
       machine.addNumaNode(NumaNode.of(node, 16 * GI));
     }
     return machine.build();
-  }
-
-  /** The reference's answers, changed by {@code change}. */
-  private static Subject changed(UnaryOperator<ObjectNode> change) {
-    return new Subject() {
-      @Override
-      public String name() {
-        return "changed";
-      }
-
-      @Override
-      public Optional<JsonNode> run(String caseId, String kind, JsonNode input) {
-        return REFERENCE.run(caseId, kind, input).map(answer -> change.apply(((ObjectNode) answer).deepCopy()));
-      }
-    };
   }
 
   @Test
@@ -117,7 +100,7 @@ class SpeedComparisonTest {
 
   @Test
   void aTesteeDecidingOtherwiseIsReportedWithItsDifferences() {
-    Subject refusesTheFirstPod = changed(answer -> {
+    Subject refusesTheFirstPod = ChangedReference.changing("changed", answer -> {
       ((ObjectNode) answer.path("steps").get(0).path("decision")).put("admitted", false);
       return answer;
     });
@@ -131,7 +114,7 @@ class SpeedComparisonTest {
 
   @Test
   void aTesteeThatDoesNotTimeAdmissionsIsRefused() {
-    Subject untimed = changed(answer -> {
+    Subject untimed = ChangedReference.changing("changed", answer -> {
       answer.remove("timings");
       return answer;
     });
