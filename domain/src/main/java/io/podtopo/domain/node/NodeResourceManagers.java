@@ -235,7 +235,7 @@ public final class NodeResourceManagers {
     }
     if (failure.isPresent()) {
       NodeState left = state;
-      if (!result.admitted() && !result.state().cpu().equals(state.cpu())) {
+      if (!result.admitted() && !allocations(result.state().cpu()).equals(allocations(state.cpu()))) {
         left = afterFailedReallocation(state, result.state(), pod, quirks);
       }
       left = withMemoryAfterCleanup(left, result.state(), pod, quirks);
@@ -297,10 +297,14 @@ public final class NodeResourceManagers {
     return !state.memory().containersOf(pod.uid()).isEmpty() || state.memory().podBlocks(pod.uid()).isPresent();
   }
 
+  /** The CPU Manager's state without the per-admission reuse bookkeeping (never checkpointed). */
+  private static CpuManagerState allocations(CpuManagerState cpu) {
+    return CpuManagerState.of(cpu.defaultCpuSet(), cpu.entries(), cpu.podEntries());
+  }
+
   private static NodeState withoutReuseBookkeeping(NodeState state) {
-    CpuManagerState cpu = state.cpu();
     return new NodeState.Builder().from(state)
-        .cpu(CpuManagerState.of(cpu.defaultCpuSet(), cpu.entries(), cpu.podEntries()))
+        .cpu(allocations(state.cpu()))
         .memory(new MemoryManagerState.Builder().from(state.memory()).reusableInitMemory(ReusableInitMemory.none())
             .build())
         .devices(state.devices().withReusable(ReusableDevices.none()))
