@@ -71,6 +71,14 @@ class AuditCommandTest {
     }
   }
 
+  /** Issue 24 item 11: the help names every rule the audit runs (it named 11 of 12). */
+  @Test
+  void theHelpNamesEveryRuleTheAuditRuns() {
+    String help = CliRun.reference("audit", "--help").out().replaceAll("\\s+", " ");
+
+    assertThat(io.podtopo.conformance.audit.Audit.rules()).allSatisfy(rule -> assertThat(help).contains(rule.id()));
+  }
+
   @Test
   void podtoposOwnServerPassesEveryRuleItCanCheckInPodScopeAndInContainerScope() {
     CliRun podScope = audit(KepNodes.podScope(), "--scope", "pod");
@@ -120,7 +128,7 @@ class AuditCommandTest {
     assertThat(off.exitCode()).isEqualTo(ExitCodes.FAILURES);
     assertThat(off.outLines()).contains("pod-fields-empty-outside-pod-scope  fail         3",
         "  pod-fields-empty-outside-pod-scope: pod default/shared-only reports pod-level cpu_ids \"1-2,17-18\" and "
-            + "memory memory 4Gi on NUMA node 0, though the node fills neither (" + gateOff
+            + "memory 4Gi on NUMA node 0, though the node fills neither (" + gateOff
             + ": feature gate PodLevelResourceManagers off)");
   }
 

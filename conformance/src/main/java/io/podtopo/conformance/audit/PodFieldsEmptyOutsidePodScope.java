@@ -31,8 +31,9 @@ final class PodFieldsEmptyOutsidePodScope extends AuditRule {
     List<String> violations = new ArrayList<>();
     for (PodResources pod : input.pods().pods()) {
       if (!pod.cpuIds().isEmpty() || !pod.memory().isEmpty()) {
-        violations.add("pod " + Names.pod(pod) + " reports pod-level cpu_ids \"" + pod.cpuIds() + "\" and memory "
-            + Names.memory(pod.memory()) + ", though the node fills neither (" + scope.source() + ")");
+        violations.add("pod " + Names.pod(pod) + " reports pod-level cpu_ids \"" + pod.cpuIds() + "\" and "
+            + (pod.memory().isEmpty() ? "no memory" : Names.memory(pod.memory())) + ", though the node fills neither ("
+            + scope.source() + ")");
       }
     }
     return RuleResult.checked(id(), violations);

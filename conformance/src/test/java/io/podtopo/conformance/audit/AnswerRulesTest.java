@@ -167,6 +167,7 @@ class AnswerRulesTest {
     assertThat(result("container-memory-in-pod-memory", Answers.podScope()).status()).isEqualTo(RuleStatus.PASS);
   }
 
+  /** AU-8; issue 24 item 11: the memory is named once ("memory 4Gi", not "memory memory 4Gi"). */
   @Test
   void podLevelFieldsOutsidePodScopeFailNamingWhereTheScopeCameFrom_au8() {
     AuditInput input = AuditInput.of(Answers.podScope(), allocatable())
@@ -176,9 +177,9 @@ class AnswerRulesTest {
 
     assertThat(result.status()).isEqualTo(RuleStatus.FAIL);
     assertThat(result.violations()).containsExactly(
-        "pod default/shared-only reports pod-level cpu_ids \"1-2,17-18\" and memory memory 4Gi on NUMA node 0, though the "
+        "pod default/shared-only reports pod-level cpu_ids \"1-2,17-18\" and memory 4Gi on NUMA node 0, though the "
             + "node fills neither (--scope container)",
-        "pod default/pod-scope-mixed reports pod-level cpu_ids \"3-5,19-20\" and memory memory 6Gi on NUMA node 0, though "
+        "pod default/pod-scope-mixed reports pod-level cpu_ids \"3-5,19-20\" and memory 6Gi on NUMA node 0, though "
             + "the node fills neither (--scope container)");
     assertThat(result("pod-fields-empty-outside-pod-scope", AuditInput.of(Answers.containerScope(), allocatable())
         .withScope(NodeScope.withoutPodLevelFields("--scope container"))).status()).isEqualTo(RuleStatus.PASS);
