@@ -41,7 +41,8 @@ import picocli.CommandLine.Spec;
             + "oracle, where Go's map order decides) is asked for all of them before a difference is counted.",
         "",
         "The last line is 'N scenarios, A admissions, D differences'. Exits 0 when D is 0, 1 otherwise, 2 on "
-            + "bad usage, 4 when the testee broke.",
+            + "bad usage, 4 when the testee broke, 5 when nothing was checked (the testee answers no node-scenario "
+            + "request).",
         ""},
     footer = {
         "",
@@ -128,7 +129,9 @@ public final class DifferentialCommand implements Callable<Integer> {
         }
       });
     } catch (Differential.UnsupportedKindException e) {
-      throw new UserInputException(e.getMessage());
+      err.println(spec.qualifiedName() + ": nothing was checked: " + e.getMessage());
+      err.flush();
+      return ExitCodes.NOTHING_CHECKED;
     } catch (BrokenSubjectException e) {
       err.println(spec.qualifiedName() + ": the testee broke: " + e.getMessage() + "; replay with --seed " + runSeed);
       e.stderrTail().forEach(line -> err.println("  " + line));

@@ -57,7 +57,9 @@ import picocli.CommandLine.Spec;
             + "other is UNEXPLAINED, a finding. The last line is 'N scenarios, K invariants broken, U unexplained'.",
         "",
         "Exits 0 when no invariant broke (with --behaviour kubelet: when nothing is unexplained), 1 when one did, "
-            + "2 on bad usage or a testee that cannot run, 4 when the testee broke during a census.",
+            + "2 on bad usage or a testee that cannot run, 4 when the testee broke during a census, 5 when nothing "
+            + "was checked (the testee answers no node-scenario request, as 'conformance vectors' exits when every "
+            + "case is skipped).",
         ""},
     footer = {
         "",
@@ -153,7 +155,7 @@ public final class PropertiesCommand implements Callable<Integer> {
     try {
       report = new PropertyCheck(subject).run(runSeed, examples);
     } catch (PropertyCheck.UnsupportedKindException e) {
-      throw new UserInputException(e.getMessage());
+      return nothingChecked(e);
     } finally {
       if (process != null) {
         process.close();
@@ -201,7 +203,7 @@ public final class PropertiesCommand implements Callable<Integer> {
       census = new InvariantCensus(process != null ? process : new ReferenceSubject(kinds)).run(runSeed, examples,
           listener);
     } catch (PropertyCheck.UnsupportedKindException e) {
-      throw new UserInputException(e.getMessage());
+      return nothingChecked(e);
     } catch (BrokenSubjectException e) {
       err.println(spec.qualifiedName() + ": the testee broke: " + e.getMessage() + "; replay with --seed " + runSeed);
       e.stderrTail().forEach(line -> err.println("  " + line));
@@ -234,6 +236,14 @@ public final class PropertiesCommand implements Callable<Integer> {
 
   private Path write(String name, ObjectNode file) {
     return new VectorFileWriter(out, "a counterexample").write(name, file);
+  }
+
+  /** The testee answers no node scenario: as {@code vectors} with every case skipped, nothing was checked. */
+  private int nothingChecked(RuntimeException unsupported) {
+    PrintWriter err = spec.commandLine().getErr();
+    err.println(spec.qualifiedName() + ": nothing was checked: " + unsupported.getMessage());
+    err.flush();
+    return ExitCodes.NOTHING_CHECKED;
   }
 
   private String replay(PropertyCheck.Report report) {

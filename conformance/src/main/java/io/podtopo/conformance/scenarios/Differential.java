@@ -124,17 +124,22 @@ public final class Differential {
     Tally tally = new Tally();
     qt().withFixedSeed(seed).withExamples(scenarios).withShrinkCycles(0)
         .forAll(NodeOperations.wideScenarios(MIN_OPERATIONS, MAX_OPERATIONS)).checkAssert(generated -> {
-          if (tally.broken != null) {
-            return; // the testee broke: the examples left are generated but not run
+          if (tally.broken != null || tally.unsupported != null) {
+            return; // the testee broke or answers no node scenario: the examples left are generated but not run
           }
           try {
             consider(generated, seed, scenarios, tally, listener);
           } catch (BrokenSubjectException e) {
             tally.broken = e;
+          } catch (UnsupportedKindException e) {
+            tally.unsupported = e;
           }
         });
     if (tally.broken != null) {
       throw tally.broken;
+    }
+    if (tally.unsupported != null) {
+      throw tally.unsupported;
     }
     return new Report(testee.name(), seed, tally.scenarios, tally.admissions, tally.differences, tally.crashes,
         tally.podtopoNanos, tally.testeeNanos);
@@ -180,6 +185,7 @@ public final class Differential {
     final List<Difference> differences = new ArrayList<>();
     final List<Difference> crashes = new ArrayList<>();
     BrokenSubjectException broken;
+    UnsupportedKindException unsupported;
   }
 
   /** The scenario's answers when they differ: one outcome of the testee first, all of them when that differs. */
