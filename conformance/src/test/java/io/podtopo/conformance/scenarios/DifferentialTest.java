@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -100,6 +101,7 @@ class DifferentialTest {
       "testee error: would crash: kubelet v1.37.2 panicked: runtime error",
       "testee error: no answer: kubelet v1.37.2 did not return within 8m6s"})
   void aKubeletCrashOrHangOutsideAnAdmissionIsExplainedNotADifference(String error) {
+    AtomicInteger crashedAnswers = new AtomicInteger();
     Subject crashesOnRestarts = new Subject() {
       @Override
       public String name() {
@@ -113,6 +115,7 @@ class DifferentialTest {
           restarts |= step.has("restart");
         }
         if (restarts) {
+          crashedAnswers.incrementAndGet();
           throw new IllegalStateException(error);
         }
         return REFERENCE.run(caseId, kind, input);
@@ -124,6 +127,8 @@ class DifferentialTest {
 
     assertThat(report.differences()).isEmpty();
     assertThat(report.kubeletCrashes()).isNotEmpty().hasSize(found.crashes);
+    assertThat(crashedAnswers.get()).as("a scenario the kubelet crashes on is asked once")
+        .isEqualTo(report.kubeletCrashes().size());
   }
 
   @Test
