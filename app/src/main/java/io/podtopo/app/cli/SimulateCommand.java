@@ -57,8 +57,9 @@ import picocli.CommandLine.Spec;
         "Decisions are " + KubeletRelease.NAME_WITH_RANGE + "'s, its quirks included, unless --behaviour spec asks for the corrected "
             + "ones; a quirk that changed a decision is named beside it (docs/adr/0008-kubelet-quirks.md).",
         "",
-        "Exits 0 when the simulation ran (rejected pods are a result, not an error), 2 on bad usage "
-            + "or input (nothing is printed on standard output then).",
+        "Exits 0 when the simulation ran (rejected pods are a result, not an error; with --fail-on-rejection "
+            + "1 when a pod was rejected, for CI pipelines), 2 on bad usage or input (nothing is printed on "
+            + "standard output then).",
         ""},
     footer = {
         "",
@@ -132,6 +133,10 @@ public final class SimulateCommand implements Callable<Integer> {
   @Option(names = "--color", description = "Colour the topology map with ANSI escapes.")
   boolean color;
 
+  @Option(names = "--fail-on-rejection",
+      description = "Exit 1 when a pod was rejected (after printing everything), so that a CI pipeline fails on it.")
+  boolean failOnRejection;
+
   @Mixin
   StrictFields strictFields;
 
@@ -166,7 +171,13 @@ public final class SimulateCommand implements Callable<Integer> {
     PrintWriter out = spec.commandLine().getOut();
     out.print(text);
     out.flush();
-    return ExitCodes.OK;
+    return failOnRejection && runs.stream().anyMatch(SimulateCommand::rejectsAPod) ? ExitCodes.FAILURES : ExitCodes.OK;
+  }
+
+  /** Whether a pod of the run, or an admission step of its scenario, was rejected. */
+  private static boolean rejectsAPod(SimulationRun run) {
+    return run.pods().stream().anyMatch(pod -> !pod.admission().admitted())
+        || run.steps().stream().anyMatch(step -> step.admission().filter(admission -> !admission.admitted()).isPresent());
   }
 
   private Simulation.Progress progress() {

@@ -53,6 +53,20 @@ class SimulateCommandTest {
   @TempDir
   Path dir;
 
+  /** Issue 24 item 11: {@code --fail-on-rejection} turns a rejected pod into exit 1, after the report. */
+  @Test
+  void failOnRejectionExitsOneWhenAPodWasRejectedAndZeroOtherwise() {
+    CliRun rejecting = CliRun.reference("simulate", "--pods", "../examples/pods/pod-scope", "--fail-on-rejection");
+    CliRun admitting = CliRun.reference("simulate", "--pods", "../examples/pods/container-scope", "--kubelet-config",
+        "../examples/kubelet/container-scope.yaml", "--fail-on-rejection");
+
+    assertThat(rejecting.exitCode()).as(rejecting.err()).isEqualTo(ExitCodes.FAILURES);
+    assertThat(rejecting.out()).contains("rejected");
+    assertThat(CliRun.reference("simulate", "--pods", "../examples/pods/pod-scope").exitCode()).isEqualTo(ExitCodes.OK);
+    assertThat(admitting.exitCode()).as(admitting.err()).isEqualTo(ExitCodes.OK);
+    assertThat(admitting.out()).doesNotContain("rejected");
+  }
+
   @Test
   void withoutArgumentsTheKepExamplesAreShownInBothScopesAsTablesAndMaps() {
     CliRun run = CliRun.reference("simulate");
