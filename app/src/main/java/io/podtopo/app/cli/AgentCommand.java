@@ -30,6 +30,7 @@ import jakarta.inject.Inject;
 import java.io.PrintWriter;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -143,8 +144,27 @@ public final class AgentCommand implements Callable<Integer> {
     this.agents = agents;
   }
 
+  /**
+   * The state folder, checked before anything starts: an existing file or a folder the agent cannot
+   * write would leave it running and saving nothing (issue 24 item 1).
+   */
+  private void checkStateFolder() {
+    if (Files.exists(stateDir) && !Files.isDirectory(stateDir)) {
+      throw new UserInputException("--state-dir " + stateDir + ": not a directory");
+    }
+    Path existing = stateDir.toAbsolutePath();
+    while (existing != null && !Files.exists(existing)) {
+      existing = existing.getParent();
+    }
+    if (existing == null || !Files.isDirectory(existing) || !Files.isWritable(existing)) {
+      throw new UserInputException("--state-dir " + stateDir + ": "
+          + (existing == null || !Files.isDirectory(existing) ? "cannot be made here" : existing + " is not writable"));
+    }
+  }
+
   @Override
   public Integer call() throws InterruptedException {
+    checkStateFolder();
     Machine node = MachineArgument.resolve(machine, catalog);
     FieldValidation fields = strictFields.validation();
     NodeSettings settings;

@@ -49,6 +49,18 @@ class AgentCommandTest {
     assertThat(state).doesNotExist();
   }
 
+  /** Issue 24 item 1: a state folder that is a file is refused at once (it used to run, saving nothing). */
+  @Test
+  void aStateFolderThatIsAFileIsRefusedBeforeAnythingStarts() throws IOException {
+    Path file = Files.writeString(dir.resolve("state-file"), "not a folder");
+
+    CliRun run = CliRun.reference("agent", "--machine", "demo-2s", "--pods-dir", pods.toString(),
+        "--state-dir", file.toString());
+
+    assertRefused(run, "--state-dir " + file + ": not a directory");
+    assertThat(file).hasContent("not a folder");
+  }
+
   @Test
   void aSocketPathHoldingAFileIsRefusedAndTheFileAndTheStateAreLeftAsTheyWere() throws IOException {
     Path notASocket = Files.writeString(dir.resolve("kubelet.sock"), "precious");
