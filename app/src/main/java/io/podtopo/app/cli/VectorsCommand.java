@@ -55,6 +55,8 @@ import picocli.CommandLine.Spec;
         "      the bundled vectors against podtopo's reference implementation",
         "  ./podtopo conformance vectors --kind merge-hints --kind policy-admit",
         "      only the Topology Manager merge and admission cases",
+        "  ./podtopo conformance vectors --case node-scenario/differential/refused-pod-leaves-broken-memory-group",
+        "      one case again, by the id its report gave",
         "  ./podtopo conformance vectors --dir ./my-vectors --format json",
         "      every *.json vector file in ./my-vectors, as one JSON document",
         "  ./podtopo conformance vectors --testee \"./my-impl --testee\" --timeout 30",
@@ -81,6 +83,11 @@ public final class VectorsCommand implements Callable<Integer> {
   @Option(names = "--kind", paramLabel = "KIND",
       description = "Run only cases of this kind (repeatable), e.g. merge-hints, take-by-topology.")
   List<String> onlyKinds = new ArrayList<>();
+
+  @Option(names = "--case", paramLabel = "ID",
+      description = "Run only the case of this id (repeatable), as a report names it, e.g. "
+          + "node-scenario/differential/seed-2-344.")
+  List<String> onlyCases = new ArrayList<>();
 
   @Option(names = "--testee", paramLabel = "COMMAND",
       description = "Check this program instead of podtopo: a command line, split into words as a shell "
@@ -165,6 +172,17 @@ public final class VectorsCommand implements Callable<Integer> {
       throw new UserInputException(dir + ": no *.json vector file in this directory");
     }
     List<VectorCase> all = files.stream().flatMap(f -> f.cases().stream()).toList();
+    if (!onlyCases.isEmpty()) {
+      Set<String> ids = new LinkedHashSet<>();
+      all.forEach(c -> ids.add(c.id()));
+      for (String id : onlyCases) {
+        if (!ids.contains(id)) {
+          throw new UserInputException("no case '" + id + "' in the vectors (ids are printed beside each failure and "
+              + "in --format json)");
+        }
+      }
+      all = all.stream().filter(c -> onlyCases.contains(c.id())).toList();
+    }
     if (onlyKinds.isEmpty()) {
       return all;
     }

@@ -92,6 +92,21 @@ class VectorsCommandTest {
     assertThat(run.lastOutLine()).isEqualTo("1 passed, 1 failed, 0 skipped");
   }
 
+  /** Issue 24 item 8: one case runs again by the id its report gave; an unknown id is a one-line error. */
+  @Test
+  void caseSelectsOneCaseByItsId() {
+    CliRun right = CliRun.of(SUM, "conformance", "vectors", "--dir", SUM_DIR, "--case", "sum/right/two-and-three");
+    CliRun wrong = CliRun.of(SUM, "conformance", "vectors", "--dir", SUM_DIR, "--case",
+        "sum/wrong/deliberately-wrong-expectation");
+
+    assertThat(right.lastOutLine()).isEqualTo("1 passed, 0 failed, 0 skipped");
+    assertThat(right.exitCode()).isEqualTo(ExitCodes.OK);
+    assertThat(wrong.lastOutLine()).isEqualTo("0 passed, 1 failed, 0 skipped");
+    assertOneLineUsageError(CliRun.of(SUM, "conformance", "vectors", "--dir", SUM_DIR, "--case", "sum/nope"),
+        "podtopo conformance vectors: error: no case 'sum/nope' in the vectors (ids are printed beside each failure "
+            + "and in --format json)");
+  }
+
   @Test
   void aRunWhereEveryCaseWasSkippedCheckedNothingAndExitsFiveWithOneLineSayingWhy() {
     CliRun run = CliRun.of(SUM, "conformance", "vectors", "--dir", SUM_DIR, "--kind", "product");
