@@ -72,6 +72,7 @@ final class VectorReport {
       out.println();
       out.println("FAILED " + c.id());
       out.println("  upstream: " + c.upstream() + " (" + c.file() + ")");
+      out.println("  input:    " + c.input());
       out.println("  expected: " + c.expect());
       out.println("  actual:   " + (failure.actual() == null ? "(none)" : failure.actual()));
       failure.differences().forEach(d -> out.println("  - " + d));
@@ -110,6 +111,7 @@ final class VectorReport {
       VectorCase c = failure.vectorCase();
       ObjectNode entry = failures.addObject().put("id", c.id()).put("kind", c.kind()).put("file", c.file())
           .put("upstream", c.upstream());
+      entry.set("input", c.input());
       entry.set("expected", c.expect());
       entry.set("actual", failure.actual());
       failure.differences().forEach(entry.putArray("differences")::add);

@@ -41,6 +41,7 @@ class VectorsCommandTest {
         .allMatch(line -> line.matches("podtopo: \\d+/" + CASES + " cases run( \\(about \\d+ (s|min) left\\))?"));
   }
 
+  /** A failure shows the case's input too (issue 24 item 8), then what was expected and what came. */
   @Test
   void aFailureIsListedWithExpectedActualAndDifferencesAndTheRunExitsWithOne() {
     CliRun run = CliRun.of(SUM, "conformance", "vectors", "--dir", SUM_DIR);
@@ -55,6 +56,7 @@ class VectorsCommandTest {
         "product       0       0        1  kind not implemented by the suite",
         "FAILED sum/wrong/deliberately-wrong-expectation",
         "  upstream: clitest/wrong (sum.json)",
+        "  input:    {\"a\":2,\"b\":2}",
         "  expected: {\"sum\":5}",
         "  actual:   {\"sum\":4}",
         "  - sum: expected 5, got 4");
@@ -79,7 +81,7 @@ class VectorsCommandTest {
         "{\"kind\":\"sum\",\"passed\":1,\"failed\":1,\"skipped\":0,\"notRun\":0,\"skipReason\":\"\"}");
     assertThat(document.get("broken").isNull()).isTrue();
     assertThat(document.get("failures").get(0).toString()).isEqualTo("{\"id\":\"sum/wrong/deliberately-wrong-"
-        + "expectation\",\"kind\":\"sum\",\"file\":\"sum.json\",\"upstream\":\"clitest/wrong\",\"expected\":"
+        + "expectation\",\"kind\":\"sum\",\"file\":\"sum.json\",\"upstream\":\"clitest/wrong\",\"input\":{\"a\":2,\"b\":2},\"expected\":"
         + "{\"sum\":5},\"actual\":{\"sum\":4},\"differences\":[\"sum: expected 5, got 4\"]}");
     assertThat(CliRun.of(SUM, "conformance", "vectors", "--dir", SUM_DIR, "--format", "json").out())
         .isEqualTo(run.out());
