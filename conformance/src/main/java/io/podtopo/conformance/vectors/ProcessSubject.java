@@ -132,7 +132,7 @@ public final class ProcessSubject implements Subject, AutoCloseable {
       throw breakWith(SubjectBreak.Cause.INTERRUPTED, "interrupted while waiting for the testee's answer");
     }
     if (line == null) {
-      process.destroyForcibly();
+      endWithItsChildren();
       throw breakWith(SubjectBreak.Cause.NO_ANSWER_IN_TIME, starting
           ? "testee gave no first answer within " + wait.toMillis() + " ms, the allowance for it to start"
           : "testee gave no answer within " + wait.toMillis() + " ms");
@@ -216,12 +216,12 @@ public final class ProcessSubject implements Subject, AutoCloseable {
     requests.add(Optional.empty());
     try {
       if (!process.waitFor(DRAIN_MILLIS, TimeUnit.MILLISECONDS)) {
-        process.destroyForcibly();
+        endWithItsChildren();
       }
       stderrPump.join(DRAIN_MILLIS);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      process.destroyForcibly();
+      endWithItsChildren();
     }
     synchronized (stderrTail) {
       broken = new BrokenSubjectException(cause, message, List.copyOf(stderrTail));
@@ -291,17 +291,26 @@ public final class ProcessSubject implements Subject, AutoCloseable {
     return thread;
   }
 
+  /**
+   * Ends the program and every process it started, children first: a hung testee's workers (the kubelet
+   * oracle's, say) would otherwise outlive the run.
+   */
+  private void endWithItsChildren() {
+    process.descendants().forEach(ProcessHandle::destroyForcibly);
+    process.destroyForcibly();
+  }
+
   /** Closes the program's input and waits briefly for it to end, then ends it. */
   @Override
   public void close() {
     requests.add(Optional.empty());
     try {
       if (!process.waitFor(5, TimeUnit.SECONDS)) {
-        process.destroyForcibly();
+        endWithItsChildren();
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      process.destroyForcibly();
+      endWithItsChildren();
     }
   }
 }

@@ -7,6 +7,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import java.nio.file.Path;
 import java.time.Duration;
+import org.junit.jupiter.api.io.TempDir;
+import java.util.concurrent.TimeUnit;
+import java.util.Optional;
+import java.nio.file.Files;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -67,6 +71,24 @@ class ProcessSubjectTest {
       assertThat(run.broken().orElseThrow().message())
           .isEqualTo("testee gave no answer within 1500 ms");
     }
+  }
+
+  /** Issue 24 item 8: a hung testee is ended with the processes it started (a worker would outlive the run). */
+  @Test
+  void aProgramThatDoesNotAnswerInTimeIsEndedWithItsChildren(@TempDir Path dir) throws Exception {
+    Path pidFile = dir.resolve("child.pid");
+    List<String> command = List.of("sh", "-c", "sleep 300 & echo $! > " + pidFile + "; sleep 300");
+    long child;
+    try (ProcessSubject testee = ProcessSubject.start(command, Duration.ofMillis(1500))) {
+      VectorRun run = runner.runAll(testee, SelfTestVectors.files());
+      assertThat(run.broken().orElseThrow().cause()).isEqualTo(SubjectBreak.Cause.NO_ANSWER_IN_TIME);
+      child = Long.parseLong(Files.readString(pidFile).strip());
+    }
+    Optional<ProcessHandle> handle = ProcessHandle.of(child);
+    if (handle.isPresent()) {
+      handle.get().onExit().get(10, TimeUnit.SECONDS);
+    }
+    assertThat(ProcessHandle.of(child).map(ProcessHandle::isAlive)).isNotEqualTo(Optional.of(true));
   }
 
   @Test
