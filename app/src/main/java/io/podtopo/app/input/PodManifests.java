@@ -203,7 +203,7 @@ public final class PodManifests {
     }
     io.fabric8.kubernetes.api.model.Pod manifest;
     try {
-      manifest = YamlDocuments.MAPPER.treeToValue(quantitiesAsText(tree.deepCopy()),
+      manifest = YamlDocuments.MAPPER.treeToValue(quantitiesAsText(tree.deepCopy(), where, ""),
           io.fabric8.kubernetes.api.model.Pod.class);
     } catch (JsonMappingException e) {
       throw new InputException(where + ": " + fieldPath(e) + YamlDocuments.describe(e), e);
@@ -234,25 +234,44 @@ public final class PodManifests {
   /**
    * YAML reads {@code cpu: 2} as a number, which the fabric8 {@code Quantity} cannot be bound
    * from; the kubelet's decoder accepts it. Numbers inside every {@code requests}, {@code limits}
-   * and {@code overhead} mapping become their text.
+   * and {@code overhead} mapping become their text; a quantity that is no string or number (a list, a
+   * mapping, a boolean) or a number too large to write ({@code 1e400}) is refused here, in the
+   * user's terms, at its field.
+   *
+   * @throws InputException naming {@code where} and the field
    */
-  private static JsonNode quantitiesAsText(JsonNode node) {
+  private static JsonNode quantitiesAsText(JsonNode node, String where, String path) {
     if (node instanceof ObjectNode object) {
       for (Map.Entry<String, JsonNode> field : object.properties()) {
+        String fieldPath = path.isEmpty() ? field.getKey() : path + "." + field.getKey();
         if (QUANTITY_MAPS.contains(field.getKey()) && field.getValue() instanceof ObjectNode quantities) {
           for (Map.Entry<String, JsonNode> quantity : List.copyOf(quantities.properties())) {
-            if (quantity.getValue().isNumber()) {
-              quantities.set(quantity.getKey(), TextNode.valueOf(quantity.getValue().asText()));
-            }
+            quantities.set(quantity.getKey(), quantityText(quantity.getValue(), where,
+                fieldPath + "." + quantity.getKey()));
           }
         } else {
-          quantitiesAsText(field.getValue());
+          quantitiesAsText(field.getValue(), where, fieldPath);
         }
       }
     } else if (node.isArray()) {
-      node.forEach(PodManifests::quantitiesAsText);
+      for (int i = 0; i < node.size(); i++) {
+        quantitiesAsText(node.get(i), where, path + "[" + i + "]");
+      }
     }
     return node;
+  }
+
+  private static JsonNode quantityText(JsonNode value, String where, String path) {
+    if (value.isTextual() || value.isNull()) {
+      return value;
+    }
+    if (value.isNumber() && !(value.isFloatingPointNumber() && !Double.isFinite(value.doubleValue()))) {
+      return TextNode.valueOf(value.asText());
+    }
+    String found = value.isNumber() ? "a number too large to be a quantity"
+        : value.isArray() ? "a list" : value.isObject() ? "a mapping" : value.isBoolean() ? "true or false" : "a value";
+    throw new InputException(where + ": " + path + ": expected a quantity such as \"500m\", \"2\" or \"1Gi\", found "
+        + found);
   }
 
   private static String fieldPath(JsonMappingException e) {

@@ -15,6 +15,8 @@ import java.io.Reader;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.ArrayList;
 import java.util.List;
 import org.yaml.snakeyaml.LoaderOptions;
@@ -137,12 +139,42 @@ final class YamlDocuments {
     }
   }
 
-  /** Jackson's problem without its source excerpt, with the line and column. */
+  /** Jackson's "value of type `T` from X value" in the user's terms: what the field takes, what it found. */
+  private static final Pattern MISMATCH = Pattern.compile(
+      "Cannot deserialize value of type `([^`]+)` from (\\w+) value.*");
+
+  /** Jackson's problem without its source excerpt or its own types, with the line and column. */
   static String describe(JsonProcessingException e) {
     JsonLocation location = e.getLocation();
     String problem = e.getOriginalMessage().lines().findFirst().orElse("").strip();
+    Matcher mismatch = MISMATCH.matcher(problem);
+    if (mismatch.matches()) {
+      problem = "expected " + expected(mismatch.group(1)) + ", found " + found(mismatch.group(2));
+    }
     return location == null || location.getLineNr() < 1
         ? problem
         : problem + " (line " + location.getLineNr() + ", column " + location.getColumnNr() + ")";
+  }
+
+  private static String expected(String javaType) {
+    return switch (javaType) {
+      case "java.lang.String" -> "a string";
+      case "int", "long", "java.lang.Integer", "java.lang.Long" -> "a whole number";
+      case "boolean", "java.lang.Boolean" -> "true or false";
+      default -> javaType.startsWith("java.util.") && javaType.contains("List") ? "a list"
+          : javaType.startsWith("java.util.") && javaType.contains("Map") ? "a mapping"
+          : "a mapping of the " + javaType.substring(javaType.lastIndexOf('.') + 1) + " fields";
+    };
+  }
+
+  private static String found(String jsonKind) {
+    return switch (jsonKind) {
+      case "Array" -> "a list";
+      case "Object" -> "a mapping";
+      case "String" -> "a string";
+      case "Integer", "Float", "Number" -> "a number";
+      case "Boolean" -> "true or false";
+      default -> "a " + jsonKind.toLowerCase(java.util.Locale.ROOT);
+    };
   }
 }

@@ -15,6 +15,8 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.api.io.TempDir;
 
 class PodManifestsTest {
@@ -145,6 +147,36 @@ class PodManifestsTest {
     Path a = write("a.yaml", pod("a"));
 
     assertThat(PodManifests.read(List.of(b, a), FieldValidation.strict(), API_SERVER)).extracting(Pod::name).containsExactly("b", "a");
+  }
+
+  /**
+   * Issue 24 item 6: a value of the wrong shape is named in the user's terms (a quantity, a string, a
+   * list), never by the library's types or tokens, and {@code 1e400} is not shown as "Infinity".
+   */
+  @ParameterizedTest
+  @CsvSource(delimiter = '|', value = {
+      "requests: {cpu: [1]}   | spec.containers[0].resources.requests.cpu: expected a quantity such as \"500m\", \"2\" or \"1Gi\", found a list",
+      "requests: {cpu: {a: 1}} | spec.containers[0].resources.requests.cpu: expected a quantity such as \"500m\", \"2\" or \"1Gi\", found a mapping",
+      "limits: {memory: 1e400} | spec.containers[0].resources.limits.memory: expected a quantity such as \"500m\", \"2\" or \"1Gi\", found a number too large to be a quantity",
+      "requests: {cpu: true}  | spec.containers[0].resources.requests.cpu: expected a quantity such as \"500m\", \"2\" or \"1Gi\", found true or false"})
+  void aQuantityOfTheWrongShapeIsNamedInTheUsersTerms(String resources, String message) throws IOException {
+    Path file = write("shapes.yaml", "apiVersion: v1\nkind: Pod\nmetadata: {name: web}\nspec:\n  containers:\n"
+        + "  - name: app\n    resources:\n      " + resources + "\n");
+
+    assertThatThrownBy(() -> PodManifests.read(file, FieldValidation.strict(), API_SERVER))
+        .isInstanceOf(InputException.class)
+        .hasMessage(file + ": document 1: " + message);
+  }
+
+  @Test
+  void aFieldOfTheWrongShapeIsNamedWithoutTheLibrarysTypes() throws IOException {
+    Path file = write("name.yaml", "apiVersion: v1\nkind: Pod\nmetadata: {name: web}\nspec:\n  containers:\n"
+        + "  - name: [a]\n");
+
+    assertThatThrownBy(() -> PodManifests.read(file, FieldValidation.strict(), API_SERVER))
+        .isInstanceOf(InputException.class)
+        .hasMessageStartingWith(file + ": document 1: spec.containers[0].name: expected a string, found a list")
+        .hasMessageNotContaining("java.").hasMessageNotContaining("JsonToken");
   }
 
   @Test
