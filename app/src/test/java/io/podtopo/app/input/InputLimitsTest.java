@@ -7,6 +7,9 @@ import io.podtopo.domain.gates.FeatureGates;
 import io.podtopo.domain.pod.PodRoute;
 import java.io.StringReader;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import java.io.IOException;
+import java.nio.file.Path;
 
 /**
  * Rules IN-2 and IN-3: the limits of the YAML inputs (documents, aliases, nesting) and of the pods
@@ -77,11 +80,28 @@ class InputLimitsTest {
   }
 
   @Test
-  void aYamlFileOfMoreThan64MiCharactersIsRefused_in2() {
+  void aYamlFileOfMoreThan16MiCharactersIsRefused_in2() {
     String big = "# " + "x".repeat(YamlDocuments.MAX_FILE_CHARS);
 
     assertThatThrownBy(() -> parse(big)).isInstanceOf(InputException.class)
-        .hasMessage("pods.yaml: larger than 67108864 characters, the limit of a YAML file");
+        .hasMessage("pods.yaml: larger than 16777216 characters, the limit of a YAML file");
+  }
+
+  /**
+   * Issue 24 item 7: a pods file on disk larger than the limit is refused by its size, before it is read
+   * (a 50 MB file took 42 s and 1.4 GB to refuse); the check reads no byte of it.
+   */
+  @Test
+  void aPodsFileLargerThanTheLimitIsRefusedByItsSizeBeforeItIsRead_in2(@TempDir Path dir) throws IOException {
+    Path big = dir.resolve("pods.yaml");
+    try (java.nio.channels.FileChannel channel = java.nio.channels.FileChannel.open(big,
+        java.nio.file.StandardOpenOption.CREATE_NEW, java.nio.file.StandardOpenOption.WRITE)) {
+      channel.write(java.nio.ByteBuffer.wrap(new byte[] {'#'}), 50L << 20); // sparse: 50 MiB, one byte written
+    }
+
+    assertThatThrownBy(() -> PodManifests.read(big, FieldValidation.warn(), API_SERVER))
+        .isInstanceOf(InputException.class)
+        .hasMessage(big + ": larger than 16777216 bytes, the limit of a YAML file");
   }
 
   private static java.util.List<io.podtopo.domain.pod.Pod> parse(String yaml) {
