@@ -50,6 +50,19 @@ func (f *Front) Run() error {
 }
 
 func (f *Front) ask(request protocol.Request) protocol.Answer {
+	return f.askUntil(request, time.Now().Add(f.timeout))
+}
+
+// askUntil asks the worker, and a fresh one each time a call never returned (answer.Retry), until
+// deadline: the request's whole answer, retries included, gets the front's timeout. A scenario whose
+// calls of the kubelet's code keep running past it (one slow admission after another, each a retry that
+// runs the steps before it again) is answered "no answer", as the worker answers a call that outlives
+// its own timeout.
+func (f *Front) askUntil(request protocol.Request, deadline time.Time) protocol.Answer {
+	remaining := time.Until(deadline)
+	if remaining <= 0 {
+		return f.noAnswer(request.ID)
+	}
 	if f.worker == nil {
 		w, err := startWorker(f.workerArgs)
 		if err != nil {
@@ -57,7 +70,11 @@ func (f *Front) ask(request protocol.Request) protocol.Answer {
 		}
 		f.worker = w
 	}
-	answer, err := f.worker.ask(request, f.timeout)
+	answer, err := f.worker.ask(request, remaining)
+	if errors.Is(err, errNoAnswerInTime) {
+		f.stop()
+		return f.noAnswer(request.ID)
+	}
 	if err != nil {
 		tail := f.worker.stderrTail()
 		f.stop()
@@ -74,9 +91,14 @@ func (f *Front) ask(request protocol.Request) protocol.Answer {
 	if answer.Retry != nil {
 		// A call never returned: the worker that abandoned it is gone, a fresh one is asked again.
 		f.stop()
-		return f.ask(protocol.Request{ID: request.ID, Kind: request.Kind, Input: answer.Retry})
+		return f.askUntil(protocol.Request{ID: request.ID, Kind: request.Kind, Input: answer.Retry}, deadline)
 	}
 	return answer
+}
+
+// noAnswer is the answer to a request the kubelet's code did not answer within the front's timeout.
+func (f *Front) noAnswer(id string) protocol.Answer {
+	return protocol.Answer{ID: id, Error: fmt.Sprintf("no answer: kubelet %s did not return within %s", f.release, f.timeout)}
 }
 
 func (f *Front) stop() {
@@ -147,9 +169,12 @@ func (w *worker) ask(request protocol.Request, timeout time.Duration) (protocol.
 		}
 		return got.answer, nil
 	case <-time.After(timeout):
-		return protocol.Answer{}, fmt.Errorf("did not answer within %s", timeout)
+		return protocol.Answer{}, errNoAnswerInTime
 	}
 }
+
+// errNoAnswerInTime is a worker's silence past the time it was given.
+var errNoAnswerInTime = errors.New("did not answer in time")
 
 func (w *worker) stderrTail() string { return w.stderr.String() }
 

@@ -65,6 +65,13 @@ final class KubeletOracle {
     return ProcessSubject.start(command("testee"), Duration.ofSeconds(60), BUILD_TIMEOUT);
   }
 
+  /** The oracle as a testee whose answers, retries included, get {@code answerTimeout} (Go duration, e.g. 5s). */
+  ProcessSubject testee(String answerTimeout) {
+    List<String> command = command("testee");
+    command.addAll(List.of("--answer-timeout", answerTimeout));
+    return ProcessSubject.start(command, Duration.ofSeconds(120), BUILD_TIMEOUT);
+  }
+
   private List<String> command(String verb) {
     List<String> command = new ArrayList<>(List.of(launcher().toString(), verb));
     if (release != null) {

@@ -1,8 +1,11 @@
 package io.podtopo.app.oracle;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.podtopo.conformance.vectors.CaseResult;
 import io.podtopo.conformance.vectors.ProcessSubject;
 import io.podtopo.conformance.vectors.RunSummary;
@@ -73,6 +76,32 @@ class KubeletOracleIT {
     }
     assertThat(outcomes).containsExactlyInAnyOrder("started",
         "start memory manager error: [memorymanager] the expected machine state is different from the real one");
+  }
+
+  /**
+   * The oracle's answer timeout bounds a whole answer, the fresh workers asked again after calls that
+   * never returned included: six admissions that each loop forever (Q-numa-remainder-loop) take a fresh
+   * worker each, 2 s apiece, and with 5 s for the answer the scenario is "no answer", the kubelet crash
+   * the differential counts apart, instead of running on (a slow 8-NUMA scenario took a campaign's worker
+   * for hours that way).
+   */
+  @Test
+  void theAnswerTimeoutBoundsTheRetriesOfAScenarioWhoseAdmissionsNeverReturn() {
+    VectorCase loop = VectorFile.bundled().stream().flatMap(file -> file.cases().stream())
+        .filter(c -> c.id().equals("node-scenario/quirks/q-numa-remainder-loop-never-finishes")).findFirst()
+        .orElseThrow();
+    ObjectNode input = loop.input().deepCopy();
+    ArrayNode steps = input.putArray("steps");
+    for (int i = 0; i < 6; i++) {
+      ObjectNode admit = loop.input().path("steps").get(0).deepCopy();
+      ((ObjectNode) admit.path("admit")).put("uid", "p" + i);
+      steps.add(admit);
+    }
+
+    try (ProcessSubject subject = KubeletOracle.atDefaultRelease().testee("5s")) {
+      assertThatThrownBy(() -> subject.run(loop.id(), loop.kind(), input))
+          .hasMessageContaining("no answer: kubelet v1.37.2 did not return within 5s");
+    }
   }
 
   private static String restart(JsonNode answer) {
