@@ -7,6 +7,7 @@ import dagger.multibindings.IntoMap;
 import io.podtopo.app.cli.AgentCommand;
 import io.podtopo.app.cli.AuditCommand;
 import io.podtopo.app.cli.InspectCommand;
+import io.podtopo.app.cli.MachinesCommand;
 import io.podtopo.app.cli.PropertiesCommand;
 import io.podtopo.app.cli.SimulateCommand;
 import io.podtopo.app.cli.TesteeCommand;
@@ -41,6 +42,11 @@ interface CommandsModule {
   @IntoMap
   @ClassKey(TopologyCommand.class)
   Object topology(TopologyCommand command);
+
+  @Binds
+  @IntoMap
+  @ClassKey(MachinesCommand.class)
+  Object machines(MachinesCommand command);
 
   @Binds
   @IntoMap

@@ -10,6 +10,7 @@ import io.podtopo.app.cli.PodtopoVersion;
 import io.podtopo.app.cli.SimulateCommand;
 import io.podtopo.app.cli.StateCommand;
 import io.podtopo.app.cli.TesteeCommand;
+import io.podtopo.app.cli.MachinesCommand;
 import io.podtopo.app.cli.TopologyCommand;
 import picocli.AutoComplete.GenerateCompletion;
 import picocli.CommandLine;
@@ -26,7 +27,8 @@ import picocli.CommandLine.Spec;
     description = "A reference implementation of the kubelet's Topology Manager, CPU Manager static "
         + "policy and Memory Manager Static policy with pod-level resources (KEP-5526), and a "
         + "conformance suite for other implementations.",
-    subcommands = {SimulateCommand.class, TopologyCommand.class, AgentCommand.class, InspectCommand.class,
+    subcommands = {SimulateCommand.class, TopologyCommand.class, MachinesCommand.class, AgentCommand.class,
+        InspectCommand.class,
         AuditCommand.class, StateCommand.class, ConformanceCommand.class, TesteeCommand.class,
         HelpCommand.class, GenerateCompletion.class},
     footer = {

@@ -71,8 +71,8 @@ public final class MachineArgument {
       return catalog.machine(argument);
     } catch (UnknownMachineException e) {
       throw new InputException("--machine: " + e.getMessage()
-          + " (or give a shape such as 2s2n8c2t, a machine JSON file, a sysfs root such as / or a sysfs "
-          + "archive)", e);
+          + " (podtopo machines lists them; or give a shape such as 2s2n8c2t, a machine JSON file, a sysfs root "
+          + "such as / or a sysfs archive)", e);
     }
   }
 

@@ -51,8 +51,9 @@ class MainTest {
     CliRun conformance = CliRun.reference("conformance");
 
     assertThat(top.exitCode()).isEqualTo(ExitCodes.USAGE);
-    assertThat(top.err()).isEqualTo("podtopo: Missing command: choose one of simulate, topology, agent, inspect, audit, "
-        + "state, conformance, testee, help, generate-completion (see 'podtopo --help')" + System.lineSeparator());
+    assertThat(top.err()).isEqualTo("podtopo: Missing command: choose one of simulate, topology, machines, agent, "
+        + "inspect, audit, state, conformance, testee, help, generate-completion (see 'podtopo --help')"
+        + System.lineSeparator());
     assertThat(conformance.exitCode()).isEqualTo(ExitCodes.USAGE);
     assertThat(conformance.err()).startsWith("podtopo conformance: Missing command: choose one of vectors");
   }
