@@ -4,6 +4,8 @@ import io.podtopo.domain.node.Admission;
 import io.podtopo.domain.node.AllocatableResources;
 import io.podtopo.domain.node.NodeConfig;
 import io.podtopo.domain.node.NodeResourceManagers;
+import io.podtopo.domain.node.RejectionCause;
+import io.podtopo.domain.node.RejectionExplainer;
 import io.podtopo.domain.node.PodResourcesView;
 import io.podtopo.domain.pod.Pod;
 import io.podtopo.ports.in.ContainerRef;
@@ -59,6 +61,7 @@ import java.util.stream.Collectors;
 public final class NodeResourceManagerService implements NodeResourceManager {
 
   private final NodeOperations node;
+  private final RejectionExplainer explainer;
   private final ContainerCpusets cpusets;
   private final AllocationStore store;
   private final CpusetWriter writer;
@@ -81,6 +84,7 @@ public final class NodeResourceManagerService implements NodeResourceManager {
       CpusetWriter writer, MetricsRecorder metrics) {
     NodeResourceManagers managers = NodeResourceManagers.create(config, machine.machine());
     this.node = new NodeOperations(managers);
+    this.explainer = new RejectionExplainer(managers);
     this.cpusets = new ContainerCpusets(managers);
     this.store = store;
     this.writer = writer;
@@ -88,6 +92,11 @@ public final class NodeResourceManagerService implements NodeResourceManager {
     this.current = store.load()
         .map(saved -> new NodeSnapshot.Builder().from(saved).state(managers.start(saved.state())).build())
         .orElseGet(() -> NodeSnapshot.of(managers.initialState()));
+  }
+
+  @Override
+  public Optional<RejectionCause> explainRejection(Pod pod, Admission admission) {
+    return explainer.explain(pod, admission);
   }
 
   @Override

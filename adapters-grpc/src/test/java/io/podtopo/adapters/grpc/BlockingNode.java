@@ -3,11 +3,13 @@ package io.podtopo.adapters.grpc;
 import io.podtopo.domain.node.Admission;
 import io.podtopo.domain.node.AllocatableResources;
 import io.podtopo.domain.node.PodResourcesView;
+import io.podtopo.domain.node.RejectionCause;
 import io.podtopo.domain.pod.Pod;
 import io.podtopo.ports.in.NodeResourceManager;
 import io.podtopo.ports.in.NodeSnapshot;
 import io.podtopo.ports.out.CpusetWrite;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
@@ -48,6 +50,11 @@ final class BlockingNode implements NodeResourceManager {
   @Override
   public Admission admit(Pod pod) {
     return node.admit(pod);
+  }
+
+  @Override
+  public Optional<RejectionCause> explainRejection(Pod pod, Admission admission) {
+    return node.explainRejection(pod, admission);
   }
 
   @Override

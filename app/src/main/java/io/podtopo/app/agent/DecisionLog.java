@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.PrintWriter;
 import java.time.Clock;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -47,20 +48,25 @@ public final class DecisionLog {
 
   /** An event that is how things should go. */
   public void info(String event, Map<String, String> fields) {
-    write("info", event, fields);
+    write("info", event, fields, Map.of());
   }
 
   /** An event that refused something the user asked for (a rejected pod, a bad manifest). */
   public void warn(String event, Map<String, String> fields) {
-    write("warn", event, fields);
+    write("warn", event, fields, Map.of());
+  }
+
+  /** {@link #warn(String, Map)} with fields that are lists of text (a rejected pod's causes and fixes). */
+  public void warn(String event, Map<String, String> fields, Map<String, List<String>> lists) {
+    write("warn", event, fields, lists);
   }
 
   /** An event where podtopo could not do its part (a state it could not save, a cgroup it could not write). */
   public void error(String event, Map<String, String> fields) {
-    write("error", event, fields);
+    write("error", event, fields, Map.of());
   }
 
-  private void write(String level, String event, Map<String, String> fields) {
+  private void write(String level, String event, Map<String, String> fields, Map<String, List<String>> lists) {
     ObjectNode line = JSON.createObjectNode();
     line.put("time", clock.instant().toString());
     line.put("level", level);
@@ -70,6 +76,7 @@ public final class DecisionLog {
         line.put(key, value);
       }
     });
+    lists.forEach((key, values) -> values.forEach(line.putArray(key)::add));
     String text;
     try {
       text = JSON.writeValueAsString(line);

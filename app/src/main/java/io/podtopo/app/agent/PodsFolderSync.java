@@ -12,6 +12,7 @@ import io.podtopo.ports.out.AllocationStoreException;
 import io.podtopo.ports.out.CpusetWriteException;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -169,8 +170,14 @@ public final class PodsFolderSync {
           "message", admission.message().orElse(""), "quirks", quirks));
       return Optional.of(false);
     }
+    Map<String, List<String>> explanation = new LinkedHashMap<>();
+    node.explainRejection(pod, admission).ifPresent(cause -> {
+      explanation.put("causes", cause.causes());
+      explanation.put("fixes", cause.fixes());
+    });
     log.warn("rejected", fields("file", file.name(), "pod", fullName(pod), "uid", pod.uid(),
-        "reason", admission.reason().orElse(""), "message", admission.message().orElse(""), "quirks", quirks));
+        "reason", admission.reason().orElse(""), "message", admission.message().orElse(""), "quirks", quirks),
+        explanation);
     return Optional.of(false);
   }
 

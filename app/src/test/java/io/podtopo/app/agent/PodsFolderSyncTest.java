@@ -106,6 +106,7 @@ class PodsFolderSyncTest {
     assertThat(lines(logText.toString()).get(1).get("why").asText()).isEqualTo("manifest changed");
   }
 
+  /** Issue 24 item 2: the rejected line carries simulate's causes and fixes, so nobody need re-run simulate. */
   @Test
   void aRejectedPodIsLoggedWithTheKubeletsReasonAndNotRetriedUntilItsFileChanges() {
     copyExample("pod-scope", "03-empty-shared-pool.yaml", folder);
@@ -119,6 +120,9 @@ class PodsFolderSyncTest {
       assertThat(line.get("event").asText()).isEqualTo("rejected");
       assertThat(line.get("reason").asText()).isEqualTo("TopologyAffinityError");
       assertThat(line.get("message").asText()).contains("failed admission under pod-scope topology manager");
+      assertThat(line.get("causes").get(0).asText()).startsWith("cpu: the pod's budget (spec.resources) is 4 CPUs; "
+          + "its exclusive containers take 4 CPUs");
+      assertThat(line.get("fixes").get(0).asText()).startsWith("give the pod at least 5 CPUs");
     });
   }
 

@@ -3,9 +3,11 @@ package io.podtopo.ports.in;
 import io.podtopo.domain.node.Admission;
 import io.podtopo.domain.node.AllocatableResources;
 import io.podtopo.domain.node.PodResourcesView;
+import io.podtopo.domain.node.RejectionCause;
 import io.podtopo.domain.pod.Pod;
 import io.podtopo.ports.out.CpusetWrite;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * One node's resource managers (Topology Manager, CPU Manager, Memory Manager) as a use case: admit
@@ -37,6 +39,12 @@ public interface NodeResourceManager {
    *     {@link #reconcile}
    */
   Admission admit(Pod pod);
+
+  /**
+   * Why {@code admission} of {@code pod} was rejected, and the smallest changes that would make it fit
+   * ({@code podtopo simulate}'s causes and fixes); empty when it was admitted.
+   */
+  Optional<RejectionCause> explainRejection(Pod pod, Admission admission);
 
   /**
    * Removes one container of an active pod (upstream {@code RemoveContainer}): its exclusive
