@@ -106,7 +106,7 @@ class BundledVectorsConformance {
     assertThat(groups).containsExactlyEntriesOf(new TreeMap<>(Map.of("pod-create/containers", 5L,
         "pod-create/requests-only", 11L, "pod-create/limits-only", 5L, "pod-create/both", 4L,
         "pod-create/hugepages", 8L, "pod-create/init-and-sidecars", 7L, "pod-create/gates", 7L,
-        "pod-create/invalid", 10L, "static-pod-decode/static", 16L)));
+        "pod-create/invalid", 12L, "static-pod-decode/static", 16L)));
   }
 
   /** The node scenarios: the groups of the spec's test plan (§13) and its worked examples, by count. */

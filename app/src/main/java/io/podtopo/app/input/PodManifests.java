@@ -16,6 +16,7 @@ import io.podtopo.domain.pod.FieldError;
 import io.podtopo.domain.pod.Pod;
 import io.podtopo.domain.pod.PodRoute;
 import io.podtopo.domain.pod.Quantity;
+import io.podtopo.domain.text.GoQuote;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.Reader;
@@ -218,14 +219,15 @@ public final class PodManifests {
         ? "default" : metadata.getNamespace();
     String uid = metadata.getUid() == null || metadata.getUid().isBlank()
         ? namespace + "/" + metadata.getName() : metadata.getUid();
-    fields.unknown(file + ": pod " + namespace + "/" + metadata.getName(),
+    String shown = file + ": pod " + printable(namespace + "/" + metadata.getName());
+    fields.unknown(shown,
         UnknownFields.of(tree, io.fabric8.kubernetes.api.model.Pod.class));
-    Pod written = new PodMapper(file + ": pod " + namespace + "/" + metadata.getName())
+    Pod written = new PodMapper(shown)
         .map(uid, metadata.getName(), namespace, manifest.getSpec() == null ? new PodSpec() : manifest.getSpec());
     Pod defaulted = route.defaulted(written);
     List<FieldError> errors = route.errors(defaulted);
     if (!errors.isEmpty()) {
-      throw new InvalidPodException(file + ": pod " + namespace + "/" + metadata.getName() + ": "
+      throw new InvalidPodException(shown + ": "
           + route.refusal(metadata.getName(), errors), errors);
     }
     return defaulted;
@@ -272,6 +274,11 @@ public final class PodManifests {
         : value.isArray() ? "a list" : value.isObject() ? "a mapping" : value.isBoolean() ? "true or false" : "a value";
     throw new InputException(where + ": " + path + ": expected a quantity such as \"500m\", \"2\" or \"1Gi\", found "
         + found);
+  }
+
+  /** A name as the user may see it: Go-quoted when it holds a control character, never printed raw. */
+  private static String printable(String name) {
+    return name.chars().anyMatch(c -> Character.getType(c) == Character.CONTROL) ? GoQuote.of(name) : name;
   }
 
   private static String fieldPath(JsonMappingException e) {

@@ -179,6 +179,25 @@ class PodManifestsTest {
         .hasMessageNotContaining("java.").hasMessageNotContaining("JsonToken");
   }
 
+  /**
+   * Issue 24 item 5: the API server refuses a name that is no lowercase RFC 1123 subdomain and a pod
+   * without containers (vectors {@code pod-create/invalid/*}); a control character in a name is never
+   * printed raw.
+   */
+  @Test
+  void aNameTheApiServerRefusesAndAPodWithoutContainersAreRefusedWithoutARawControlCharacter() throws IOException {
+    Path control = write("control.yaml", "apiVersion: v1\nkind: Pod\nmetadata: {name: \"we\\e[31mb\"}\nspec:\n"
+        + "  containers:\n  - name: app\n");
+    Path empty = write("empty.yaml", "apiVersion: v1\nkind: Pod\nmetadata: {name: empty}\nspec: {}\n");
+
+    assertThatThrownBy(() -> PodManifests.read(control, FieldValidation.strict(), API_SERVER))
+        .hasMessageStartingWith(control + ": pod \"default/we\\x1b[31mb\": Pod \"we\\x1b[31mb\" is invalid: "
+            + "metadata.name: Invalid value: \"we\\x1b[31mb\": a lowercase RFC 1123 subdomain")
+        .satisfies(e -> assertThat(e.getMessage().chars()).noneMatch(c -> c == 0x1b));
+    assertThatThrownBy(() -> PodManifests.read(empty, FieldValidation.strict(), API_SERVER))
+        .hasMessage(empty + ": pod default/empty: Pod \"empty\" is invalid: spec.containers: Required value");
+  }
+
   @Test
   void nonPodDocumentIsAnErrorNamingFileAndDocumentIndex() throws IOException {
     Path file = write("mixed.yaml", pod("a") + "---\napiVersion: apps/v1\nkind: Deployment\nmetadata: {name: d}\n");

@@ -15,9 +15,9 @@ public record FieldError(String field, String body) {
     return new FieldError(field, "Invalid value: " + GoQuote.of(value) + ": " + detail);
   }
 
-  /** {@code field.Required(field, detail)}. */
+  /** {@code field.Required(field, detail)}; an empty detail is left out, as upstream leaves it. */
   static FieldError required(String field, String detail) {
-    return new FieldError(field, "Required value: " + detail);
+    return new FieldError(field, detail.isEmpty() ? "Required value" : "Required value: " + detail);
   }
 
   /** {@code field.Forbidden(field, detail)}. */

@@ -2,6 +2,7 @@ package io.podtopo.domain.pod;
 
 import io.podtopo.domain.gates.FeatureGates;
 import io.podtopo.domain.pod.PodValidation.EphemeralContainers;
+import io.podtopo.domain.text.GoQuote;
 import java.util.List;
 import java.util.stream.Collectors;
 
@@ -62,6 +63,6 @@ public record PodRoute(Kind kind, FeatureGates gates) {
     if (kind == Kind.STATIC_POD) {
       return "invalid pod: [" + joined + "]";
     }
-    return "Pod \"" + podName + "\" is invalid: " + (errors.size() == 1 ? joined : "[" + joined + "]");
+    return "Pod " + GoQuote.of(podName) + " is invalid: " + (errors.size() == 1 ? joined : "[" + joined + "]");
   }
 }

@@ -51,11 +51,6 @@ public final class PodValidation {
   /** Upstream's {@code RegexError} with three examples writes two spaces before each "or". */
   private static final String LABEL_KEY_EXAMPLES = " (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for"
       + " validation is '" + LABEL_KEY_FORMAT + "')";
-  private static final String DNS1123_LABEL_FORMAT = "[a-z0-9]([-a-z0-9]*[a-z0-9])?";
-  private static final String DNS1123_SUBDOMAIN_FORMAT = DNS1123_LABEL_FORMAT + "(\\." + DNS1123_LABEL_FORMAT + ")*";
-  private static final Pattern DNS1123_SUBDOMAIN = Pattern.compile(DNS1123_SUBDOMAIN_FORMAT);
-  private static final String DNS1123_SUBDOMAIN_MESSAGE = "a lowercase RFC 1123 subdomain must consist of lower "
-      + "case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character";
 
   private PodValidation() {}
 
@@ -64,14 +59,19 @@ public final class PodValidation {
 
   /** The errors of the pod's resources, none for a valid pod; {@code gates} are the validating side's. */
   public static List<FieldError> onCreate(Pod pod, FeatureGates gates, EphemeralContainers ephemeral) {
-    List<FieldError> errors = new ArrayList<>();
+    List<FieldError> errors = new ArrayList<>(Names.subdomain("metadata.name", pod.name()));
+    if (pod.containers().isEmpty()) {
+      errors.add(FieldError.required("spec.containers", ""));
+    }
     for (int i = 0; i < pod.containers().size(); i++) {
       Container container = pod.containers().get(i);
+      errors.addAll(Names.label("spec.containers[" + i + "].name", container.name()));
       errors.addAll(requirements(container.requests(), container.limits(), "spec.containers[" + i + "].resources",
           PodValidation::containerResourceName));
     }
     for (int i = 0; i < pod.initContainers().size(); i++) {
       Container container = pod.initContainers().get(i);
+      errors.addAll(Names.label("spec.initContainers[" + i + "].name", container.name()));
       errors.addAll(requirements(container.requests(), container.limits(),
           "spec.initContainers[" + i + "].resources", PodValidation::containerResourceName));
     }
@@ -250,9 +250,8 @@ public final class PodValidation {
         if (prefix.length() > 253) {
           errors.add("prefix part must be no more than 253 bytes");
         }
-        if (!DNS1123_SUBDOMAIN.matcher(prefix).matches()) {
-          errors.add("prefix part " + DNS1123_SUBDOMAIN_MESSAGE + " (e.g. 'example.com', regex used for validation is '"
-              + DNS1123_SUBDOMAIN_FORMAT + "')");
+        if (!Names.isSubdomain(prefix)) {
+          errors.add("prefix part " + Names.SUBDOMAIN_MESSAGE);
         }
       }
     } else {
