@@ -18,6 +18,9 @@ const (
 	Panicked
 	// Hung: the call did not return within its time; it was abandoned and still runs.
 	Hung
+	// Slow: the call, in no loop known to be endless, did not return within its limit; it was
+	// abandoned and still runs.
+	Slow
 )
 
 // Ended is what Within reports: the outcome, and for a panic its value and stack.
@@ -60,10 +63,10 @@ func Within(d time.Duration, f func()) Ended {
 // after its first wait is taken as never returning (Q-numa-remainder-loop, D-16).
 var endless = []string{"cpumanager.takeByTopologyNUMADistributed"}
 
-// WithinUnlessSlow runs f and waits d, as Within; a call still running then is abandoned only if its
-// goroutine is inside a function known to loop forever (endless), else it is given up to limit in
-// all, checked again every half second: the kubelet's merge over 8 NUMA nodes and three providers
-// takes seconds and returns.
+// WithinUnlessSlow runs f and waits d, as Within; a call still running then is abandoned as Hung only
+// if its goroutine is inside a function known to loop forever (endless), else it is given up to limit
+// in all, checked again every half second (the kubelet's merge over 8 NUMA nodes and three providers
+// takes seconds and returns), and abandoned as Slow past it.
 func WithinUnlessSlow(d, limit time.Duration, f func()) Ended {
 	done := make(chan Ended, 1)
 	id := make(chan string, 1)
@@ -85,9 +88,13 @@ func WithinUnlessSlow(d, limit time.Duration, f func()) Ended {
 		case ended := <-done:
 			return ended
 		case <-time.After(wait):
-			if inEndlessLoop(caller) || !time.Now().Before(deadline) {
+			if inEndlessLoop(caller) {
 				abandoned++
 				return Ended{Outcome: Hung}
+			}
+			if !time.Now().Before(deadline) {
+				abandoned++
+				return Ended{Outcome: Slow}
 			}
 			wait = 500 * time.Millisecond
 		}

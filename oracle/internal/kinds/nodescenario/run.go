@@ -200,6 +200,12 @@ func (r *run) admit(i int) (map[string]any, []map[string]any, error) {
 	if ended.Outcome == kinds.Hung {
 		return nil, nil, r.retryWithHung(i)
 	}
+	if ended.Outcome == kinds.Slow {
+		// Not an endless loop the kubelet is known for, only slower than the oracle waits: no decision to
+		// answer with, so the scenario as a whole goes unanswered, as a crash outside an admission.
+		return nil, nil, fmt.Errorf("no answer: kubelet %s did not return within %s admitting pod %s (slow, in no loop "+
+			"known to be endless)", kinds.Release, kinds.SlowCallLimit, pod.UID)
+	}
 	if ended.Outcome != kinds.Returned {
 		return nil, nil, &crashedAt{step: i, panicked: ended.Panic}
 	}
