@@ -72,7 +72,7 @@ class InputLimitsTest {
   void anInputOfMoreThan10000PodsIsRefused_in3() {
     StringBuilder list = new StringBuilder("kind: List\nitems:\n");
     for (int i = 0; i <= PodManifests.MAX_PODS; i++) {
-      list.append("- {kind: Pod, metadata: {name: p").append(i).append("}}\n");
+      list.append("- {kind: Pod, metadata: {name: p").append(i).append("}, spec: {containers: [{name: c}]}}\n");
     }
 
     assertThatThrownBy(() -> parse(list.toString())).isInstanceOf(InputException.class)
