@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -84,10 +85,8 @@ public final class DifferentialCommand implements Callable<Integer> {
           + "(default: ${DEFAULT-VALUE}).")
   long timeoutSeconds;
 
-  @Option(names = "--startup-timeout", paramLabel = "SECONDS", defaultValue = "900",
-      description = "How long to wait for the testee's first answer, for a testee that takes long to "
-          + "start (default: ${DEFAULT-VALUE}; --timeout if that is longer).")
-  long startupTimeoutSeconds;
+  @Mixin
+  StartupTimeoutOption startupTimeout;
 
   @Spec
   CommandSpec spec;
@@ -104,7 +103,7 @@ public final class DifferentialCommand implements Callable<Integer> {
     long start = System.nanoTime();
     Differential.Report report;
     List<Path> written = new ArrayList<>();
-    try (ProcessSubject process = TesteeProcess.start(testee, timeoutSeconds, startupTimeoutSeconds)) {
+    try (ProcessSubject process = TesteeProcess.start(testee, timeoutSeconds, startupTimeout.seconds)) {
       report = new Differential(process).run(runSeed, scenarios, new Differential.Listener() {
         @Override
         public void found(Differential.Difference difference, ObjectNode file) {

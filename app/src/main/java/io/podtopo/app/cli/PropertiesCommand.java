@@ -24,6 +24,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -116,10 +117,8 @@ public final class PropertiesCommand implements Callable<Integer> {
           + "the kubelet oracle may take minutes on a long scenario).")
   Long timeoutSeconds;
 
-  @Option(names = "--startup-timeout", paramLabel = "SECONDS", defaultValue = "900",
-      description = "How long to wait for the testee's first answer, for a testee that takes long to "
-          + "start (default: ${DEFAULT-VALUE}; --timeout if that is longer).")
-  long startupTimeoutSeconds;
+  @Mixin
+  StartupTimeoutOption startupTimeout;
 
   @Spec
   CommandSpec spec;
@@ -144,12 +143,12 @@ public final class PropertiesCommand implements Callable<Integer> {
     long runSeed = seed != null ? seed : System.nanoTime();
     long timeout = timeoutSeconds != null ? timeoutSeconds
         : asked == Behaviour.KUBELET ? CENSUS_TIMEOUT_SECONDS : SPEC_TIMEOUT_SECONDS;
-    TesteeProcess.checkWaits(timeout, startupTimeoutSeconds);
+    TesteeProcess.checkWaits(timeout, startupTimeout.seconds);
     if (asked == Behaviour.KUBELET) {
       return census(runSeed, timeout);
     }
     ProcessSubject process = testee == null ? null
-        : TesteeProcess.start(testee, timeout, startupTimeoutSeconds);
+        : TesteeProcess.start(testee, timeout, startupTimeout.seconds);
     Subject subject = process != null ? process : new ReferenceSubject(kinds);
     PropertyCheck.Report report;
     try {
@@ -197,7 +196,7 @@ public final class PropertiesCommand implements Callable<Integer> {
       }
     };
     ProcessSubject process = testee == null ? null
-        : TesteeProcess.start(testee, timeout, startupTimeoutSeconds);
+        : TesteeProcess.start(testee, timeout, startupTimeout.seconds);
     InvariantCensus.Report census;
     try {
       census = new InvariantCensus(process != null ? process : new ReferenceSubject(kinds)).run(runSeed, examples,

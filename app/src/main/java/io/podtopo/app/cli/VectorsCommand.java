@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -99,11 +100,8 @@ public final class VectorsCommand implements Callable<Integer> {
           + "(default: ${DEFAULT-VALUE}).")
   long timeoutSeconds;
 
-  @Option(names = "--startup-timeout", paramLabel = "SECONDS", defaultValue = "900",
-      description = "How long to wait for the testee's first answer, for a testee that takes long to "
-          + "start, e.g. one that builds itself on first use (default: ${DEFAULT-VALUE}; --timeout if "
-          + "that is longer).")
-  long startupTimeoutSeconds;
+  @Mixin
+  StartupTimeoutOption startupTimeout;
 
   @Option(names = "--allow-all-skipped",
       description = "Exit 0 even when every selected case was skipped, so nothing was checked "
@@ -126,9 +124,9 @@ public final class VectorsCommand implements Callable<Integer> {
   public Integer call() {
     List<VectorFile> files = dir == null ? VectorFile.bundled() : VectorFile.inDirectory(dir);
     List<VectorCase> cases = selectedCases(files);
-    TesteeProcess.checkWaits(timeoutSeconds, startupTimeoutSeconds);
+    TesteeProcess.checkWaits(timeoutSeconds, startupTimeout.seconds);
     ProcessSubject process = testee == null ? null
-        : TesteeProcess.start(testee, timeoutSeconds, startupTimeoutSeconds);
+        : TesteeProcess.start(testee, timeoutSeconds, startupTimeout.seconds);
     Subject subject = process != null ? process : new ReferenceSubject(kinds);
     VectorRun run;
     try {

@@ -55,7 +55,7 @@ class StartupTimeoutTest {
         .contains("(default: 900; --timeout if that is longer)")
         .contains("4 the testee broke (exited, printed something that is not an answer, or gave no first answer "
             + "within --startup-timeout or no later one within --timeout)");
-    assertThat(picocli.CommandLine.populateCommand(new VectorsCommand(null, null)).startupTimeoutSeconds)
+    assertThat(picocli.CommandLine.populateCommand(new VectorsCommand(null, null)).startupTimeout.seconds)
         .isEqualTo(ProcessSubject.DEFAULT_STARTUP_TIMEOUT.toSeconds()).isEqualTo(900);
   }
 
