@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.podtopo.adapters.fake.CatalogMachine;
 import io.podtopo.adapters.fake.MachineCatalog;
-import io.podtopo.domain.topology.Cpu;
+import io.podtopo.domain.text.ByteSizes;
 import io.podtopo.domain.topology.Machine;
 import jakarta.inject.Inject;
 import java.io.PrintWriter;
@@ -61,8 +61,8 @@ public final class MachinesCommand implements Callable<Integer> {
         Machine machine = entry.machine();
         ObjectNode item = machines.addObject().put("name", entry.name()).put("description", entry.description());
         item.put("shape", entry.shape().orElse(null));
-        item.put("sockets", sockets(machine)).put("numaNodes", machine.numaNodes().size())
-            .put("cpus", machine.cpus().size()).put("memoryBytes", memory(machine))
+        item.put("sockets", machine.socketCount()).put("numaNodes", machine.numaNodes().size())
+            .put("cpus", machine.cpus().size()).put("memoryBytes", machine.memoryBytes())
             .put("devices", machine.devices().size());
       }
       out.println(document.toPrettyString());
@@ -72,19 +72,11 @@ public final class MachinesCommand implements Callable<Integer> {
       out.printf(Locale.ROOT, row, "NAME", "SOCKETS", "NUMA", "CPUS", "MEMORY", "DEVICES", "WHAT IT IS");
       for (CatalogMachine entry : catalog.entries()) {
         Machine machine = entry.machine();
-        out.printf(Locale.ROOT, row, entry.name(), sockets(machine), machine.numaNodes().size(), machine.cpus().size(),
-            (memory(machine) >> 30) + " GiB", machine.devices().size(), entry.description());
+        out.printf(Locale.ROOT, row, entry.name(), machine.socketCount(), machine.numaNodes().size(),
+            machine.cpus().size(), ByteSizes.format(machine.memoryBytes()), machine.devices().size(), entry.description());
       }
     }
     out.flush();
     return ExitCodes.OK;
-  }
-
-  private static long sockets(Machine machine) {
-    return machine.cpus().stream().mapToInt(Cpu::socket).distinct().count();
-  }
-
-  private static long memory(Machine machine) {
-    return machine.numaNodes().stream().mapToLong(node -> node.memoryBytes()).sum();
   }
 }

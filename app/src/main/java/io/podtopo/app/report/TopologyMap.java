@@ -228,10 +228,9 @@ public final class TopologyMap {
 
   /** {@code demo-2s: 2 sockets, 2 NUMA nodes, 16 cores, 32 CPUs}. */
   static String summary(Machine machine) {
-    long sockets = machine.cpus().stream().map(Cpu::socket).distinct().count();
     long cores = machine.cpus().stream().map(cpu -> List.of(cpu.socket(), cpu.core())).distinct().count();
     long cpuless = machine.numaNodeIds().stream().filter(id -> machine.cpusOfNode(id).isEmpty()).count();
-    return machine.name() + ": " + plural(sockets, "socket") + ", " + plural(machine.numaNodes().size(), "NUMA node")
+    return machine.name() + ": " + plural(machine.socketCount(), "socket") + ", " + plural(machine.numaNodes().size(), "NUMA node")
         + (cpuless > 0 ? " (" + cpuless + " without CPUs)" : "") + ", " + plural(cores, "core") + ", "
         + plural(machine.cpus().size(), "CPU");
   }

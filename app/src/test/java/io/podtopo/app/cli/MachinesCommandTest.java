@@ -23,7 +23,7 @@ class MachinesCommandTest {
     assertThat(run.outLines().get(0)).startsWith("NAME").contains("SOCKETS", "NUMA", "CPUS", "MEMORY", "DEVICES");
     assertThat(run.outLines()).hasSize(CATALOG.names().size() + 1);
     assertThat(run.outLines()).anySatisfy(line -> assertThat(line.split("\\s+")).startsWith("demo-2s", "2", "2", "32",
-        "128", "GiB", "0"));
+        "128Gi", "0"));
   }
 
   @Test

@@ -60,6 +60,18 @@ public abstract class Machine {
     return builder.build();
   }
 
+  /** How many sockets hold its CPUs. */
+  @Value.Lazy
+  public int socketCount() {
+    return (int) cpus().stream().mapToInt(Cpu::socket).distinct().count();
+  }
+
+  /** The memory of all its NUMA nodes, in bytes. */
+  @Value.Lazy
+  public long memoryBytes() {
+    return numaNodes().stream().mapToLong(NumaNode::memoryBytes).sum();
+  }
+
   /** NUMA node ids, ascending. */
   @Value.Lazy
   public List<Integer> numaNodeIds() {
