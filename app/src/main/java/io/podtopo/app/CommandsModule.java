@@ -10,6 +10,7 @@ import io.podtopo.app.cli.InspectCommand;
 import io.podtopo.app.cli.MachinesCommand;
 import io.podtopo.app.cli.PropertiesCommand;
 import io.podtopo.app.cli.SimulateCommand;
+import io.podtopo.app.cli.SpeedCommand;
 import io.podtopo.app.cli.TesteeCommand;
 import io.podtopo.app.cli.TopologyCommand;
 import io.podtopo.app.cli.VectorsCommand;
@@ -47,6 +48,11 @@ interface CommandsModule {
   @IntoMap
   @ClassKey(MachinesCommand.class)
   Object machines(MachinesCommand command);
+
+  @Binds
+  @IntoMap
+  @ClassKey(SpeedCommand.class)
+  Object speed(SpeedCommand command);
 
   @Binds
   @IntoMap

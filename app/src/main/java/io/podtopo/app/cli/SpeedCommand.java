@@ -3,20 +3,22 @@ package io.podtopo.app.cli;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.podtopo.adapters.fake.MachineShape;
-import io.podtopo.adapters.fake.MachineShapeException;
+import io.podtopo.adapters.fake.MachineCatalog;
+import io.podtopo.app.input.MachineArgument;
 import io.podtopo.conformance.scenarios.SpeedComparison;
 import io.podtopo.conformance.scenarios.SpeedScenarios;
 import io.podtopo.conformance.vectors.BrokenSubjectException;
 import io.podtopo.conformance.vectors.ProcessSubject;
 import io.podtopo.domain.topology.Machine;
 import io.podtopo.domain.topologymanager.TopologyManagerOptions;
+import jakarta.inject.Inject;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -62,9 +64,10 @@ public final class SpeedCommand implements Callable<Integer> {
           + "(quotes and backslashes, no expansion), started once for the whole run.")
   String testee;
 
-  @Option(names = "--machine", paramLabel = "SHAPE",
-      description = "A machine shape to time on (repeatable; e.g. 2s8n8c2t,mem=16Gi; default: "
-          + "1s2n8c2t, 2s4n8c2t, 2s8n8c2t and 4s16n8c2t, 16 GiB per NUMA node).")
+  @Option(names = "--machine", paramLabel = "MACHINE",
+      description = "A machine to time on, as simulate --machine takes it (repeatable; a shape such as "
+          + "2s8n8c2t,mem=16Gi, a catalog name, a machine JSON file; default: 1s2n8c2t, 2s4n8c2t, 2s8n8c2t and "
+          + "4s16n8c2t, 16 GiB per NUMA node).")
   List<String> machines;
 
   @Option(names = "--runs", paramLabel = "N", defaultValue = "5",
@@ -80,13 +83,18 @@ public final class SpeedCommand implements Callable<Integer> {
           + "(default: ${DEFAULT-VALUE}).")
   long timeoutSeconds;
 
-  @Option(names = "--startup-timeout", paramLabel = "SECONDS", defaultValue = "900",
-      description = "How long to wait for the testee's first answer, for a testee that takes long to "
-          + "start (default: ${DEFAULT-VALUE}; --timeout if that is longer).")
-  long startupTimeoutSeconds;
+  @Mixin
+  StartupTimeoutOption startupTimeout;
 
   @Spec
   CommandSpec spec;
+
+  private final MachineCatalog catalog;
+
+  @Inject
+  public SpeedCommand(MachineCatalog catalog) {
+    this.catalog = catalog;
+  }
 
   @Override
   public Integer call() {
@@ -94,17 +102,12 @@ public final class SpeedCommand implements Callable<Integer> {
       throw new UserInputException("--runs must be a positive number, got " + runs);
     }
     List<Machine> timed = new ArrayList<>();
-    for (String shape : machines == null ? DEFAULT_MACHINES : machines) {
-      try {
-        timed.add(MachineShape.parse(shape).toMachine());
-      } catch (MachineShapeException e) {
-        throw new UserInputException("--machine " + shape + ": " + e.getMessage());
-      }
+    for (String machine : machines == null ? DEFAULT_MACHINES : machines) {
+      timed.add(MachineArgument.resolve(machine, catalog));
     }
-    TesteeProcess.checkWaits(timeoutSeconds, startupTimeoutSeconds);
     PrintWriter err = spec.commandLine().getErr();
     List<SpeedComparison.Row> rows = new ArrayList<>();
-    try (ProcessSubject process = TesteeProcess.start(testee, timeoutSeconds, startupTimeoutSeconds)) {
+    try (ProcessSubject process = TesteeProcess.start(testee, timeoutSeconds, startupTimeout.seconds)) {
       SpeedComparison comparison = new SpeedComparison(process, runs);
       for (Machine machine : timed) {
         for (boolean memory : new boolean[] {false, true}) {

@@ -60,6 +60,6 @@ class SpeedCommandTest {
         .isEqualTo(ExitCodes.USAGE);
     CliRun badShape = CliRun.reference("conformance", "speed", "--testee", "true", "--machine", "two-nodes");
     assertThat(badShape.exitCode()).isEqualTo(ExitCodes.USAGE);
-    assertThat(badShape.err()).contains("--machine two-nodes");
+    assertThat(badShape.err()).contains("--machine: unknown machine \"two-nodes\"");
   }
 }
