@@ -61,6 +61,6 @@ public class TakeByTopologyBenchmark {
 
   @Benchmark
   public CpuSet distributedInWholeCores() {
-    return CpuAssignment.takeByTopologyNumaDistributed(topology, all, numCpus, 2, CpuSortingStrategy.PACKED);
+    return CpuAssignment.takeByTopologyNumaDistributed(topology, all, numCpus, 2, CpuSortingStrategy.PACKED, false);
   }
 }

@@ -28,8 +28,9 @@ public final class TakeByTopologyKind implements VectorKind {
     CpuSortingStrategy strategy = CpuSelectionOutput.strategy(input);
     if (CpuSelectionOutput.distributed(input)) {
       int groupSize = input.path("cpuGroupSize").asInt(1);
+      boolean alignBySocket = input.path("alignBySocket").asBoolean(false);
       return CpuSelectionOutput.of(() ->
-          CpuAssignment.takeByTopologyNumaDistributed(topo, available, numCpus, groupSize, strategy));
+          CpuAssignment.takeByTopologyNumaDistributed(topo, available, numCpus, groupSize, strategy, alignBySocket));
     }
     boolean uncore = input.path("preferAlignByUncoreCache").asBoolean(false);
     return CpuSelectionOutput.of(() ->

@@ -303,7 +303,8 @@ public final class Differential {
     vectorCase.put("note", "found by 'podtopo conformance differential --seed " + seed + " --scenarios "
         + scenarios + "' (scenario " + difference.index() + ", shrunk from " + difference.operations()
         + " operations to " + difference.scenario().steps().size() + " steps): " + difference.differences().get(0)
-        + ". The expectation is the testee's answer; \"podtopo\" holds podtopo's.");
+        + " (in \"differences\", \"expected\" is podtopo's answer and \"got\" the testee's). This case's"
+        + " expectation is the testee's answer; \"podtopo\" holds podtopo's.");
     vectorCase.set("input", difference.scenario().write());
     JsonNode testeeAnswer = difference.testee();
     JsonNode alternatives = testeeAnswer.path("alternatives");

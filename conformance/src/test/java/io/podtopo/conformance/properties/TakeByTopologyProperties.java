@@ -27,9 +27,13 @@ class TakeByTopologyProperties {
 
   private static final int EXAMPLES = Examples.scaled(200);
 
-  /** A machine, the CPUs available on it, a feasible request and the selection options. */
+  /**
+   * A machine, the CPUs available on it, a feasible request and the selection options; {@code align}
+   * is each algorithm's alignment option: {@code prefer-align-by-uncorecache} for the packed one,
+   * {@code align-by-socket} for the distributed one.
+   */
   private record Request(Machine machine, CpuSet available, int numCpus, CpuSortingStrategy strategy,
-      boolean preferUncore, boolean groupByCore) {
+      boolean align, boolean groupByCore) {
 
     CpuTopology topology() {
       return CpuTopology.of(machine);
@@ -42,7 +46,7 @@ class TakeByTopologyProperties {
     @Override
     public String toString() {
       return machine.name() + " available=" + available + " n=" + numCpus + " " + strategy
-          + (preferUncore ? " uncore" : "") + (groupByCore ? " group=core" : "");
+          + (align ? " align" : "") + (groupByCore ? " group=core" : "");
     }
   }
 
@@ -55,7 +59,7 @@ class TakeByTopologyProperties {
 
   private static CpuSet packed(Request r) {
     return CpuAssignment.takeByTopologyNumaPacked(r.topology(), r.available(), r.numCpus(), r.strategy(),
-        r.preferUncore());
+        r.align());
   }
 
   /**
@@ -65,7 +69,7 @@ class TakeByTopologyProperties {
   private static CpuSet distributed(Request r) {
     CpuTopology topo = r.topology();
     return CpuAssignment.takeByTopologyNumaDistributed(topo, r.available(), r.numCpus(), r.groupSize(topo),
-        r.strategy(), QuirkLog.of(Behaviour.SPEC));
+        r.strategy(), r.align(), QuirkLog.of(Behaviour.SPEC));
   }
 
   @Test
@@ -96,7 +100,7 @@ class TakeByTopologyProperties {
       List<Cpu> backwards = new ArrayList<>(r.machine().cpus());
       Collections.reverse(backwards);
       Machine reversed = new Machine.Builder().from(r.machine()).cpus(backwards).build();
-      Request same = new Request(reversed, r.available(), r.numCpus(), r.strategy(), r.preferUncore(), r.groupByCore());
+      Request same = new Request(reversed, r.available(), r.numCpus(), r.strategy(), r.align(), r.groupByCore());
       assertThat(packed(same)).isEqualTo(packed(r));
       assertThat(distributed(same)).isEqualTo(distributed(r));
     });
@@ -120,7 +124,7 @@ class TakeByTopologyProperties {
   @Test
   void requestsAboveTheAvailableCpusFailWithTheUpstreamText() {
     Gen<Request> tooBig = requests(50).map(r -> new Request(r.machine(), r.available(),
-        r.available().size() + 1 + r.numCpus(), r.strategy(), r.preferUncore(), false));
+        r.available().size() + 1 + r.numCpus(), r.strategy(), r.align(), false));
     qt().withExamples(EXAMPLES).forAll(tooBig).checkAssert(r -> {
       String text = "not enough cpus available to satisfy request: requested=" + r.numCpus() + ", available="
           + r.available().size();
@@ -134,7 +138,7 @@ class TakeByTopologyProperties {
     Gen<ResizeRequest> scaleUps = requests(70).<ResizeRequest>flatMap(r -> Machines.subsetsOf(r.machine(), 10).map(allocated -> {
       CpuSet free = r.available().difference(allocated);
       int extra = Math.min(r.numCpus(), free.size());
-      return new ResizeRequest(new Request(r.machine(), free, allocated.size() + extra, r.strategy(), r.preferUncore(),
+      return new ResizeRequest(new Request(r.machine(), free, allocated.size() + extra, r.strategy(), r.align(),
           r.groupByCore()), allocated);
     }));
     qt().withExamples(EXAMPLES).forAll(scaleUps).checkAssert(resize -> {
@@ -142,7 +146,7 @@ class TakeByTopologyProperties {
       CpuTopology topo = r.topology();
       CpuSet allocated = resize.allocated();
       CpuSet packed = CpuAssignmentForResize.takeByTopologyNumaPacked(topo, r.available(), r.numCpus(), r.strategy(),
-          r.preferUncore(), allocated, allocated);
+          r.align(), allocated, allocated);
       // Groups of 1 only: with larger groups and retained CPUs not in whole groups upstream can
       // over-allocate and fail with its accounting error (CpuAssignmentForResizeTest pins that).
       CpuSet distributed = CpuAssignmentForResize.takeByTopologyNumaDistributed(topo, r.available(), r.numCpus(),

@@ -46,12 +46,13 @@ public final class CpuAssignment {
   }
 
   /**
-   * {@link #takeByTopologyNumaDistributed(CpuTopology, CpuSet, int, int, CpuSortingStrategy, QuirkLog)}
+   * {@link #takeByTopologyNumaDistributed(CpuTopology, CpuSet, int, int, CpuSortingStrategy, boolean, QuirkLog)}
    * as kubelet v1.37 behaves ({@link Behaviour#KUBELET}).
    */
   public static CpuSet takeByTopologyNumaDistributed(CpuTopology topo, CpuSet available, int numCpus,
-      int cpuGroupSize, CpuSortingStrategy strategy) {
-    return takeByTopologyNumaDistributed(topo, available, numCpus, cpuGroupSize, strategy, QuirkLog.of(Behaviour.KUBELET));
+      int cpuGroupSize, CpuSortingStrategy strategy, boolean alignBySocket) {
+    return takeByTopologyNumaDistributed(topo, available, numCpus, cpuGroupSize, strategy, alignBySocket,
+        QuirkLog.of(Behaviour.KUBELET));
   }
 
   /**
@@ -60,6 +61,13 @@ public final class CpuAssignment {
    * combination (and the nodes for any remainder) that leaves the free CPUs of all NUMA nodes most
    * balanced; each node's share is then taken with the packed algorithm. Falls back to the packed
    * algorithm when {@code numCpus} is not a multiple of the group size or no combination fits.
+   *
+   * <p>With {@code alignBySocket} (the {@code align-by-socket} option, new in v1.37; v1.36 had no
+   * such parameter) a combination's even share is capped at the fewest whole groups any of its nodes
+   * has free, so a combination of unevenly filled nodes still fits, and a combination whose nodes
+   * share one socket beats any that spans sockets whatever their balance scores; only a perfect score
+   * in one socket stops the search early. The share actually taken from each chosen node is capped
+   * the same way.
    *
    * <p>Where kubelet v1.37 compares a remainder subset's raw CPU sum and then never terminates
    * because the sum suffices but the whole groups do not (e.g. two nodes with 7 free CPUs each,
@@ -72,7 +80,7 @@ public final class CpuAssignment {
    *     {@code accounting error, ...} texts should the distribution not add up
    */
   public static CpuSet takeByTopologyNumaDistributed(CpuTopology topo, CpuSet available, int numCpus,
-      int cpuGroupSize, CpuSortingStrategy strategy, QuirkLog quirks) {
+      int cpuGroupSize, CpuSortingStrategy strategy, boolean alignBySocket, QuirkLog quirks) {
     if (cpuGroupSize < 1) {
       throw new IllegalArgumentException("cpuGroupSize must be at least 1, got " + cpuGroupSize);
     }
@@ -89,11 +97,14 @@ public final class CpuAssignment {
     int[] numas = acc.numaNodeOrder();
     int[] range = NumaBalance.numaNodesNeeded(acc, cpuGroupSize, numCpus);
     for (int k = range[0]; k <= range[1]; k++) {
-      Distribution best = Distribution.best(acc, numas, k, numCpus, cpuGroupSize, quirks);
+      Distribution best = Distribution.best(acc, numas, k, numCpus, cpuGroupSize, alignBySocket, quirks);
       if (best == null) {
         continue;
       }
       int share = numCpus / best.combo.length / cpuGroupSize * cpuGroupSize;
+      for (int numa : best.combo) {
+        share = Math.min(share, acc.availableCount(NUMA_NODE, numa) / cpuGroupSize * cpuGroupSize);
+      }
       for (int numa : best.combo) {
         acc.take(packedOrEmpty(topo, acc.available(NUMA_NODE, numa), share, strategy));
       }
@@ -157,9 +168,12 @@ public final class CpuAssignment {
 
     /**
      * Tries every k-combination of {@code numas} in order and keeps the first with the lowest
-     * balance score (stops early at a perfect 0); null when none can hold the request.
+     * balance score (stops early at a perfect 0); with {@code alignBySocket} a combination within
+     * one socket beats any spanning sockets, and only a perfect score within one socket stops the
+     * search. Null when none can hold the request.
      */
-    static Distribution best(CpuAccumulator acc, int[] numas, int k, int numCpus, int groupSize, QuirkLog quirks) {
+    static Distribution best(CpuAccumulator acc, int[] numas, int k, int numCpus, int groupSize,
+        boolean alignBySocket, QuirkLog quirks) {
       if (k < 1 || k > numas.length) {
         return null;
       }
@@ -168,16 +182,24 @@ public final class CpuAssignment {
         free[i] = acc.availableCount(NUMA_NODE, numas[i]);
       }
       double bestBalance = Double.MAX_VALUE;
+      boolean bestInOneSocket = false;
       Distribution best = null;
       int[] combo = NumaBalance.first(k);
       do {
-        if (bestBalance == 0) {
+        if (bestBalance == 0 && (!alignBySocket || bestInOneSocket)) {
           break;
         }
-        NumaBalance.Choice choice = evaluate(free, combo, numCpus, groupSize, quirks);
-        if (choice != null && choice.balance < bestBalance) {
+        NumaBalance.Choice choice = evaluate(free, combo, numCpus, groupSize, alignBySocket, quirks);
+        if (choice == null) {
+          continue;
+        }
+        int[] ids = idsOf(numas, combo);
+        boolean inOneSocket = alignBySocket && acc.topo.socketsInNumaNodes(CpuSet.of(ids)).size() <= 1;
+        boolean better = alignBySocket && inOneSocket != bestInOneSocket ? inOneSocket : choice.balance < bestBalance;
+        if (better) {
           bestBalance = choice.balance;
-          best = new Distribution(idsOf(numas, combo),
+          bestInOneSocket = inOneSocket;
+          best = new Distribution(ids,
               choice.remainderNodes == null ? new int[0] : idsOf(numas, choice.remainderNodes));
         }
       } while (NumaBalance.next(combo, numas.length));
@@ -186,7 +208,7 @@ public final class CpuAssignment {
 
     /** The score of one combination, or null when it cannot hold the request in even shares. */
     private static NumaBalance.Choice evaluate(int[] free, int[] combo, int numCpus, int groupSize,
-        QuirkLog quirks) {
+        boolean alignBySocket, QuirkLog quirks) {
       int total = 0;
       int groups = 0;
       for (int i : combo) {
@@ -197,6 +219,11 @@ public final class CpuAssignment {
         return null;
       }
       int share = numCpus / combo.length / groupSize * groupSize;
+      if (alignBySocket) {
+        for (int i : combo) {
+          share = Math.min(share, free[i] / groupSize * groupSize);
+        }
+      }
       for (int i : combo) {
         if (free[i] < share) {
           return null;

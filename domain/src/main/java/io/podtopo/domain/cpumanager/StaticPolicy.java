@@ -499,7 +499,8 @@ public final class StaticPolicy {
 
   /**
    * The policy's {@code takeByTopology}: NUMA-distributed with {@code distribute-cpus-across-numa}
-   * (groups of a whole core with {@code full-pcpus-only}), else NUMA-packed; spread sorting with
+   * (groups of a whole core with {@code full-pcpus-only}, preferring one socket with
+   * {@code align-by-socket}), else NUMA-packed; spread sorting with
    * {@code distribute-cpus-across-cores}; under {@code quirks}' behaviour (the NUMA-distributed
    * selection's {@link KubeletQuirk#NUMA_REMAINDER_LOOP}).
    *
@@ -521,7 +522,8 @@ public final class StaticPolicy {
         options.distributeCpusAcrossCores() ? CpuSortingStrategy.SPREAD : CpuSortingStrategy.PACKED;
     if (options.distributeCpusAcrossNuma()) {
       int groupSize = options.fullPhysicalCpusOnly() ? topology.cpusPerCore() : 1;
-      return CpuAssignment.takeByTopologyNumaDistributed(topology, available, numCpus, groupSize, strategy, quirks);
+      return CpuAssignment.takeByTopologyNumaDistributed(topology, available, numCpus, groupSize, strategy,
+          options.alignBySocket(), quirks);
     }
     return CpuAssignment.takeByTopologyNumaPacked(topology, available, numCpus, strategy,
         options.preferAlignByUncoreCache());

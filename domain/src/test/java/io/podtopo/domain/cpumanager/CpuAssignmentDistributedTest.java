@@ -15,7 +15,7 @@ class CpuAssignmentDistributedTest {
 
   private static CpuSet distributed(String available, int n, int groupSize) {
     return CpuAssignment.takeByTopologyNumaDistributed(UpstreamTopologies.dualSocketMultiNumaPerSocketHt(),
-        CpuSet.parse(available), n, groupSize, PACKED);
+        CpuSet.parse(available), n, groupSize, PACKED, false);
   }
 
   @Test
@@ -44,7 +44,7 @@ class CpuAssignmentDistributedTest {
     // least 2 nodes although node 0 alone could hold them. Node 1 gives 4, node 0 its share and the remainder.
     CpuTopology uneven = CpuTopology.of(UpstreamTopologies.machine("12+4", 16,
         id -> Cpu.of(id, id, id / 12, id / 12, 0)));
-    assertThat(CpuAssignment.takeByTopologyNumaDistributed(uneven, CpuSet.parse("0-15"), 10, 2, PACKED))
+    assertThat(CpuAssignment.takeByTopologyNumaDistributed(uneven, CpuSet.parse("0-15"), 10, 2, PACKED, false))
         .isEqualTo(CpuSet.parse("0-5,12-15"));
   }
 
@@ -57,23 +57,51 @@ class CpuAssignmentDistributedTest {
         id -> Cpu.of(id, id / 2, 0, id / 8, 0)));
     CpuSet available = CpuSet.parse("0-4,8-12,16-17,24-25");
     QuirkLog kubelet = QuirkLog.of(Behaviour.KUBELET);
-    assertThat(CpuAssignment.takeByTopologyNumaDistributed(fourNodes, available, 14, 2, PACKED, kubelet))
+    assertThat(CpuAssignment.takeByTopologyNumaDistributed(fourNodes, available, 14, 2, PACKED, false, kubelet))
         .isEqualTo(CpuAssignment.takeByTopologyNumaPacked(fourNodes, available, 14, PACKED, false));
     assertThat(kubelet.reachedQuirks()).isEmpty();
+  }
+
+  /** Six NUMA nodes of 4 CPUs without SMT, three to a socket. */
+  private static final CpuTopology SIX_NODES_TWO_SOCKETS = CpuTopology.of(UpstreamTopologies.machine("6n-2s", 24,
+      id -> Cpu.of(id, id, id / 12, id / 4, 0)));
+
+  @Test
+  void rule26_alignBySocketCapsTheShareAtTheFewestFreeCpusOfTheCombination() {
+    // NUMA nodes 0, 1 and 2 (socket 0) have 4, 1 and 2 CPUs free; 6 are asked. Kubelet v1.37 with
+    // align-by-socket caps the even share of [2,0] at node 2's 2 CPUs and takes the remainder from
+    // node 0 (found by the differential, seed 11 scenario 102); without it no combination gets an
+    // even share and the packed selection takes node 0, then single CPUs from the emptier nodes.
+    CpuSet available = CpuSet.parse("0-4,8-9");
+    assertThat(CpuAssignment.takeByTopologyNumaDistributed(SIX_NODES_TWO_SOCKETS, available, 6, 1, PACKED, true))
+        .isEqualTo(CpuSet.parse("0-3,8-9"));
+    assertThat(CpuAssignment.takeByTopologyNumaDistributed(SIX_NODES_TWO_SOCKETS, available, 6, 1, PACKED, false))
+        .isEqualTo(CpuSet.parse("0-4,8"));
+  }
+
+  @Test
+  void rule26_alignBySocketPrefersNodesOfOneSocketOverABetterBalanceAcrossSockets() {
+    // Socket 0's nodes 0 and 1 have 3 CPUs free each, socket 1's node 3 has 4. Taking 3 from nodes 0
+    // and 3 leaves the free CPUs most balanced; align-by-socket keeps to nodes 0 and 1.
+    CpuSet available = CpuSet.parse("0-2,4-6,12-15");
+    assertThat(CpuAssignment.takeByTopologyNumaDistributed(SIX_NODES_TWO_SOCKETS, available, 6, 1, PACKED, false))
+        .isEqualTo(CpuSet.parse("0-2,12-14"));
+    assertThat(CpuAssignment.takeByTopologyNumaDistributed(SIX_NODES_TWO_SOCKETS, available, 6, 1, PACKED, true))
+        .isEqualTo(CpuSet.parse("0-2,4-6"));
   }
 
   @Test
   void aRequestNotMultipleOfTheGroupSizeFallsBackToPacked() {
     CpuTopology topo = UpstreamTopologies.dualSocketMultiNumaPerSocketHt();
     CpuSet all = CpuSet.parse("0-79");
-    assertThat(CpuAssignment.takeByTopologyNumaDistributed(topo, all, 25, 2, PACKED))
+    assertThat(CpuAssignment.takeByTopologyNumaDistributed(topo, all, 25, 2, PACKED, false))
         .isEqualTo(CpuAssignment.takeByTopologyNumaPacked(topo, all, 25, PACKED, false));
   }
 
   @Test
   void notEnoughCpusFailWithUpstreamText() {
     assertThatThrownBy(() -> CpuAssignment.takeByTopologyNumaDistributed(UpstreamTopologies.singleSocketHt(),
-        CpuSet.parse("0,2,4,6"), 5, 1, PACKED))
+        CpuSet.parse("0,2,4,6"), 5, 1, PACKED, false))
         .hasMessage("not enough cpus available to satisfy request: requested=5, available=4");
   }
 
