@@ -56,6 +56,9 @@ import java.util.stream.Collectors;
 public final class RejectionExplainer {
 
   private static final String CPU = "cpu";
+  private static final int POD_FIXES_SHOWN = 3;
+  /** The resource-fit predicate's reasons: {@code OutOfcpu}, {@code OutOfexample.com/gpu}. */
+  private static final String OUT_OF = "OutOf";
   private static final Pattern SMT_NOT_MULTIPLE =
       Pattern.compile("requested (\\d+) cpus not multiple cpus per core = (\\d+)");
   private static final Pattern SMT_NOT_ENOUGH = Pattern.compile(
@@ -85,14 +88,35 @@ public final class RejectionExplainer {
     }
     return Optional.of(switch (failure.reason()) {
       case PodLevelResourcesValidation.REASON -> validation(failure);
-      case "EmptyPodSharedPoolError" -> emptyPool(pod).orElseGet(() -> restated(failure));
-      case "TopologyAffinityError" -> (podScope() ? emptyPool(pod) : Optional.<RejectionCause>empty())
-          .orElseGet(() -> placement(pod, admission).orElseGet(() -> restated(failure)));
-      case "SMTAlignmentError" -> smt(failure);
-      case "UnexpectedAdmissionError" -> unexpected(pod, admission);
+      case "EmptyPodSharedPoolError" -> withPodFixes(emptyPool(pod).orElseGet(() -> restated(failure)), pod, admission);
+      case "TopologyAffinityError" -> withPodFixes((podScope() ? emptyPool(pod) : Optional.<RejectionCause>empty())
+          .orElseGet(() -> placement(pod, admission).orElseGet(() -> restated(failure))), pod, admission);
+      case "SMTAlignmentError" -> withPodFixes(smt(failure), pod, admission);
+      case "UnexpectedAdmissionError" -> withPodFixes(unexpected(pod, admission), pod, admission);
       case AdmissionFailure.KUBELET_NO_ANSWER -> noAnswer(admission.noAnswer().orElseThrow());
-      default -> restated(failure);
+      default -> failure.reason().startsWith(OUT_OF) ? withPodFixes(restated(failure), pod, admission)
+          : restated(failure);
     });
+  }
+
+  /**
+   * The cause with the changes to the pod that make it fit put first among the fixes (at most
+   * {@value #POD_FIXES_SHOWN}, smallest first), each checked by admitting the changed pod on the
+   * state the rejection started from; the node advice follows.
+   */
+  private RejectionCause withPodFixes(RejectionCause cause, Pod pod, Admission admission) {
+    Optional<Container> failing = failedMerge(admission).flatMap(MergeTrace::container)
+        .flatMap(name -> containerNamed(pod, name));
+    List<PodFix> podFixes = new PodFixFinder(managers).find(pod, admission.state(), failing);
+    podFixes = podFixes.subList(0, Math.min(POD_FIXES_SHOWN, podFixes.size()));
+    List<String> fixes = new ArrayList<>();
+    podFixes.forEach(fix -> fixes.add(fix.advice()));
+    fixes.addAll(cause.fixes());
+    return new RejectionCause(cause.causes(), fixes, podFixes);
+  }
+
+  private static Optional<MergeTrace> failedMerge(Admission admission) {
+    return admission.trace().merges().stream().filter(merge -> !merge.admit()).reduce((first, second) -> second);
   }
 
   private boolean podScope() {
@@ -144,12 +168,11 @@ public final class RejectionExplainer {
       return Optional.empty();
     }
     List<String> causes = new ArrayList<>();
-    List<String> fixes = new ArrayList<>();
     managers.cpuPolicy().ifPresent(policy -> {
       long budget = policy.podGuaranteedCpus(pod);
       if (budget > 0) {
         ToLongFunction<Container> cpus = container -> policy.guaranteedCpus(pod, container);
-        new Ledger(CPU, budget, cpus, container -> cpus.applyAsLong(container) == 0).problem(pod, causes, fixes);
+        new Ledger(CPU, budget, cpus, container -> cpus.applyAsLong(container) == 0).problem(pod, causes);
       }
     });
     managers.memoryPolicy().ifPresent(policy -> {
@@ -158,14 +181,14 @@ public final class RejectionExplainer {
           if (budget.getValue() > 0) {
             new Ledger(budget.getKey(), budget.getValue(),
                 container -> policy.containerRequests(pod, container).getOrDefault(budget.getKey(), 0L),
-                container -> policy.containerRequests(pod, container).isEmpty()).problem(pod, causes, fixes);
+                container -> policy.containerRequests(pod, container).isEmpty()).problem(pod, causes);
           }
         }
       } catch (MemoryManagerException e) {
         // a request that is not a whole number of bytes: the rejection says so itself
       }
     });
-    return causes.isEmpty() ? Optional.empty() : Optional.of(new RejectionCause(causes, fixes));
+    return causes.isEmpty() ? Optional.empty() : Optional.of(new RejectionCause(causes, List.of()));
   }
 
   /**
@@ -174,7 +197,7 @@ public final class RejectionExplainer {
    */
   private record Ledger(String resource, long budget, ToLongFunction<Container> amount, Predicate<Container> shared) {
 
-    void problem(Pod pod, List<String> causes, List<String> fixes) {
+    void problem(Pod pod, List<String> causes) {
       long sidecars = 0;
       List<String> sidecarParts = new ArrayList<>();
       List<String> sharing = new ArrayList<>();
@@ -189,7 +212,6 @@ public final class RejectionExplainer {
             causes.add(resource + ": init container " + init.name() + " has no " + resource + " of its own and runs on "
                 + "the pod shared pool, but the sidecars started before it (" + parts(sidecarParts) + ") take the "
                 + "whole budget of " + amount(budget));
-            fixes.add(more(sidecars, init.name()));
             return;
           }
         } else if (shared.test(init)) {
@@ -213,16 +235,7 @@ public final class RejectionExplainer {
         causes.add(resource + ": the pod's budget (spec.resources) is " + amount(budget) + "; its exclusive containers "
             + "take " + amount(exclusive) + " (" + parts(exclusiveParts) + "), which leaves nothing for "
             + String.join(", ", sharing) + " on the pod shared pool");
-        fixes.add(more(exclusive, String.join(", ", sharing)));
       }
-    }
-
-    private String more(long taken, String sharers) {
-      return resource.equals(CPU)
-          ? "give the pod at least " + amount(taken + 1) + " (spec.resources requests and limits), one more than "
-              + "the exclusive containers take, or take a CPU off one of them"
-          : "give the pod more " + resource + " than " + amount(taken) + " (spec.resources requests and limits): as "
-              + "much more as the containers on the pod shared pool (" + sharers + ") need";
     }
 
     private String amount(long value) {
@@ -237,14 +250,25 @@ public final class RejectionExplainer {
   // --- NUMA placement --------------------------------------------------------------------------
 
   /**
-   * What one resource needs of the NUMA nodes: the amount, and per node what is free and the most
-   * it could ever hold.
+   * What one resource needs of the NUMA nodes: the amount, and per node what is free, the most pods
+   * could ever get there ({@code capacity}) and the size the hint providers count when they judge
+   * the narrowest placement ({@code sizes}: for CPUs the node's CPUs, reserved ones included).
    */
-  private record Demand(String resource, long request, SortedMap<Integer, Long> free, SortedMap<Integer, Long> capacity) {
+  private record Demand(String resource, long request, SortedMap<Integer, Long> free, SortedMap<Integer, Long> capacity,
+      SortedMap<Integer, Long> sizes) {
+
+    Demand(String resource, long request, SortedMap<Integer, Long> free, SortedMap<Integer, Long> capacity) {
+      this(resource, request, free, capacity, capacity);
+    }
 
     /** The fewest NUMA nodes that could ever hold the request (the providers' narrowest width); 0 when none can. */
     int width() {
-      return FittingMasks.fewestHolding(capacity.values().stream().mapToLong(Long::longValue), request);
+      return everFits() ? FittingMasks.fewestHolding(sizes.values().stream().mapToLong(Long::longValue), request) : 0;
+    }
+
+    /** Whether all NUMA nodes together could give the request to pods. */
+    boolean everFits() {
+      return capacity.values().stream().mapToLong(Long::longValue).sum() >= request;
     }
 
     /** The {@code width} nodes with the most free, most free first (ties: lower id). */
@@ -269,7 +293,24 @@ public final class RejectionExplainer {
       return free.entrySet().stream().filter(entry -> entry.getValue() >= request).map(Map.Entry::getKey).toList();
     }
 
-    /** What is free per NUMA node, consecutive nodes with the same amount as one run: {@code 0: 1 CPU, 1-63: 8 CPUs}. */
+    /**
+     * The {@code width} nodes to free the request on: the roomiest whose capacity can hold it (else
+     * those that can hold the most).
+     */
+    List<Integer> toFree(int width) {
+      List<Integer> roomiest = roomiest(width);
+      if (roomiest.stream().mapToLong(node -> capacity.getOrDefault(node, 0L)).sum() >= request) {
+        return roomiest;
+      }
+      return capacity.entrySet().stream()
+          .sorted(Map.Entry.<Integer, Long>comparingByValue().reversed().thenComparing(Map.Entry.comparingByKey()))
+          .limit(width).map(Map.Entry::getKey).sorted().toList();
+    }
+
+    /**
+     * What is free per NUMA node, consecutive nodes with the same amount as one run:
+     * {@code 0: 1 CPU, 1-63: 8 CPUs each}.
+     */
     String freeText() {
       List<String> runs = new ArrayList<>();
       List<Map.Entry<Integer, Long>> entries = List.copyOf(free.entrySet());
@@ -280,7 +321,7 @@ public final class RejectionExplainer {
           int first = entries.get(start).getKey();
           int last = entries.get(i - 1).getKey();
           runs.add((first == last ? first + "" : first + "-" + last) + ": "
-              + amount(resource, entries.get(start).getValue()));
+              + amount(resource, entries.get(start).getValue()) + (first == last ? "" : " each"));
           start = i;
         }
       }
@@ -294,8 +335,7 @@ public final class RejectionExplainer {
   }
 
   private Optional<RejectionCause> placement(Pod pod, Admission admission) {
-    Optional<MergeTrace> failed = admission.trace().merges().stream().filter(merge -> !merge.admit())
-        .reduce((first, second) -> second);
+    Optional<MergeTrace> failed = failedMerge(admission);
     if (failed.isEmpty()) {
       return Optional.empty();
     }
@@ -315,34 +355,59 @@ public final class RejectionExplainer {
     boolean singleNode = managers.config().topologyManagerPolicy() == TopologyManagerPolicy.SINGLE_NUMA_NODE;
     for (Demand demand : demands) {
       int width = demand.width();
+      String needs = demand.resource() + ": " + who + " needs " + amount(demand.resource(), demand.request());
       if (width == 0) {
-        causes.add(demand.resource() + ": " + who + " needs " + amount(demand.resource(), demand.request())
-            + ", more than all NUMA nodes together can hold");
-        fixes.add("ask for at most " + amount(demand.resource(), demand.capacity().values().stream()
-            .mapToLong(Long::longValue).sum()) + " of " + demand.resource());
+        causes.add(needs + ", more than all NUMA nodes together can give to pods ("
+            + amount(demand.resource(), demand.capacityOf(demand.capacity().size())) + reservedNote(demand) + ")");
+        long machineHas = demand.sizes().values().stream().mapToLong(Long::longValue).sum();
+        if (demand.request() > machineHas) {
+          fixes.add("run the pod on a node with at least " + amount(demand.resource(), demand.request())
+              + (Resources.isManaged(demand.resource()) ? "" : " of " + demand.resource()) + " (this one has "
+              + amount(demand.resource(), machineHas) + ")");
+        } else if (demand.resource().equals(CPU)) {
+          fixes.add("reserve fewer CPUs (the kubelet configuration's reservedSystemCPUs, or kubeReserved and "
+              + "systemReserved cpu)");
+        }
         continue;
       }
-      causes.add(demand.resource() + ": " + who + " needs " + amount(demand.resource(), demand.request()) + " on "
-          + nodes(width) + " (the fewest that can hold it); free by NUMA node: " + demand.freeText());
       if (singleNode && width > 1) {
         long largest = demand.capacity().values().stream().mapToLong(Long::longValue).max().orElse(0);
-        causes.add("single-numa-node admits only what fits on one NUMA node, and a NUMA node holds at most "
+        causes.add(needs + onNodes(demand));
+        causes.add("single-numa-node admits only what fits on one NUMA node, and a NUMA node gives pods at most "
             + amount(demand.resource(), largest));
-        fixes.add("ask for at most " + amount(demand.resource(), largest) + " of " + demand.resource()
-            + ", or use the restricted policy");
+        fixes.add("use the restricted or best-effort policy, which admit a placement on several NUMA nodes");
       } else if (!demand.fitsAlone()) {
-        List<Integer> roomiest = demand.roomiest(width);
-        long missing = demand.request() - demand.freeOn(roomiest);
+        causes.add(needs + onNodes(demand));
+        List<Integer> nodes = demand.toFree(width);
+        long missing = demand.request() - demand.freeOn(nodes);
         fixes.add("free " + amount(demand.resource(), missing)
             + (Resources.isManaged(demand.resource()) ? "" : " of " + demand.resource()) + " on NUMA "
-            + nodeList(roomiest) + " (" + amount(demand.resource(), demand.freeOn(roomiest)) + " of the "
+            + nodeList(nodes) + " (" + amount(demand.resource(), demand.freeOn(nodes)) + " of the "
             + amount(demand.resource(), demand.request()) + " are free there)");
       }
     }
-    if (fixes.isEmpty() && demands.size() > 1) {
+    if (causes.isEmpty() && demands.size() > 1) {
       conflict(demands, causes, fixes);
     }
+    if (causes.isEmpty()) {
+      // one resource that fits on its own narrowest nodes: what it needs and what is free is all there is to say
+      demands.forEach(demand -> causes.add(demand.resource() + ": " + who + " needs "
+          + amount(demand.resource(), demand.request()) + onNodes(demand)));
+    }
     return Optional.of(new RejectionCause(causes, fixes));
+  }
+
+  private static String onNodes(Demand demand) {
+    return " on " + nodes(demand.width()) + " (the fewest that can hold it); free by NUMA node: " + demand.freeText();
+  }
+
+  /** For CPUs, which of them are reserved, so that no pod can have them. */
+  private String reservedNote(Demand demand) {
+    if (!demand.resource().equals(CPU)) {
+      return "";
+    }
+    CpuSet reserved = managers.cpuPolicy().map(StaticPolicy::reservedCpus).orElse(CpuSet.empty());
+    return reserved.isEmpty() ? "" : "; CPUs " + reserved + " are reserved";
   }
 
   /** Every resource fits on its own narrowest nodes, but not all on the same: say where each fits. */
@@ -355,19 +420,15 @@ public final class RejectionExplainer {
           + "narrowest for " + demands.stream().filter(demand -> demand.width() < widest).map(Demand::resource)
           .collect(Collectors.joining(", ")) + ", and the policy admits only a placement that is the narrowest for "
           + "every resource at once");
-      for (Demand demand : demands) {
-        if (demand.width() == widest) {
-          fixes.add("ask for at most " + amount(demand.resource(), demand.capacityOf(narrowest)) + " of "
-              + demand.resource() + ", which " + nodes(narrowest) + " can hold");
-        } else {
-          fixes.add("ask for more than " + amount(demand.resource(), demand.capacityOf(widest - 1)) + " of "
-              + demand.resource() + ", so that it too needs " + nodes(widest));
-        }
-      }
-      fixes.add("or use the best-effort policy, which admits the wider placement");
+      fixes.add("use the best-effort policy, which admits the wider placement");
       return;
     }
     if (widest == 1) {
+      List<Integer> common = new ArrayList<>(demands.get(0).singleNodes());
+      demands.forEach(demand -> common.retainAll(demand.singleNodes()));
+      if (!common.isEmpty()) {
+        return; // some node has room for all: the resources do not conflict
+      }
       causes.add("each fits on one NUMA node, but no NUMA node has room for all of them: " + demands.stream()
           .map(demand -> demand.resource() + " fits on " + nodeList(demand.singleNodes()))
           .collect(Collectors.joining(", ")));
@@ -398,14 +459,16 @@ public final class RejectionExplainer {
         CpuSet available = policy.availableCpus(state.cpu());
         SortedMap<Integer, Long> free = new TreeMap<>();
         SortedMap<Integer, Long> capacity = new TreeMap<>();
+        SortedMap<Integer, Long> sizes = new TreeMap<>();
         for (int node : managers.machine().numaNodeIds()) {
           CpuSet cpus = policy.topology().cpusInNumaNode(node);
           if (!cpus.isEmpty()) {
             free.put(node, (long) cpus.intersectionSize(available));
-            capacity.put(node, (long) cpus.size());
+            capacity.put(node, (long) cpus.difference(policy.reservedCpus()).size());
+            sizes.put(node, (long) cpus.size());
           }
         }
-        demands.add(new Demand(CPU, request, free, capacity));
+        demands.add(new Demand(CPU, request, free, capacity, sizes));
       }
     });
     managers.memoryPolicy().ifPresent(policy -> memoryDemands(policy, pod, container, state, demands));
@@ -474,11 +537,8 @@ public final class RejectionExplainer {
     if (notMultiple.find()) {
       long requested = Long.parseLong(notMultiple.group(1));
       long perCore = Long.parseLong(notMultiple.group(2));
-      long down = requested / perCore * perCore;
       return new RejectionCause(List.of("full-pcpus-only hands out whole cores only: " + amount(CPU, requested)
-          + " is not a whole number of cores of " + perCore + " threads"),
-          List.of("ask for " + amount(CPU, down + perCore) + (down > 0 ? " or " + amount(CPU, down) : "")
-              + " (a multiple of " + perCore + ")"));
+          + " is not a whole number of cores of " + perCore + " threads"), List.of());
     }
     Matcher notEnough = SMT_NOT_ENOUGH.matcher(failure.message());
     if (notEnough.find()) {

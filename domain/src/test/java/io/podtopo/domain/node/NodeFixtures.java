@@ -59,6 +59,15 @@ final class NodeFixtures {
         .build();
   }
 
+  /** One socket and NUMA node of {@code count} CPUs without SMT and 16 GiB: a small node. */
+  static Machine oneNodeNoSmt(int count) {
+    List<Cpu> cpus = new ArrayList<>();
+    for (int id = 0; id < count; id++) {
+      cpus.add(Cpu.of(id, id, 0, 0, 0));
+    }
+    return new Machine.Builder().name(count + "-cpus").cpus(cpus).addNumaNode(NumaNode.of(0, 16 * GI)).build();
+  }
+
   /** {@link #twoSocketsNoSmt()} as a GPU server: GPU-0 on NUMA node 0, GPU-1 on node 1. */
   static Machine twoSocketsOneGpuEach() {
     return new Machine.Builder().from(twoSocketsNoSmt()).name("two-sockets-one-gpu-each")

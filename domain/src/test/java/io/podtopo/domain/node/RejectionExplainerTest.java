@@ -14,6 +14,7 @@ import io.podtopo.domain.pod.Quantity;
 import io.podtopo.domain.quirks.Behaviour;
 import io.podtopo.domain.quirks.KubeletQuirk;
 import io.podtopo.domain.topology.CpuSet;
+import io.podtopo.domain.topology.Device;
 import io.podtopo.domain.topology.Machine;
 import io.podtopo.domain.topology.NumaNode;
 import io.podtopo.domain.topologymanager.AdmissionFailure;
@@ -23,6 +24,7 @@ import io.podtopo.domain.topologymanager.TopologyManagerPolicy;
 import io.podtopo.domain.topologymanager.TopologyManagerScope;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -66,12 +68,10 @@ class RejectionExplainerTest {
         "memory: the pod's budget (spec.resources) is 4Gi; its exclusive containers take 4Gi (worker-a 2Gi, "
             + "worker-b 2Gi), which leaves nothing for helper on the pod shared pool");
     assertThat(cause.fixes()).containsExactly(
-        "give the pod at least 5 CPUs (spec.resources requests and limits), one more than the exclusive containers "
-            + "take, or take a CPU off one of them",
-        "give the pod more memory than 4Gi (spec.resources requests and limits): as much more as the containers on "
-            + "the pod shared pool (helper) need");
-    assertThat(restrictedPodScope.admit(restrictedPodScope.initialState(), emptySharedPool("5", "5Gi")).admitted())
-        .as("the fix works").isTrue();
+        "ask for 5 CPUs instead of 4 and 5Gi of memory instead of 4Gi in spec.resources (requests and limits)");
+    assertThat(cause.podFixes()).singleElement().satisfies(fix -> assertThat(restrictedPodScope
+        .admit(restrictedPodScope.initialState(), fix.applyTo(emptySharedPool("4", "4Gi"))).admitted())
+        .as("the fix works").isTrue());
   }
 
   @Test
@@ -111,8 +111,8 @@ class RejectionExplainerTest {
 
     assertThat(cause.causes()).containsExactly("cpu: init container setup has no cpu of its own and runs on the pod "
         + "shared pool, but the sidecars started before it (proxy 4 CPUs) take the whole budget of 4 CPUs");
-    assertThat(cause.fixes()).containsExactly("give the pod at least 5 CPUs (spec.resources requests and limits), one "
-        + "more than the exclusive containers take, or take a CPU off one of them");
+    assertThat(cause.fixes()).containsExactly("ask for 5 CPUs instead of 4 in spec.resources (requests and limits)",
+        "ask for 3 CPUs instead of 4 in container proxy's resources (requests and limits)");
   }
 
   @Test
@@ -123,10 +123,10 @@ class RejectionExplainerTest {
 
     RejectionCause cause = explain(restrictedPodScope, state, podLevel("c", "3", "1Gi").addContainers(shared("c")).build());
 
-    assertThat(cause.causes()).containsExactly(
-        "cpu: the pod needs 3 CPUs on 1 NUMA node (the fewest that can hold it); free by NUMA node: 0: 1 CPU, 1: 2 CPUs",
-        "memory: the pod needs 1Gi on 1 NUMA node (the fewest that can hold it); free by NUMA node: 0-1: 9Gi");
-    assertThat(cause.fixes()).containsExactly("free 1 CPU on NUMA node 1 (2 CPUs of the 3 CPUs are free there)");
+    assertThat(cause.causes()).as("issue 24 item 3: memory fits, so it is no cause").containsExactly(
+        "cpu: the pod needs 3 CPUs on 1 NUMA node (the fewest that can hold it); free by NUMA node: 0: 1 CPU, 1: 2 CPUs");
+    assertThat(cause.fixes()).containsExactly("ask for 2 CPUs instead of 3 in spec.resources (requests and limits)",
+        "free 1 CPU on NUMA node 1 (2 CPUs of the 3 CPUs are free there)");
   }
 
   @Test
@@ -139,7 +139,8 @@ class RejectionExplainerTest {
 
     assertThat(cause.causes()).last().isEqualTo("each fits on one NUMA node, but no NUMA node has room for all of them: "
         + "cpu fits on node 1, memory fits on node 0");
-    assertThat(cause.fixes()).containsExactly("free 1 CPU of cpu on NUMA node 0", "free 1Gi of memory on NUMA node 1");
+    assertThat(cause.fixes()).containsExactly("ask for 1Gi of memory instead of 2Gi in spec.resources (requests and "
+        + "limits)", "free 1 CPU of cpu on NUMA node 0", "free 1Gi of memory on NUMA node 1");
   }
 
   @Test
@@ -148,16 +149,12 @@ class RejectionExplainerTest {
         podLevel("wide", "10", "2Gi").addContainers(shared("c")).build());
 
     assertThat(cause.causes()).containsExactly(
-        "cpu: the pod needs 10 CPUs on 2 NUMA nodes (the fewest that can hold it); free by NUMA node: 0: 7 CPUs, 1: 8 CPUs",
-        "memory: the pod needs 2Gi on 1 NUMA node (the fewest that can hold it); free by NUMA node: 0-1: 11Gi",
         "cpu needs 2 NUMA nodes, memory needs 1 NUMA node at the fewest: a placement on 2 NUMA nodes is wider than "
             + "the narrowest for memory, and the policy admits only a placement that is the narrowest for every "
             + "resource at once");
-    assertThat(cause.fixes()).containsExactly("ask for at most 8 CPUs of cpu, which 1 NUMA node can hold",
-        "ask for more than 11Gi of memory, so that it too needs 2 NUMA nodes",
-        "or use the best-effort policy, which admits the wider placement");
-    assertThat(restrictedPodScope.admit(restrictedPodScope.initialState(),
-        podLevel("wide", "10", "12Gi").addContainers(shared("c")).build()).admitted()).as("the second fix works").isTrue();
+    assertThat(cause.fixes()).as("issue 24 item 3: no fix many times larger than the smallest").containsExactly(
+        "ask for 8 CPUs instead of 10 in spec.resources (requests and limits)",
+        "use the best-effort policy, which admits the wider placement");
   }
 
   @Test
@@ -168,8 +165,9 @@ class RejectionExplainerTest {
         podLevel("wide", "12", "2Gi").addContainers(shared("c")).build());
 
     assertThat(cause.causes()).contains("single-numa-node admits only what fits on one NUMA node, and a NUMA node "
-        + "holds at most 8 CPUs");
-    assertThat(cause.fixes()).containsExactly("ask for at most 8 CPUs of cpu, or use the restricted policy");
+        + "gives pods at most 8 CPUs");
+    assertThat(cause.fixes()).containsExactly("ask for 8 CPUs instead of 12 in spec.resources (requests and limits)",
+        "use the restricted or best-effort policy, which admit a placement on several NUMA nodes");
   }
 
   @Test
@@ -195,9 +193,8 @@ class RejectionExplainerTest {
 
     assertThat(cause.causes()).containsExactly("full-pcpus-only hands out whole cores only: 5 CPUs is not a whole number "
         + "of cores of 2 threads");
-    assertThat(cause.fixes()).containsExactly("ask for 6 CPUs or 4 CPUs (a multiple of 2)");
-    assertThat(strict.admit(strict.initialState(), podLevel("p", "6", "2Gi").addContainers(shared("c")).build())
-        .admitted()).as("the fix works").isTrue();
+    assertThat(cause.fixes()).containsExactly("ask for 4 CPUs instead of 5 in spec.resources (requests and limits)",
+        "ask for 6 CPUs instead of 5 in spec.resources (requests and limits)");
   }
 
   @Test
@@ -208,7 +205,7 @@ class RejectionExplainerTest {
 
     RejectionCause cause = explain(strict, strict.initialState(), podLevel("p", "1", "2Gi").addContainers(shared("c")).build());
 
-    assertThat(cause.fixes()).containsExactly("ask for 2 CPUs (a multiple of 2)");
+    assertThat(cause.fixes()).containsExactly("ask for 2 CPUs instead of 1 in spec.resources (requests and limits)");
   }
 
   /** An SMTAlignmentError in a wording the explainer does not know is restated as it came. */
@@ -236,7 +233,8 @@ class RejectionExplainerTest {
 
     assertThat(cause.causes()).containsExactly("full-pcpus-only needs 12 wholly free cores (24 CPUs); the node has 11 "
         + "(22 CPUs on cores whose every thread is free)");
-    assertThat(cause.fixes()).containsExactly("free 1 whole core (2 CPUs)");
+    assertThat(cause.fixes()).containsExactly("ask for 8 CPUs instead of 24 in spec.resources (requests and limits)",
+        "free 1 whole core (2 CPUs)");
   }
 
   @Test
@@ -346,7 +344,9 @@ class RejectionExplainerTest {
 
     assertThat(cause.causes()).containsExactly("the Memory Manager could not place the memory once the Topology"
         + " Manager had admitted the pod", "memory: needs 20Gi; free by NUMA node: 0: 1Gi, 1: 11Gi");
-    assertThat(cause.fixes()).containsExactly("free 8Gi of memory on NUMA nodes 0, 1");
+    assertThat(cause.fixes()).containsExactly(
+        "ask for 11Gi of memory instead of 20Gi in container app's resources (requests and limits)",
+        "free 8Gi of memory on NUMA nodes 0, 1");
   }
 
   @Test
@@ -356,8 +356,9 @@ class RejectionExplainerTest {
     RejectionCause cause = explain(none, none.initialState(), guaranteed("p", "1", "40Gi"));
 
     assertThat(cause.causes()).containsExactly("the Memory Manager could not place the memory once the Topology"
-        + " Manager had admitted the pod", "memory: needs 40Gi; free by NUMA node: 0-1: 11Gi");
-    assertThat(cause.fixes()).isEmpty();
+        + " Manager had admitted the pod", "memory: needs 40Gi; free by NUMA node: 0-1: 11Gi each");
+    assertThat(cause.fixes()).as("nothing to free: only the pod can change").containsExactly(
+        "ask for 22Gi of memory instead of 40Gi in container app's resources (requests and limits)");
   }
 
   @Test
@@ -401,9 +402,10 @@ class RejectionExplainerTest {
     assertThat(cause.causes()).containsExactly(
         "cpu: container c2 needs 10 CPUs on 2 NUMA nodes (the fewest that can hold it); free by NUMA node: 0: 7 CPUs, "
             + "1: 8 CPUs",
-        "single-numa-node admits only what fits on one NUMA node, and a NUMA node holds at most 8 CPUs",
-        "memory: container c2 needs 1Gi on 1 NUMA node (the fewest that can hold it); free by NUMA node: 0-1: 11Gi");
-    assertThat(cause.fixes()).containsExactly("ask for at most 8 CPUs of cpu, or use the restricted policy");
+        "single-numa-node admits only what fits on one NUMA node, and a NUMA node gives pods at most 8 CPUs");
+    assertThat(cause.fixes()).containsExactly(
+        "ask for 8 CPUs instead of 10 in container c2's resources (requests and limits)",
+        "use the restricted or best-effort policy, which admit a placement on several NUMA nodes");
   }
 
   @Test
@@ -445,7 +447,9 @@ class RejectionExplainerTest {
 
     assertThat(cause.causes()).containsExactly("cpu: container app needs 8 CPUs on 1 NUMA node (the fewest that can "
         + "hold it); free by NUMA node: 0: 7 CPUs, 1: 8 CPUs");
-    assertThat(cause.fixes()).isEmpty();
+    assertThat(cause.fixes()).as("only changes to the pod, each admitted").containsExactly(
+        "ask for 7 CPUs instead of 8 in container app's resources (requests and limits)",
+        "ask for 9 CPUs instead of 8 in container app's resources (requests and limits)");
   }
 
   @Test
@@ -457,9 +461,11 @@ class RejectionExplainerTest {
     RejectionCause cause = explain(singleNode, singleNode.initialState(), pod);
 
     assertThat(cause.causes()).containsExactly(
-        "memory: the pod needs 12Gi on 2 NUMA nodes (the fewest that can hold it); free by NUMA node: 0-1: 11Gi",
-        "single-numa-node admits only what fits on one NUMA node, and a NUMA node holds at most 11Gi");
-    assertThat(cause.fixes()).containsExactly("ask for at most 11Gi of memory, or use the restricted policy");
+        "memory: the pod needs 12Gi on 2 NUMA nodes (the fewest that can hold it); free by NUMA node: 0-1: 11Gi each",
+        "single-numa-node admits only what fits on one NUMA node, and a NUMA node gives pods at most 11Gi");
+    assertThat(cause.fixes()).containsExactly(
+        "ask for 11Gi of memory instead of 12Gi in container app's resources (requests and limits)",
+        "use the restricted or best-effort policy, which admit a placement on several NUMA nodes");
   }
 
   @Test
@@ -472,8 +478,7 @@ class RejectionExplainerTest {
 
     assertThat(cause.causes()).containsExactly(
         "cpu: the pod needs 10 CPUs on 2 NUMA nodes (the fewest that can hold it); free by NUMA node: 0: 7 CPUs, 1: 8 CPUs",
-        "single-numa-node admits only what fits on one NUMA node, and a NUMA node holds at most 8 CPUs",
-        "memory: the pod needs 1Gi on 1 NUMA node (the fewest that can hold it); free by NUMA node: 0-1: 11Gi");
+        "single-numa-node admits only what fits on one NUMA node, and a NUMA node gives pods at most 8 CPUs");
   }
 
   @Test
@@ -485,10 +490,11 @@ class RejectionExplainerTest {
     RejectionCause cause = explain(restrictedPodScope, state, podLevel("both", "7", "10Gi").addContainers(shared("c")).build());
 
     assertThat(cause.causes()).containsExactly(
-        "cpu: the pod needs 7 CPUs on 1 NUMA node (the fewest that can hold it); free by NUMA node: 0: 0 CPUs, 1: 7 CPUs",
-        "memory: the pod needs 10Gi on 1 NUMA node (the fewest that can hold it); free by NUMA node: 0: 10Gi, 1: 1Gi",
         "each fits on one NUMA node, but no NUMA node has room for all of them: cpu fits on node 1, memory fits on node 0");
-    assertThat(cause.fixes()).containsExactly("free 7 CPUs of cpu on NUMA node 0", "free 9Gi of memory on NUMA node 1");
+    assertThat(cause.fixes()).as("no whole number of CPUs fits beside the memory, so the pod fix gives up exclusive "
+        + "CPUs and says so").containsExactly("ask for 6900m of cpu instead of 7 in spec.resources (requests and "
+        + "limits); 6900m of cpu is not a whole number of CPUs, so no CPU is exclusive: the node's shared CPUs run the "
+        + "pod", "free 7 CPUs of cpu on NUMA node 0", "free 9Gi of memory on NUMA node 1");
   }
 
   @Test
@@ -500,13 +506,10 @@ class RejectionExplainerTest {
 
     RejectionCause cause = explain(gpus, gpus.initialState(), pod);
 
-    assertThat(cause.causes()).containsExactly(
+    assertThat(cause.causes()).as("issue 24 item 3: what fits is no cause").containsExactly(
         "cpu: container c2 needs 10 CPUs on 2 NUMA nodes (the fewest that can hold it); free by NUMA node: 0: 7 CPUs, "
             + "1: 8 CPUs",
-        "single-numa-node admits only what fits on one NUMA node, and a NUMA node holds at most 8 CPUs",
-        "memory: container c2 needs 2Gi on 1 NUMA node (the fewest that can hold it); free by NUMA node: 0-1: 11Gi",
-        "nvidia.com/gpu: container c2 needs 1 device on 1 NUMA node (the fewest that can hold it); free by NUMA node: "
-            + "0-1: 1 device");
+        "single-numa-node admits only what fits on one NUMA node, and a NUMA node gives pods at most 8 CPUs");
   }
 
   @Test
@@ -519,7 +522,9 @@ class RejectionExplainerTest {
 
     assertThat(cause.causes()).containsExactly("nvidia.com/gpu: the Device Manager needed 2 devices and found 1 device"
         + " free on the node (after the Topology Manager had admitted the pod)");
-    assertThat(cause.fixes()).containsExactly("free 1 device of nvidia.com/gpu on the node");
+    assertThat(cause.fixes()).containsExactly(
+        "ask for 1 nvidia.com/gpu device instead of 2 in container inference's resources (requests and limits)",
+        "free 1 device of nvidia.com/gpu on the node");
   }
 
   /** Under best-effort the Topology Manager admits the second container; the Memory Manager cannot place its memory. */
@@ -531,7 +536,7 @@ class RejectionExplainerTest {
     RejectionCause cause = explain(bestEffort, bestEffort.initialState(), pod);
 
     assertThat(cause.causes()).containsExactly("the Memory Manager could not place the memory once the Topology"
-        + " Manager had admitted the pod", "memory: needs 30Gi; free by NUMA node: 0-1: 11Gi");
+        + " Manager had admitted the pod", "memory: needs 30Gi; free by NUMA node: 0-1: 11Gi each");
   }
 
   @Test
@@ -549,7 +554,8 @@ class RejectionExplainerTest {
 
     assertThat(bothFailed.causes()).first().asString().startsWith("cpu: container b needs 3 CPUs on 1 NUMA node");
     assertThat(noneFailed.causes()).containsExactly(AdmissionFailure.TOPOLOGY_AFFINITY_MESSAGE);
-    assertThat(noneFailed.fixes()).isEmpty();
+    assertThat(noneFailed.fixes()).containsExactly(
+        "ask for 8 CPUs instead of 10 in container a's resources (requests and limits)");
   }
 
   private static MergeTrace merge(String container, boolean admit) {
@@ -572,5 +578,65 @@ class RejectionExplainerTest {
       assertThat(cause.causes()).as(failure.reason()).containsExactly(failure.message());
       assertThat(cause.fixes()).as(failure.reason()).isEmpty();
     }
+  }
+
+  // --- issue 24, item 3: fixes that fix -------------------------------------------------------
+
+  @Test
+  void issue24_item3_reservedCpusAreNotOfferedToThePod() {
+    // the 2-CPU node whose CPUs are all reserved: no number of CPUs fits, so none is suggested
+    NodeResourceManagers allReserved = NodeResourceManagers.create(config(TopologyManagerPolicy.RESTRICTED,
+        TopologyManagerScope.POD, NodeFixtures.PLRM_ON).reservedSystemCpus(CpuSet.of(0, 1))
+        .reservedMemory(Map.of()).putReservedMemory(0, new TreeMap<>(Map.of("memory", 1L << 30))).build(),
+        NodeFixtures.oneNodeNoSmt(2));
+    RejectionCause cause = explain(allReserved, allReserved.initialState(),
+        podLevel("p", "4", "1Gi").addContainers(shared("web")).build());
+
+    assertThat(cause.causes()).containsExactly("cpu: the pod needs 4 CPUs, more than all NUMA nodes together can give "
+        + "to pods (0 CPUs; CPUs 0-1 are reserved)");
+    assertThat(cause.fixes()).containsExactly("run the pod on a node with at least 4 CPUs (this one has 2 CPUs)");
+    assertThat(cause.podFixes()).isEmpty();
+  }
+
+  @Test
+  void issue24_item3_theCpusLeftBesideTheReservedOnesAreWhatThePodIsToldToAskFor() {
+    NodeResourceManagers twoReserved = NodeResourceManagers.create(config(TopologyManagerPolicy.RESTRICTED,
+        TopologyManagerScope.POD, NodeFixtures.PLRM_ON).reservedSystemCpus(CpuSet.of(0, 1))
+        .reservedMemory(Map.of()).putReservedMemory(0, new TreeMap<>(Map.of("memory", 1L << 30))).build(),
+        NodeFixtures.oneNodeNoSmt(4));
+    Pod pod = podLevel("p", "4", "1Gi").addContainers(shared("web")).build();
+
+    RejectionCause cause = explain(twoReserved, twoReserved.initialState(), pod);
+
+    assertThat(cause.fixes()).containsExactly("ask for 2 CPUs instead of 4 in spec.resources (requests and limits)",
+        "reserve fewer CPUs (the kubelet configuration's reservedSystemCPUs, or kubeReserved and systemReserved cpu)");
+    assertThat(twoReserved.admit(twoReserved.initialState(), cause.podFixes().get(0).applyTo(pod)).admitted()).isTrue();
+  }
+
+  @Test
+  void issue24_item3_aPodWantingMoreGpusThanANodeHasIsToldToAskForFewerNotForMoreCpusOrMemory() {
+    Machine twoGpusEach = new Machine.Builder().from(NodeFixtures.twoSocketsNoSmt()).addDevices(
+        Device.of(NodeFixtures.GPU, "GPU-0", 0), Device.of(NodeFixtures.GPU, "GPU-1", 0),
+        Device.of(NodeFixtures.GPU, "GPU-2", 1), Device.of(NodeFixtures.GPU, "GPU-3", 1)).build();
+    NodeResourceManagers restricted = NodeResourceManagers.create(config(TopologyManagerPolicy.RESTRICTED,
+        TopologyManagerScope.CONTAINER, NodeFixtures.PLRM_ON).build(), twoGpusEach);
+    Pod pod = new Pod.Builder().uid("p").name("p").addContainer(gu("trainer", "4", "4Gi", NodeFixtures.GPU, "3"))
+        .build();
+
+    RejectionCause cause = explain(restricted, restricted.initialState(), pod);
+
+    assertThat(cause.fixes()).containsExactly(
+        "ask for 2 nvidia.com/gpu devices instead of 3 in container trainer's resources (requests and limits)",
+        "use the best-effort policy, which admits the wider placement");
+    assertThat(String.join(" ", cause.causes())).as("what fits is no cause").doesNotContain("free by NUMA node");
+  }
+
+  @Test
+  void issue24_item3_aRunOfNumaNodesWithTheSameAmountFreeSaysEach() {
+    NodeResourceManagers none = managers(TopologyManagerPolicy.NONE, TopologyManagerScope.CONTAINER);
+
+    RejectionCause cause = explain(none, none.initialState(), guaranteed("p", "1", "40Gi"));
+
+    assertThat(cause.causes()).last().asString().endsWith("free by NUMA node: 0-1: 11Gi each");
   }
 }
