@@ -111,6 +111,15 @@ public final class SimulationJson {
       ObjectNode explanation = node.putObject("explanation");
       cause.causes().forEach(explanation.putArray("causes")::add);
       cause.fixes().forEach(explanation.putArray("fixes")::add);
+      ArrayNode podFixes = explanation.putArray("podFixes");
+      cause.podFixes().forEach(fix -> {
+        ArrayNode changes = podFixes.addObject().putArray("changes");
+        fix.changes().forEach(change -> {
+          ObjectNode written = changes.addObject();
+          text(written, "container", change.container());
+          written.put("resource", change.resource()).put("from", change.fromQuantity()).put("to", change.toQuantity());
+        });
+      });
     });
     node.put("removed", outcome.removed());
     Optional<PodAssignment> assignment = outcome.admission().assignment();

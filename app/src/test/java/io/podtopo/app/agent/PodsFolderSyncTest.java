@@ -122,7 +122,7 @@ class PodsFolderSyncTest {
       assertThat(line.get("message").asText()).contains("failed admission under pod-scope topology manager");
       assertThat(line.get("causes").get(0).asText()).startsWith("cpu: the pod's budget (spec.resources) is 4 CPUs; "
           + "its exclusive containers take 4 CPUs");
-      assertThat(line.get("fixes").get(0).asText()).startsWith("give the pod at least 5 CPUs");
+      assertThat(line.get("fixes").get(0).asText()).isEqualTo("ask for 5 CPUs instead of 4 and 5Gi of memory instead of 4Gi in spec.resources (requests and limits)");
     });
   }
 

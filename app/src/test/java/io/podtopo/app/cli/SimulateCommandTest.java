@@ -106,14 +106,28 @@ class SimulateCommandTest {
             + "under pod-scope topology manager",
         "    why: cpu: the pod's budget (spec.resources) is 4 CPUs; its exclusive containers take 4 CPUs (worker-a 2 "
             + "CPUs, worker-b 2 CPUs), which leaves nothing for helper on the pod shared pool",
-        "    fix: give the pod at least 5 CPUs (spec.resources requests and limits), one more than the exclusive "
-            + "containers take, or take a CPU off one of them");
+        "    fix: ask for 5 CPUs instead of 4 and 5Gi of memory instead of 4Gi in spec.resources (requests and limits)");
     JsonNode rejected = pod(json.path("runs").get(0), "empty-shared-pool");
     assertThat(rejected.path("message").asText()).as("the kubelet's message is unchanged")
         .isEqualTo("Pod Scope pod with pod-level resources failed admission under pod-scope topology manager");
     assertThat(rejected.path("explanation").path("causes")).hasSize(2);
-    assertThat(rejected.path("explanation").path("fixes").get(0).asText()).startsWith("give the pod at least 5 CPUs");
+    assertThat(rejected.path("explanation").path("fixes").get(0).asText()).isEqualTo("ask for 5 CPUs instead of 4 and 5Gi of memory instead of 4Gi in spec.resources (requests and limits)");
     assertThat(pod(json.path("runs").get(0), "shared-only").has("explanation")).as("an admitted pod").isFalse();
+    assertThat(rejected.path("explanation").path("podFixes").get(0).path("changes").toString())
+        .as("issue 24 item 3: the fix for scripts").isEqualTo("[{\"container\":null,\"resource\":\"cpu\",\"from\":\"4\","
+            + "\"to\":\"5\"},{\"container\":null,\"resource\":\"memory\",\"from\":\"4Gi\",\"to\":\"5Gi\"}]");
+  }
+
+  /** Issue 24, item 3: on a 2-CPU node whose CPUs are both reserved no CPU count is offered, nor memory that fits. */
+  @Test
+  void issue24_item3_aNodeOfReservedCpusAdvisesNoCpuCountAndNamesNoMemoryThatFits() {
+    CliRun run = CliRun.reference("simulate", "--machine", "1s1n1c2t,mem=8Gi", "--pods",
+        Path.of("..", "examples", "pods", "pod-scope").toString());
+
+    assertThat(run.exitCode()).isZero();
+    assertThat(run.out()).doesNotContain("ask for at most", "free 1 CPU", "why: memory: the pod needs")
+        .contains("    why: cpu: the pod needs 4 CPUs, more than all NUMA nodes together can give to pods (0 CPUs; "
+            + "CPUs 0-1 are reserved)", "    fix: run the pod on a node with at least 4 CPUs (this one has 2 CPUs)");
   }
 
   @Test

@@ -124,7 +124,7 @@ class HtmlReportTest {
         .as("the rejection in plain words, as the text report gives it")
         .startsWith("why: cpu: the pod's budget (spec.resources) is 4 CPUs;");
     assertThat(nodes(page, "//div[@class='rejection']/ul[@class='why']/li[@class='fix']").item(0).getTextContent())
-        .startsWith("fix: give the pod at least 5 CPUs");
+        .isEqualTo("fix: ask for 5 CPUs instead of 4 and 5Gi of memory instead of 4Gi in spec.resources (requests and limits)");
     assertThat(nodes(page, "//tr[@class='rejected']").getLength()).isEqualTo(3);
     assertThat(nodes(page, "//details[@class='explain']").getLength()).as("without --explain: rejections only")
         .isEqualTo(1);

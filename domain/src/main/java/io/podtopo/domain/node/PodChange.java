@@ -43,6 +43,23 @@ public record PodChange(Optional<String> container, String resource, long from, 
         .containers(changed(pod.containers(), amount)).build();
   }
 
+  /** The amount asked for now as a Kubernetes quantity: {@code 4}, {@code 1500m}, {@code 4Gi}. */
+  public String fromQuantity() {
+    return quantity(from);
+  }
+
+  /** The amount that makes the pod fit as a Kubernetes quantity. */
+  public String toQuantity() {
+    return quantity(to);
+  }
+
+  private String quantity(long value) {
+    if (resource.equals("cpu")) {
+      return value % 1000 == 0 ? Long.toString(value / 1000) : value + "m";
+    }
+    return Resources.isMemoryKind(resource) ? ByteSizes.format(value) : Long.toString(value);
+  }
+
   /** How far the change goes, relative to what is asked for now: 0.5 for 4 CPUs to 2 or to 6. */
   double relativeSize() {
     return Math.abs(to - from) / (double) from;
@@ -77,7 +94,7 @@ public record PodChange(Optional<String> container, String resource, long from, 
 
   private String amount(long value) {
     if (resource.equals("cpu")) {
-      return value % 1000 == 0 ? RejectionExplainer.amount("cpu", value / 1000) : value + "m of cpu";
+      return value % 1000 == 0 ? RejectionExplainer.amount("cpu", value / 1000) : quantity(value) + " of cpu";
     }
     return ByteSizes.format(value);
   }

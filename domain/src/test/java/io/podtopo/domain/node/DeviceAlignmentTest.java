@@ -144,21 +144,22 @@ class DeviceAlignmentTest {
     Admission third = managers.admit(admitTwo(managers).state(), inference("third"));
     RejectionCause cause = new RejectionExplainer(managers).explain(inference("third"), third).orElseThrow();
     assertThat(cause.causes()).contains("nvidia.com/gpu: the pod needs 1 device on 1 NUMA node (the fewest that can"
-        + " hold it); free by NUMA node: 0-1: 0 devices");
+        + " hold it); free by NUMA node: 0-1: 0 devices each");
     assertThat(cause.fixes()).contains("free 1 device of nvidia.com/gpu on NUMA node 0 (0 devices of the 1 device are"
         + " free there)");
   }
 
-  /** The cause comes first: a resource no NUMA nodes can hold is named before the CPUs and memory that fit. */
+  /** A resource no NUMA nodes can hold is the cause; the CPUs and memory that fit are none (issue 24 item 3). */
   @Test
   void aDeviceRequestNoNodesCanHoldIsTheFirstCause_dev12() {
     NodeResourceManagers managers = managers(TopologyManagerScope.POD);
     Pod greedy = podLevel("greedy", "4", "4Gi").addContainers(gu("inference", "4", "4Gi", GPU, "3")).build();
     Admission admission = managers.admit(managers.initialState(), greedy);
     RejectionCause cause = new RejectionExplainer(managers).explain(greedy, admission).orElseThrow();
-    assertThat(cause.causes().get(0))
-        .isEqualTo("nvidia.com/gpu: the pod needs 3 devices, more than all NUMA nodes together can hold");
-    assertThat(cause.causes()).hasSizeGreaterThan(1);
-    assertThat(cause.fixes()).containsExactly("ask for at most 2 devices of nvidia.com/gpu");
+    assertThat(cause.causes()).containsExactly(
+        "nvidia.com/gpu: the pod needs 3 devices, more than all NUMA nodes together can give to pods (2 devices)");
+    assertThat(cause.fixes()).as("2 GPUs would need both nodes, where the CPUs and memory fit on one").containsExactly(
+        "ask for 1 nvidia.com/gpu device instead of 3 in container inference's resources (requests and limits)",
+        "run the pod on a node with at least 3 devices of nvidia.com/gpu (this one has 2 devices)");
   }
 }
