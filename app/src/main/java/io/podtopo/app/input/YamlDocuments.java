@@ -9,14 +9,13 @@ import com.fasterxml.jackson.databind.MappingIterator;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLParser;
+import io.podtopo.conformance.json.InputJson;
 import io.podtopo.domain.text.GoQuote;
 import java.io.IOException;
 import java.io.Reader;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.ArrayList;
 import java.util.List;
 import org.yaml.snakeyaml.LoaderOptions;
@@ -26,7 +25,8 @@ import org.yaml.snakeyaml.LoaderOptions;
  * A file is held to {@link #MAX_FILE_CHARS} characters, each document to {@link #MAX_DOCUMENT_CHARS}
  * characters and {@link #MAX_NESTING} levels of lists and mappings; an alias ({@code *name}) is
  * refused, so that no document can be multiplied by aliases ("billion laughs") or misread (the
- * YAML binding would read an alias as the text of its name).
+ * YAML binding would read an alias as the text of its name). Numbers are kept as written and errors
+ * are told in the user's terms ({@link InputJson}).
  */
 final class YamlDocuments {
 
@@ -40,10 +40,14 @@ final class YamlDocuments {
   /** The most levels of lists and mappings in one document. */
   static final int MAX_NESTING = 64;
 
-  /** The mapper of {@code new YAMLMapper()} (an empty document is null) with the limits above. */
-  static final YAMLMapper MAPPER = new YAMLMapper(YAMLFactory.builder().loaderOptions(loaderOptions())
+  /**
+   * The mapper of {@code new YAMLMapper()} (an empty document is null) with the limits above, numbers
+   * as written.
+   */
+  static final YAMLMapper MAPPER = InputJson.numbersAsWritten(new YAMLMapper(YAMLFactory.builder()
+      .loaderOptions(loaderOptions())
       .streamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(MAX_NESTING).build())
-      .enable(YAMLParser.Feature.EMPTY_STRING_AS_NULL).build());
+      .enable(YAMLParser.Feature.EMPTY_STRING_AS_NULL).build()));
 
   private static LoaderOptions loaderOptions() {
     LoaderOptions options = new LoaderOptions();
@@ -82,7 +86,7 @@ final class YamlDocuments {
     } catch (NoSuchFileException e) {
       throw new InputException(file + ": no such file");
     } catch (JsonProcessingException e) {
-      throw new InputException(file + ": malformed YAML: " + describe(e), e);
+      throw new InputException(file + ": malformed YAML: " + InputJson.describe(e), e);
     } catch (IOException e) {
       throw new InputException(file + ": cannot read: " + e.getMessage(), e);
     }
@@ -106,10 +110,10 @@ final class YamlDocuments {
         }
       }
     } catch (JsonProcessingException e) {
-      throw new InputException(source + ": document " + index + ": malformed YAML: " + describe(e), e);
+      throw new InputException(source + ": document " + index + ": malformed YAML: " + InputJson.describe(e), e);
     } catch (RuntimeException e) {
       if (e.getCause() instanceof JsonProcessingException cause) {
-        throw new InputException(source + ": document " + index + ": malformed YAML: " + describe(cause), e);
+        throw new InputException(source + ": document " + index + ": malformed YAML: " + InputJson.describe(cause), e);
       }
       throw e;
     }
@@ -157,44 +161,5 @@ final class YamlDocuments {
     } catch (JsonProcessingException e) {
       return;
     }
-  }
-
-  /** Jackson's "value of type `T` from X value" in the user's terms: what the field takes, what it found. */
-  private static final Pattern MISMATCH = Pattern.compile(
-      "Cannot deserialize value of type `([^`]+)` from (\\w+) value.*");
-
-  /** Jackson's problem without its source excerpt or its own types, with the line and column. */
-  static String describe(JsonProcessingException e) {
-    JsonLocation location = e.getLocation();
-    String problem = e.getOriginalMessage().lines().findFirst().orElse("").strip();
-    Matcher mismatch = MISMATCH.matcher(problem);
-    if (mismatch.matches()) {
-      problem = "expected " + expected(mismatch.group(1)) + ", found " + found(mismatch.group(2));
-    }
-    return location == null || location.getLineNr() < 1
-        ? problem
-        : problem + " (line " + location.getLineNr() + ", column " + location.getColumnNr() + ")";
-  }
-
-  private static String expected(String javaType) {
-    return switch (javaType) {
-      case "java.lang.String" -> "a string";
-      case "int", "long", "java.lang.Integer", "java.lang.Long" -> "a whole number";
-      case "boolean", "java.lang.Boolean" -> "true or false";
-      default -> javaType.startsWith("java.util.") && javaType.contains("List") ? "a list"
-          : javaType.startsWith("java.util.") && javaType.contains("Map") ? "a mapping"
-          : "a mapping of the " + javaType.substring(javaType.lastIndexOf('.') + 1) + " fields";
-    };
-  }
-
-  private static String found(String jsonKind) {
-    return switch (jsonKind) {
-      case "Array" -> "a list";
-      case "Object" -> "a mapping";
-      case "String" -> "a string";
-      case "Integer", "Float", "Number" -> "a number";
-      case "Boolean" -> "true or false";
-      default -> "a " + jsonKind.toLowerCase(java.util.Locale.ROOT);
-    };
   }
 }
