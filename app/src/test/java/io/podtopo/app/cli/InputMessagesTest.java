@@ -16,9 +16,9 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Issue 24 item 6: every reader names the user's file, and the line or field where it knows them, in
- * the user's terms: a file nested too deep, a JSON syntax error, a number too large for a
- * {@code double} ({@code 1e400}) in Pod manifests, kubelet configurations, scenario files, machine
- * files and vector files. Never Jackson's or fabric8's words.
+ * the user's terms: a file that is not UTF-8, one nested too deep, a JSON syntax error, a number too
+ * large for a {@code double} ({@code 1e400}) in Pod manifests, kubelet configurations, scenario
+ * files, machine files, device mappings and vector files. Never Jackson's or fabric8's words.
  */
 class InputMessagesTest {
 
@@ -33,9 +33,23 @@ class InputMessagesTest {
   @TempDir
   Path dir;
 
-  /** Command, the file's name, its content, the arguments (FILE: the file, DIR: its folder), the one line refusing it. */
+  /**
+   * Command, the file's name, its content (each character one byte, so that {@code \u0080} is the byte
+   * 0x80), the arguments (FILE: the file, DIR: its folder), the one line refusing it.
+   */
   static Stream<List<String>> hostileInputs() {
     return Stream.of(
+        List.of("simulate", "pods.yaml", "apiVersion: v1\nkind: Pod\n\u0080\n", "--pods FILE",
+            "FILE: line 3: not UTF-8 text (byte 0x80); YAML and JSON files are read as UTF-8"),
+        List.of("simulate", "kubelet.yaml", "\u00ff\u00feapiVersion", "--kubelet-config FILE",
+            "FILE: line 1: not UTF-8 text (byte 0xff); YAML and JSON files are read as UTF-8"),
+        List.of("simulate", "steps.yaml", "- admit: w\u00e9b\n", "--scenario FILE",
+            "FILE: line 1: not UTF-8 text (byte 0xe9); YAML and JSON files are read as UTF-8"),
+        List.of("topology", "devices.conf", "10de 2330 0302 nvidia.com/gpu \u0080\n",
+            "--machine demo-2s --device-mapping FILE",
+            "--device-mapping: FILE: not UTF-8 text; a device mapping is read as UTF-8"),
+        List.of("conformance vectors", "vectors/a.json", "\u0080{\"cases\": []}", "--dir DIR",
+            "FILE: not JSON: Invalid UTF-8 start byte 0x80 (line 1, column 2)"),
         List.of("simulate", "pods.yaml", DEEP_YAML, "--pods FILE",
             "FILE: document 1: malformed YAML: Document nesting depth (65) exceeds the maximum allowed (64)"),
         List.of("simulate", "kubelet.yaml", DEEP_YAML, "--kubelet-config FILE",
