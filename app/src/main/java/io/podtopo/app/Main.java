@@ -6,6 +6,7 @@ import io.podtopo.app.cli.CliErrors;
 import io.podtopo.app.cli.ConformanceCommand;
 import io.podtopo.app.cli.InspectCommand;
 import io.podtopo.app.cli.PasteableExamples;
+import io.podtopo.app.cli.PathOptions;
 import io.podtopo.app.cli.PodtopoVersion;
 import io.podtopo.app.cli.SimulateCommand;
 import io.podtopo.app.cli.StateCommand;
@@ -77,11 +78,15 @@ public final class Main implements Runnable {
     System.exit(commandLine(PodtopoComponent.reference()).execute(args));
   }
 
-  /** The command line over a component, with one-line errors and the documented exit codes. */
+  /**
+   * The command line over a component, with one-line errors and the documented exit codes, its path
+   * options checked before a command runs.
+   */
   public static CommandLine commandLine(PodtopoComponent component) {
     CommandLine commandLine = new CommandLine(Main.class, new InjectingFactory(component));
     CliErrors.install(commandLine);
     PasteableExamples.install(commandLine);
+    PathOptions.install(commandLine);
     return commandLine;
   }
 }

@@ -30,7 +30,6 @@ import jakarta.inject.Inject;
 import java.io.PrintWriter;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -88,14 +87,17 @@ public final class AgentCommand implements Callable<Integer> {
           + "machine JSON file, a catalog name or a shape.")
   String machine;
 
+  @PathOption(PathKind.FILE)
   @Option(names = "--kubelet-config", paramLabel = "FILE",
       description = "The node's KubeletConfiguration YAML (default: the built-in one fitted to the machine).")
   Path kubeletConfig;
 
+  @PathOption(PathKind.FOLDER)
   @Option(names = "--pods-dir", paramLabel = "DIR", required = true,
       description = "The folder of pod manifests to run (every file not starting with '.'; YAML or JSON).")
   Path podsDir;
 
+  @PathOption(PathKind.FOLDER_TO_WRITE)
   @Option(names = "--state-dir", paramLabel = "DIR", required = true,
       description = "The folder of the node's durable state (created when missing).")
   Path stateDir;
@@ -109,6 +111,7 @@ public final class AgentCommand implements Callable<Integer> {
       description = "How pod cgroups are named: cgroupfs or systemd (default: ${DEFAULT-VALUE}).")
   String cgroupDriver;
 
+  @PathOption(PathKind.SOCKET_TO_SERVE)
   @Option(names = "--socket", paramLabel = "PATH",
       description = "Serve PodResources v1 on this Unix socket (mode 0660; a stale socket is replaced).")
   Path socket;
@@ -144,27 +147,8 @@ public final class AgentCommand implements Callable<Integer> {
     this.agents = agents;
   }
 
-  /**
-   * The state folder, checked before anything starts: an existing file or a folder the agent cannot
-   * write would leave it running and saving nothing (issue 24 item 1).
-   */
-  private void checkStateFolder() {
-    if (Files.exists(stateDir) && !Files.isDirectory(stateDir)) {
-      throw new UserInputException("--state-dir " + stateDir + ": not a directory");
-    }
-    Path existing = stateDir.toAbsolutePath();
-    while (existing != null && !Files.exists(existing)) {
-      existing = existing.getParent();
-    }
-    if (existing == null || !Files.isDirectory(existing) || !Files.isWritable(existing)) {
-      throw new UserInputException("--state-dir " + stateDir + ": "
-          + (existing == null || !Files.isDirectory(existing) ? "cannot be made here" : existing + " is not writable"));
-    }
-  }
-
   @Override
   public Integer call() throws InterruptedException {
-    checkStateFolder();
     Machine node = MachineArgument.resolve(machine, catalog);
     FieldValidation fields = strictFields.validation();
     NodeSettings settings;

@@ -74,10 +74,12 @@ import picocli.CommandLine.Spec;
         "The rules and the JSON schema: docs/guide/podresources.md"})
 public final class AuditCommand implements Callable<Integer> {
 
+  @PathOption(PathKind.SOCKET)
   @Option(names = "--socket", paramLabel = "PATH", required = true,
       description = "The endpoint's Unix socket, e.g. /var/lib/kubelet/pod-resources/kubelet.sock.")
   Path socket;
 
+  @PathOption(PathKind.FOLDER)
   @Option(names = "--cgroup-root", paramLabel = "DIR",
       description = "A cgroup holding the pods' cgroups, e.g. /sys/fs/cgroup/cpuset/kubepods (v1) or "
           + "/sys/fs/cgroup/kubepods.slice (v2): compare the cpusets applied below it.")

@@ -71,6 +71,7 @@ public final class DifferentialCommand implements Callable<Integer> {
       description = "How many scenarios to generate (default: ${DEFAULT-VALUE}).")
   int scenarios;
 
+  @PathOption(PathKind.FOLDER_TO_WRITE)
   @Option(names = "--out", paramLabel = "DIR", defaultValue = "differential",
       description = "Where to write one vector file per difference (default: ${DEFAULT-VALUE}); made only "
           + "when there is one.")

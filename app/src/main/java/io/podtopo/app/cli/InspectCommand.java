@@ -56,6 +56,7 @@ import picocli.CommandLine.Spec;
         "The API and the JSON schema: docs/guide/podresources.md"})
 public final class InspectCommand implements Callable<Integer> {
 
+  @PathOption(PathKind.SOCKET)
   @Option(names = "--socket", paramLabel = "PATH", required = true,
       description = "The endpoint's Unix socket, e.g. /var/lib/kubelet/pod-resources/kubelet.sock.")
   Path socket;

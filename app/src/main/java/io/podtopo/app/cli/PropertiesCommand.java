@@ -102,6 +102,7 @@ public final class PropertiesCommand implements Callable<Integer> {
           + "(every scenario, every invariant broken counted and explained by a quirk or UNEXPLAINED).")
   String behaviour;
 
+  @PathOption(PathKind.FOLDER_TO_WRITE)
   @Option(names = "--out", paramLabel = "DIR",
       description = "With --behaviour kubelet: write each broken invariant's counterexample here, as "
           + "seed-SEED-invariant-N.json, to replay with 'conformance vectors --dir DIR'.")

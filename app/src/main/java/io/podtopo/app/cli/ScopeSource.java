@@ -26,6 +26,7 @@ final class ScopeSource {
       description = "The node's Topology Manager scope: ${COMPLETION-CANDIDATES}.")
   Scope scope;
 
+  @PathOption(PathKind.FILE)
   @Option(names = "--kubelet-config", paramLabel = "FILE", required = true,
       description = "The node's KubeletConfiguration (e.g. /var/lib/kubelet/config.yaml): its topologyManagerScope and "
           + "feature gates tell the scope.")

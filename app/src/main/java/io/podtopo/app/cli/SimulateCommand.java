@@ -93,22 +93,26 @@ public final class SimulateCommand implements Callable<Integer> {
           + "(.tar.bz2, .tar.gz, .tgz) (default: " + MachineCatalog.DEFAULT_MACHINE + ").")
   String machine;
 
+  @PathOption(PathKind.FILE)
   @Option(names = "--kubelet-config", paramLabel = "FILE",
       description = "A KubeletConfiguration YAML file (default: the built-in one: static CPU policy with the "
           + "first core reserved (0,16 on demo-2s), Static memory policy with 2Gi reserved on the first NUMA "
           + "nodes, restricted Topology Manager in pod scope, KEP-5526 gates on).")
   Path kubeletConfig;
 
+  @PathOption(PathKind.FILE_FOLDER_OR_STANDARD_INPUT)
   @Option(names = "--pods", paramLabel = "FILE|DIR", arity = "1..*",
       description = "Pod manifests (single, multi-document or List) or folders of them, admitted in the order "
           + "given; - reads standard input (kubectl get pods -o yaml | podtopo simulate --pods -).")
   List<Path> pods = new ArrayList<>();
 
+  @PathOption(PathKind.FILE)
   @Option(names = "--scenario", paramLabel = "FILE",
       description = "A YAML list of steps run instead: '- admit: FILE|namespace/name', '- remove: namespace/name', "
           + "'- remove: {pod: namespace/name, container: NAME}'.")
   Path scenario;
 
+  @PathOption(PathKind.FOLDER)
   @Option(names = "--kubelet-state", paramLabel = "DIR",
       description = "A kubelet state folder (e.g. a copy of /var/lib/kubelet) holding cpu_manager_state and/or "
           + "memory_manager_state: the simulation starts from the state they hold, read and validated as the kubelet "

@@ -2,7 +2,6 @@ package io.podtopo.app.cli;
 
 import io.podtopo.adapters.linux.store.StateDirectory;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Model.CommandSpec;
@@ -15,6 +14,7 @@ import picocli.CommandLine.Spec;
  */
 abstract class StateFolderCommand implements Callable<Integer> {
 
+  @PathOption(PathKind.FOLDER)
   @Option(names = "--state-dir", paramLabel = "DIR", required = true,
       description = "The node's state folder, holding " + StateDirectory.FILE_NAME + ".")
   Path stateDir;
@@ -24,10 +24,6 @@ abstract class StateFolderCommand implements Callable<Integer> {
 
   @Override
   public final Integer call() {
-    if (!Files.isDirectory(stateDir)) {
-      throw new UserInputException("--state-dir " + stateDir + ": "
-          + (Files.exists(stateDir) ? "not a directory" : "no such directory"));
-    }
     PrintWriter out = spec.commandLine().getOut();
     out.println(run(new StateDirectory(stateDir)));
     out.flush();

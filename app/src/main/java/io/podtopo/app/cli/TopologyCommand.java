@@ -66,6 +66,7 @@ public final class TopologyCommand implements Callable<Integer> {
           + "machine JSON file, a catalog name or a shape (default: this node, from /).")
   String machine;
 
+  @PathOption(PathKind.FILE)
   @Option(names = "--device-mapping", paramLabel = "FILE",
       description = "Which PCI functions of a sysfs tree are devices, under which resource names: lines of "
           + "VENDOR DEVICE CLASS RESOURCE (default: the bundled mapping of common GPUs and NICs; "

@@ -72,6 +72,7 @@ import picocli.CommandLine.Spec;
         "Vector format, protocol and how to add a subject: docs/conformance.md"})
 public final class VectorsCommand implements Callable<Integer> {
 
+  @PathOption(PathKind.FOLDER)
   @Option(names = "--dir", paramLabel = "DIR",
       description = "Run every *.json vector file in DIR instead of the bundled vectors.")
   Path dir;

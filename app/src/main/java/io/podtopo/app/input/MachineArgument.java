@@ -2,7 +2,6 @@ package io.podtopo.app.input;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.podtopo.adapters.fake.MachineCatalog;
 import io.podtopo.adapters.fake.MachineShape;
 import io.podtopo.adapters.fake.MachineShapeException;
@@ -11,6 +10,7 @@ import io.podtopo.adapters.linux.sysfs.DeviceMapping;
 import io.podtopo.adapters.linux.sysfs.SysfsException;
 import io.podtopo.adapters.linux.sysfs.SysfsTopology;
 import io.podtopo.conformance.json.FixtureJson;
+import io.podtopo.conformance.json.InputJson;
 import io.podtopo.domain.text.GoQuote;
 import io.podtopo.domain.topology.Machine;
 import java.io.IOException;
@@ -32,8 +32,6 @@ import java.util.Locale;
  * Errors are one {@link InputException} naming the argument (and the file or shape part).
  */
 public final class MachineArgument {
-
-  private static final ObjectMapper JSON = new ObjectMapper();
 
   private MachineArgument() {}
 
@@ -157,9 +155,9 @@ public final class MachineArgument {
   private static JsonNode readJson(Path file) {
     JsonNode tree;
     try {
-      tree = JSON.readTree(file.toFile());
+      tree = InputJson.MAPPER.readTree(file.toFile());
     } catch (JsonProcessingException e) {
-      throw new InputException(file + ": malformed JSON: " + YamlDocuments.describe(e), e);
+      throw new InputException(file + ": malformed JSON: " + InputJson.describe(e), e);
     } catch (IOException e) {
       throw new InputException(file + ": cannot read: " + e.getMessage(), e);
     }

@@ -10,6 +10,7 @@ import io.fabric8.kubernetes.api.model.ObjectMeta;
 import io.fabric8.kubernetes.api.model.PodSpec;
 import io.fabric8.kubernetes.api.model.ResourceRequirements;
 import io.podtopo.app.input.YamlDocuments.Document;
+import io.podtopo.conformance.json.InputJson;
 import io.podtopo.domain.pod.Container;
 import io.podtopo.domain.pod.InvalidQuantityException;
 import io.podtopo.domain.pod.FieldError;
@@ -207,9 +208,9 @@ public final class PodManifests {
       manifest = YamlDocuments.MAPPER.treeToValue(quantitiesAsText(tree.deepCopy(), where, ""),
           io.fabric8.kubernetes.api.model.Pod.class);
     } catch (JsonMappingException e) {
-      throw new InputException(where + ": " + fieldPath(e) + YamlDocuments.describe(e), e);
+      throw new InputException(where + ": " + fieldPath(e) + InputJson.describe(e), e);
     } catch (JsonProcessingException e) {
-      throw new InputException(where + ": " + YamlDocuments.describe(e), e);
+      throw new InputException(where + ": " + InputJson.describe(e), e);
     }
     ObjectMeta metadata = manifest.getMetadata() == null ? new ObjectMeta() : manifest.getMetadata();
     if (metadata.getName() == null || metadata.getName().isBlank()) {

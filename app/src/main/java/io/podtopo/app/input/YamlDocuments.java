@@ -9,15 +9,21 @@ import com.fasterxml.jackson.databind.MappingIterator;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLParser;
+import io.podtopo.conformance.json.InputJson;
 import io.podtopo.domain.text.GoQuote;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.Reader;
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CoderResult;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.ArrayList;
+import java.util.HexFormat;
 import java.util.List;
 import org.yaml.snakeyaml.LoaderOptions;
 
@@ -26,7 +32,9 @@ import org.yaml.snakeyaml.LoaderOptions;
  * A file is held to {@link #MAX_FILE_CHARS} characters, each document to {@link #MAX_DOCUMENT_CHARS}
  * characters and {@link #MAX_NESTING} levels of lists and mappings; an alias ({@code *name}) is
  * refused, so that no document can be multiplied by aliases ("billion laughs") or misread (the
- * YAML binding would read an alias as the text of its name).
+ * YAML binding would read an alias as the text of its name). A file is read as UTF-8: a byte that is
+ * not UTF-8 text is refused naming its line. Numbers are kept as written and errors are told in
+ * the user's terms ({@link InputJson}).
  */
 final class YamlDocuments {
 
@@ -40,10 +48,14 @@ final class YamlDocuments {
   /** The most levels of lists and mappings in one document. */
   static final int MAX_NESTING = 64;
 
-  /** The mapper of {@code new YAMLMapper()} (an empty document is null) with the limits above. */
-  static final YAMLMapper MAPPER = new YAMLMapper(YAMLFactory.builder().loaderOptions(loaderOptions())
+  /**
+   * The mapper of {@code new YAMLMapper()} (an empty document is null) with the limits above, numbers
+   * as written.
+   */
+  static final YAMLMapper MAPPER = InputJson.numbersAsWritten(new YAMLMapper(YAMLFactory.builder()
+      .loaderOptions(loaderOptions())
       .streamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(MAX_NESTING).build())
-      .enable(YAMLParser.Feature.EMPTY_STRING_AS_NULL).build());
+      .enable(YAMLParser.Feature.EMPTY_STRING_AS_NULL).build()));
 
   private static LoaderOptions loaderOptions() {
     LoaderOptions options = new LoaderOptions();
@@ -58,14 +70,7 @@ final class YamlDocuments {
 
   /** The non-empty documents of {@code file}, in order. */
   static List<Document> read(Path file) {
-    refuseLarge(file);
-    try (Reader reader = Files.newBufferedReader(file)) {
-      return read(file.toString(), reader);
-    } catch (NoSuchFileException e) {
-      throw new InputException(file + ": no such file");
-    } catch (IOException e) {
-      throw new InputException(file + ": cannot read: " + e.getMessage(), e);
-    }
+    return documents(file.toString(), text(file));
   }
 
   /**
@@ -73,16 +78,13 @@ final class YamlDocuments {
    * one by one would take its items for documents).
    */
   static JsonNode readSingle(Path file) {
-    refuseLarge(file);
-    try (Reader reader = Files.newBufferedReader(file)) {
-      String text = text(file.toString(), reader);
+    String text = text(file);
+    try {
       refuseAliases(file.toString(), text);
       JsonNode tree = MAPPER.readTree(text);
       return tree == null ? MAPPER.missingNode() : tree;
-    } catch (NoSuchFileException e) {
-      throw new InputException(file + ": no such file");
     } catch (JsonProcessingException e) {
-      throw new InputException(file + ": malformed YAML: " + describe(e), e);
+      throw new InputException(file + ": malformed YAML: " + InputJson.describe(e), e);
     } catch (IOException e) {
       throw new InputException(file + ": cannot read: " + e.getMessage(), e);
     }
@@ -90,33 +92,77 @@ final class YamlDocuments {
 
   /** The non-empty documents read from {@code reader}; {@code source} names it in errors. */
   static List<Document> read(String source, Reader reader) throws IOException {
-    String text = text(source, reader);
-    refuseAliases(source, text);
+    return documents(source, text(source, reader));
+  }
+
+  private static List<Document> documents(String source, String text) {
     List<Document> documents = new ArrayList<>();
     int index = 0;
-    try (MappingIterator<JsonNode> iterator = MAPPER.readerFor(JsonNode.class).readValues(text)) {
-      while (true) {
-        index++;
-        if (!iterator.hasNextValue()) {
-          break;
-        }
-        JsonNode tree = iterator.nextValue();
-        if (tree != null && !tree.isNull() && !tree.isMissingNode()) {
-          documents.add(new Document(index, tree));
+    try {
+      refuseAliases(source, text);
+      try (MappingIterator<JsonNode> iterator = MAPPER.readerFor(JsonNode.class).readValues(text)) {
+        while (true) {
+          index++;
+          if (!iterator.hasNextValue()) {
+            break;
+          }
+          JsonNode tree = iterator.nextValue();
+          if (tree != null && !tree.isNull() && !tree.isMissingNode()) {
+            documents.add(new Document(index, tree));
+          }
         }
       }
     } catch (JsonProcessingException e) {
-      throw new InputException(source + ": document " + index + ": malformed YAML: " + describe(e), e);
+      throw new InputException(source + ": document " + index + ": malformed YAML: " + InputJson.describe(e), e);
+    } catch (IOException e) {
+      throw new InputException(source + ": cannot read: " + e.getMessage(), e);
     } catch (RuntimeException e) {
       if (e.getCause() instanceof JsonProcessingException cause) {
-        throw new InputException(source + ": document " + index + ": malformed YAML: " + describe(cause), e);
+        throw new InputException(source + ": document " + index + ": malformed YAML: " + InputJson.describe(cause), e);
       }
       throw e;
     }
     return documents;
   }
 
-  /** The whole text of {@code reader}, at most {@link #MAX_FILE_CHARS} characters. */
+  /**
+   * The text of {@code file}: at most {@link #MAX_FILE_CHARS} bytes (a larger file on disk is refused
+   * by its size before a byte is read) of UTF-8.
+   */
+  private static String text(Path file) {
+    refuseLarge(file);
+    byte[] bytes;
+    try (InputStream in = Files.newInputStream(file)) {
+      bytes = in.readNBytes(MAX_FILE_CHARS + 1);
+    } catch (NoSuchFileException e) {
+      throw new InputException(file + ": no such file");
+    } catch (IOException e) {
+      throw new InputException(file + ": cannot read: " + e.getMessage(), e);
+    }
+    if (bytes.length > MAX_FILE_CHARS) {
+      throw tooLarge(file.toString(), "bytes");
+    }
+    return utf8(file.toString(), bytes);
+  }
+
+  /** {@code bytes} as UTF-8 text; the first byte that is not UTF-8 is refused naming its line. */
+  private static String utf8(String source, byte[] bytes) {
+    CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder();
+    ByteBuffer in = ByteBuffer.wrap(bytes);
+    CharBuffer text = CharBuffer.allocate(bytes.length);
+    CoderResult result = decoder.decode(in, text, true);
+    if (result.isError()) {
+      int line = 1;
+      for (int i = 0; i < in.position(); i++) {
+        line += bytes[i] == '\n' ? 1 : 0;
+      }
+      throw new InputException(source + ": line " + line + ": not UTF-8 text (byte 0x"
+          + HexFormat.of().toHexDigits(bytes[in.position()]) + "); YAML and JSON files are read as UTF-8");
+    }
+    decoder.flush(text);
+    return text.flip().toString();
+  }
+
   /** A file larger than {@link #MAX_FILE_CHARS} bytes, refused by its size before a character is read. */
   private static void refuseLarge(Path file) {
     long size;
@@ -128,17 +174,22 @@ final class YamlDocuments {
       throw new InputException(file + ": cannot read: " + e.getMessage(), e);
     }
     if (size > MAX_FILE_CHARS) {
-      throw new InputException(file + ": larger than " + MAX_FILE_CHARS + " bytes, the limit of a YAML file");
+      throw tooLarge(file.toString(), "bytes");
     }
   }
 
+  private static InputException tooLarge(String source, String units) {
+    return new InputException(source + ": larger than " + MAX_FILE_CHARS + " " + units + ", the limit of a YAML file");
+  }
+
+  /** The whole text of {@code reader}, at most {@link #MAX_FILE_CHARS} characters. */
   private static String text(String source, Reader reader) throws IOException {
     char[] buffer = new char[8192];
     StringBuilder text = new StringBuilder();
     for (int read = reader.read(buffer); read >= 0; read = reader.read(buffer)) {
       text.append(buffer, 0, read);
       if (text.length() > MAX_FILE_CHARS) {
-        throw new InputException(source + ": larger than " + MAX_FILE_CHARS + " characters, the limit of a YAML file");
+        throw tooLarge(source, "characters");
       }
     }
     return text.toString();
@@ -157,44 +208,5 @@ final class YamlDocuments {
     } catch (JsonProcessingException e) {
       return;
     }
-  }
-
-  /** Jackson's "value of type `T` from X value" in the user's terms: what the field takes, what it found. */
-  private static final Pattern MISMATCH = Pattern.compile(
-      "Cannot deserialize value of type `([^`]+)` from (\\w+) value.*");
-
-  /** Jackson's problem without its source excerpt or its own types, with the line and column. */
-  static String describe(JsonProcessingException e) {
-    JsonLocation location = e.getLocation();
-    String problem = e.getOriginalMessage().lines().findFirst().orElse("").strip();
-    Matcher mismatch = MISMATCH.matcher(problem);
-    if (mismatch.matches()) {
-      problem = "expected " + expected(mismatch.group(1)) + ", found " + found(mismatch.group(2));
-    }
-    return location == null || location.getLineNr() < 1
-        ? problem
-        : problem + " (line " + location.getLineNr() + ", column " + location.getColumnNr() + ")";
-  }
-
-  private static String expected(String javaType) {
-    return switch (javaType) {
-      case "java.lang.String" -> "a string";
-      case "int", "long", "java.lang.Integer", "java.lang.Long" -> "a whole number";
-      case "boolean", "java.lang.Boolean" -> "true or false";
-      default -> javaType.startsWith("java.util.") && javaType.contains("List") ? "a list"
-          : javaType.startsWith("java.util.") && javaType.contains("Map") ? "a mapping"
-          : "a mapping of the " + javaType.substring(javaType.lastIndexOf('.') + 1) + " fields";
-    };
-  }
-
-  private static String found(String jsonKind) {
-    return switch (jsonKind) {
-      case "Array" -> "a list";
-      case "Object" -> "a mapping";
-      case "String" -> "a string";
-      case "Integer", "Float", "Number" -> "a number";
-      case "Boolean" -> "true or false";
-      default -> "a " + jsonKind.toLowerCase(java.util.Locale.ROOT);
-    };
   }
 }

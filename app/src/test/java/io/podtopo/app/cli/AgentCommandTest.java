@@ -45,7 +45,7 @@ class AgentCommandTest {
     CliRun run = CliRun.reference("agent", "--machine", "demo-2s", "--pods-dir", pods.resolve("web.yaml").toString(),
         "--state-dir", state.toString());
 
-    assertRefused(run, pods.resolve("web.yaml") + ": the pods folder does not exist or is not a folder");
+    assertRefused(run, "--pods-dir " + pods.resolve("web.yaml") + ": not a directory");
     assertThat(state).doesNotExist();
   }
 

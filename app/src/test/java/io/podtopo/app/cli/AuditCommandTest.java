@@ -193,8 +193,8 @@ class AuditCommandTest {
         "  cgroup-no-cpu-leak: cgroup kubepods-besteffort.slice/cri-containerd-leaky.scope has cpuset 0-4,8-15, which "
             + "overlaps CPUs 1-2,17-18 of the shared pool of pod default/shared-only without being them");
     assertThat(missing.exitCode()).isEqualTo(ExitCodes.USAGE);
-    assertThat(missing.err()).isEqualTo("podtopo audit: error: --cgroup-root: " + dir.resolve("nowhere")
-        + " is not a directory" + System.lineSeparator());
+    assertThat(missing.err()).isEqualTo("podtopo audit: error: --cgroup-root " + dir.resolve("nowhere")
+        + ": no such directory" + System.lineSeparator());
   }
 
   @Test

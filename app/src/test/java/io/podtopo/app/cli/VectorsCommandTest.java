@@ -131,7 +131,7 @@ class VectorsCommandTest {
   @Test
   void aMissingDirectoryIsAOneLineErrorWithExitTwo() {
     assertOneLineUsageError(CliRun.reference("conformance", "vectors", "--dir", "/nonexistent/vectors"),
-        "podtopo conformance vectors: error: /nonexistent/vectors: not a directory");
+        "podtopo conformance vectors: error: --dir /nonexistent/vectors: no such directory");
   }
 
   @Test

@@ -1,8 +1,9 @@
 package io.podtopo.conformance.vectors;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.podtopo.conformance.json.InputJson;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -25,7 +26,8 @@ import java.util.Map;
  * entry of {@code machines} likewise.
  *
  * <p>The file's SHA-256 (of its bytes as read) is kept, so that a report names exactly which
- * vectors it ran.
+ * vectors it ran. Its numbers are read as written and a file that is not JSON is described in the
+ * user's terms ({@link InputJson}).
  */
 public final class VectorFile {
 
@@ -34,8 +36,6 @@ public final class VectorFile {
    * larger file is refused before it is parsed.
    */
   public static final int MAX_BYTES = 16 << 20;
-
-  private static final ObjectMapper JSON = new ObjectMapper();
 
   private final String name;
   private final String sha256;
@@ -47,10 +47,14 @@ public final class VectorFile {
     this.cases = List.copyOf(cases);
   }
 
-  /** Reads a vector file. @throws InvalidVectorFileException naming the file when it is not one */
+  /**
+   * Reads a vector file; its name is used in case results, its path in errors.
+   *
+   * @throws InvalidVectorFileException naming the file when it is not one
+   */
   public static VectorFile read(Path path) {
     try (InputStream in = Files.newInputStream(path)) {
-      return read(path.getFileName().toString(), in);
+      return read(path.getFileName().toString(), path.toString(), in);
     } catch (IOException e) {
       throw new InvalidVectorFileException(path.toString(), e.getMessage());
     }
@@ -62,33 +66,39 @@ public final class VectorFile {
    * @throws InvalidVectorFileException naming the file when it is not one, or larger than {@link #MAX_BYTES}
    */
   public static VectorFile read(String name, InputStream in) {
+    return read(name, name, in);
+  }
+
+  private static VectorFile read(String name, String shown, InputStream in) {
     byte[] bytes;
     try {
       bytes = in.readNBytes(MAX_BYTES + 1);
     } catch (IOException e) {
-      throw new InvalidVectorFileException(name, e.getMessage());
+      throw new InvalidVectorFileException(shown, e.getMessage());
     }
     if (bytes.length > MAX_BYTES) {
-      throw new InvalidVectorFileException(name, "larger than " + MAX_BYTES + " bytes, the limit of a vector file");
+      throw new InvalidVectorFileException(shown, "larger than " + MAX_BYTES + " bytes, the limit of a vector file");
     }
     JsonNode root;
     try {
-      root = JSON.readTree(bytes);
+      root = InputJson.MAPPER.readTree(bytes);
+    } catch (JsonProcessingException e) {
+      throw new InvalidVectorFileException(shown, "not JSON: " + InputJson.describe(e));
     } catch (IOException e) {
-      throw new InvalidVectorFileException(name, "not JSON: " + e.getMessage());
+      throw new InvalidVectorFileException(shown, e.getMessage());
     }
     if (root == null || !root.path("cases").isArray()) {
-      throw new InvalidVectorFileException(name, "no \"cases\" array");
+      throw new InvalidVectorFileException(shown, "no \"cases\" array");
     }
     JsonNode topologies = root.path("topologies");
     JsonNode machines = root.path("machines");
     List<VectorCase> cases = new ArrayList<>();
     for (JsonNode node : root.get("cases")) {
-      String id = text(name, node, "id");
+      String id = text(shown, node, "id");
       JsonNode input = node.path("input").deepCopy();
       resolve(input, "topology", topologies);
       resolve(input, "machine", machines);
-      cases.add(new VectorCase(id, node.path("upstream").asText(""), text(name, node, "kind"), input,
+      cases.add(new VectorCase(id, node.path("upstream").asText(""), text(shown, node, "kind"), input,
           node.path("expect"), name));
     }
     return new VectorFile(name, sha256(bytes), cases);

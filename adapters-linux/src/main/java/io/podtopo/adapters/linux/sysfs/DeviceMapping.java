@@ -5,6 +5,7 @@ import io.podtopo.domain.topology.Device;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -66,6 +67,8 @@ public final class DeviceMapping {
   public static DeviceMapping read(Path file) {
     try {
       return parse(file.toString(), Files.readString(file, StandardCharsets.UTF_8));
+    } catch (CharacterCodingException e) {
+      throw new IllegalArgumentException(file + ": not UTF-8 text; a device mapping is read as UTF-8", e);
     } catch (IOException e) {
       throw new IllegalArgumentException(file + ": cannot read: " + e.getMessage(), e);
     }
