@@ -250,7 +250,7 @@ class HtmlReportTest {
 
     Document epyc = parse(HtmlReport.topology(CATALOG.machine("epyc-9654-2s-nps4")));
     assertThat(nodes(epyc, "//*[@class='l3']").getLength()).isEqualTo(24);
-    assertThat(text(epyc, "//*[@class='numa'][1]")).contains("NUMA node 0", "hugepages 2 MiB x 4096");
+    assertThat(text(epyc, "//*[@class='numa'][1]")).contains("NUMA node 0", "hugepages 2Mi x 4096");
     assertThat(nodes(epyc, "//div[@class='mem-bar' and @data-type='hugepages-1Gi']").getLength()).isEqualTo(8);
   }
 
