@@ -211,7 +211,7 @@ public final class SimulateCommand implements Callable<Integer> {
       return List.of(Simulation.run(title, settings.source(), managers, steps, progress()));
     }
     KubeletStateStart start = KubeletStateStart.read(kubeletState, managers);
-    return List.of(Simulation.run(title, settings.source(), managers, start, kubeletState.toString(), steps,
+    return List.of(Simulation.run(title, settings.source(), managers, start, kubeletState.toString(), given, steps,
         progress()));
   }
 

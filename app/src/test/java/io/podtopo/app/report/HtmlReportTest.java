@@ -271,7 +271,7 @@ class HtmlReportTest {
     List<Pod> analytics = PodManifests.read(List.of(examples.resolve("kubelet-state/analytics.yaml")),
         FieldValidation.of(false), API_SERVER);
     SimulationRun run = Simulation.run("restart", "pod-scope.yaml", managers,
-        KubeletStateStart.read(examples.resolve("kubelet-state"), managers), "kubelet-state",
+        KubeletStateStart.read(examples.resolve("kubelet-state"), managers), "kubelet-state", analytics,
         List.of(new ScenarioStep.Admit(analytics.get(0))));
 
     Document page = parse(HtmlReport.simulation(List.of(run), false, false));
