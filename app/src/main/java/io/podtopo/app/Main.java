@@ -3,6 +3,7 @@ package io.podtopo.app;
 import io.podtopo.app.cli.AgentCommand;
 import io.podtopo.app.cli.AuditCommand;
 import io.podtopo.app.cli.CliErrors;
+import io.podtopo.app.cli.CompletionCommand;
 import io.podtopo.app.cli.ConformanceCommand;
 import io.podtopo.app.cli.InspectCommand;
 import io.podtopo.app.cli.PasteableExamples;
@@ -13,7 +14,6 @@ import io.podtopo.app.cli.StateCommand;
 import io.podtopo.app.cli.TesteeCommand;
 import io.podtopo.app.cli.MachinesCommand;
 import io.podtopo.app.cli.TopologyCommand;
-import picocli.AutoComplete.GenerateCompletion;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.HelpCommand;
@@ -31,7 +31,7 @@ import picocli.CommandLine.Spec;
     subcommands = {SimulateCommand.class, TopologyCommand.class, MachinesCommand.class, AgentCommand.class,
         InspectCommand.class,
         AuditCommand.class, StateCommand.class, ConformanceCommand.class, TesteeCommand.class,
-        HelpCommand.class, GenerateCompletion.class},
+        HelpCommand.class, CompletionCommand.class},
     footer = {
         "",
         "Exit codes: 0 success, 1 conformance or audit failures, 2 bad usage or input,",
@@ -61,8 +61,8 @@ import picocli.CommandLine.Spec;
         "      can a node started on this folder read the allocations it saved?",
         "  ./podtopo help COMMAND",
         "      help on a command (or podtopo COMMAND --help)",
-        "  source <(./podtopo generate-completion)",
-        "      tab completion of commands and options in bash or zsh"})
+        "  source <(./podtopo completion)",
+        "      tab completion of commands, options and their values in bash or zsh"})
 public final class Main implements Runnable {
 
   @Spec

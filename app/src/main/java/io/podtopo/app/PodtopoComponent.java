@@ -10,15 +10,15 @@ import java.util.Map;
 
 /**
  * The application's object graph: the vector kinds it is created over, the runner over them
- * ({@link ConformanceModule}), the machine catalog ({@link MachinesModule}), every CLI command
- * constructed with those injected, by class, for picocli's factory ({@link CommandsModule}), the
- * {@link Simulator} ({@link ServicesModule}), the observers of audits ({@link AuditModule}), and
- * factories of nodes: {@link NodeComponent}s over the fake adapters, {@link LinuxNodeComponent}s
- * over the Linux ones and {@link AgentComponent}s.
+ * ({@link ConformanceModule}), the machine catalog ({@link MachinesModule}), every CLI command and
+ * completion candidate constructed with those injected, by class, for picocli's factory
+ * ({@link CommandsModule}, {@link CompletionModule}), the {@link Simulator} ({@link ServicesModule}),
+ * the observers of audits ({@link AuditModule}), and factories of nodes: {@link NodeComponent}s
+ * over the fake adapters, {@link LinuxNodeComponent}s over the Linux ones and {@link AgentComponent}s.
  */
 @Singleton
-@Component(modules = {ConformanceModule.class, MachinesModule.class, CommandsModule.class, ServicesModule.class,
-    AuditModule.class})
+@Component(modules = {ConformanceModule.class, MachinesModule.class, CommandsModule.class, CompletionModule.class,
+    ServicesModule.class, AuditModule.class})
 public interface PodtopoComponent {
 
   /** The simulator: pure, one for the application. */
@@ -33,8 +33,8 @@ public interface PodtopoComponent {
   /** Creates node agents: {@code agent().create(settings, node, options, log).agent()}. */
   AgentComponent.Factory agent();
 
-  /** Every command class with a provider of instances. */
-  Map<Class<?>, Provider<Object>> commands();
+  /** Every class picocli creates that needs injection (commands, completion candidates), with its provider. */
+  Map<Class<?>, Provider<Object>> cliObjects();
 
   /** Creates the component over a set of vector kinds. */
   @Component.Factory

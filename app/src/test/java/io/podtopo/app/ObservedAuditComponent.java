@@ -14,8 +14,8 @@ import jakarta.inject.Singleton;
  * component's set ({@code @IntoSet}), so tests see what {@code podtopo audit} tells its observers.
  */
 @Singleton
-@Component(modules = {ConformanceModule.class, MachinesModule.class, CommandsModule.class, ServicesModule.class,
-    AuditModule.class, ObservedAuditComponent.ObserverModule.class})
+@Component(modules = {ConformanceModule.class, MachinesModule.class, CommandsModule.class, CompletionModule.class,
+    ServicesModule.class, AuditModule.class, ObservedAuditComponent.ObserverModule.class})
 public interface ObservedAuditComponent extends PodtopoComponent {
 
   /** Puts the observer given to the factory into the set. */

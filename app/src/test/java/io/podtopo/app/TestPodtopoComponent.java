@@ -11,8 +11,8 @@ import jakarta.inject.Singleton;
  * fake adapters behind the ports.
  */
 @Singleton
-@Component(modules = {ConformanceModule.class, MachinesModule.class, CommandsModule.class, ServicesModule.class,
-    AuditModule.class})
+@Component(modules = {ConformanceModule.class, MachinesModule.class, CommandsModule.class, CompletionModule.class,
+    ServicesModule.class, AuditModule.class})
 interface TestPodtopoComponent extends PodtopoComponent {
 
   TestNodeComponent.Factory testNode();

@@ -153,40 +153,40 @@ public final class MachineCatalog {
     all.add(new Definition("topoQuadSocketFourWayHT", MachineCatalog::quadSocketFourWayHt));
     // Real shapes.
     all.add(real("demo-2s",
-        "the built-in machine of podtopo simulate: 2 sockets x 8 cores, HT, 2 NUMA nodes of 64 GiB",
+        "the built-in machine of podtopo simulate: 2 sockets x 8 cores, HT, 2 NUMA nodes of 64Gi",
         "2s2n8c2t,mem=64Gi,hp1g=4,hp2m=1024"));
     all.add(real("epyc-9654-2s-nps4",
-        "2x AMD EPYC 9654 (96 cores), NPS4: 8 NUMA nodes of 24 cores, 24 L3 caches of 8 cores, SMT2, 1.5 TiB",
+        "2x AMD EPYC 9654 (96 cores), NPS4: 8 NUMA nodes of 24 cores, 24 L3 caches of 8 cores, SMT2, 1536Gi",
         "2s8n24c2t,l3=8,mem=192Gi,hp1g=32,hp2m=4096"));
     all.add(real("epyc-9654-2s-nps1",
-        "2x AMD EPYC 9654 (96 cores), NPS1: 2 NUMA nodes of 96 cores, 24 L3 caches of 8 cores, SMT2, 1.5 TiB",
+        "2x AMD EPYC 9654 (96 cores), NPS1: 2 NUMA nodes of 96 cores, 24 L3 caches of 8 cores, SMT2, 1536Gi",
         "2s2n96c2t,l3=8,mem=768Gi,hp1g=128,hp2m=16384"));
     all.add(real("xeon-8480-2s-snc2",
-        "2x Intel Xeon Platinum 8480+ (56 cores), SNC2: 4 NUMA nodes of 28 cores, HT, one L3 per socket, 1 TiB",
+        "2x Intel Xeon Platinum 8480+ (56 cores), SNC2: 4 NUMA nodes of 28 cores, HT, one L3 per socket, 1Ti",
         "2s4n28c2t,mem=256Gi,hp1g=32,hp2m=4096"));
     all.add(real("xeon-6148-2s",
-        "2x Intel Xeon Gold 6148 (20 cores): the classic 2-socket, 2-NUMA server, HT, 384 GiB",
+        "2x Intel Xeon Gold 6148 (20 cores): the classic 2-socket, 2-NUMA server, HT, 384Gi",
         "2s2n20c2t,mem=192Gi,hp1g=16,hp2m=2048"));
     all.add(real("grace-1s",
-        "NVIDIA Grace CPU (72 Neoverse V2 cores, no SMT), 1 NUMA node, 480 GiB LPDDR5X, 64K-page kernel",
+        "NVIDIA Grace CPU (72 Neoverse V2 cores, no SMT), 1 NUMA node, 480Gi LPDDR5X, 64K-page kernel",
         "1s1n72c,mem=480Gi,hp512m=64,hp16g=4"));
     all.add(real("gb200-tray",
         "GB200-like compute tray: 2 Grace CPUs of 72 cores (1 NUMA node each) and 4 GPUs whose HBM is "
             + "4 CPU-less NUMA nodes; the GPU devices and 2 ConnectX NICs on each Grace node",
         "2s2n72c,mem=480Gi,hp2m=8192,cpuless=4,cpulessmem=186Gi,dev=nvidia.com/gpu:2,dev=nvidia.com/rdma:2"));
     all.add(real("gpu-2s",
-        "2-socket GPU inference server: 2 sockets x 16 cores, HT, 2 NUMA nodes of 256 GiB, on each "
+        "2-socket GPU inference server: 2 sockets x 16 cores, HT, 2 NUMA nodes of 256Gi, on each "
             + "NUMA node 2 NVIDIA GPUs and 1 SR-IOV NIC",
         "2s2n16c2t,mem=256Gi,hp1g=8,hp2m=2048,dev=nvidia.com/gpu:2,dev=intel.com/sriov_netdevice:1"));
     all.add(real("dgx-h100-like",
-        "DGX H100-like: 2x Intel Xeon Platinum 8480C (56 cores), HT, 2 NUMA nodes of 1 TiB, 8 GPUs and 8 "
+        "DGX H100-like: 2x Intel Xeon Platinum 8480C (56 cores), HT, 2 NUMA nodes of 1Ti, 8 GPUs and 8 "
             + "ConnectX-7 NICs, 4 of each on each NUMA node",
         "2s2n56c2t,mem=1Ti,hp1g=64,hp2m=8192,dev=nvidia.com/gpu:4,dev=nvidia.com/rdma:4"));
     all.add(real("ampere-altra-q80",
-        "Ampere Altra Q80-30 (80 Neoverse N1 cores, no SMT), 1 NUMA node, 256 GiB",
+        "Ampere Altra Q80-30 (80 Neoverse N1 cores, no SMT), 1 NUMA node, 256Gi",
         "1s1n80c,mem=256Gi,hp1g=8,hp2m=4096"));
     all.add(real("laptop-8c2t",
-        "laptop-like: 1 socket of 8 cores with adjacent SMT siblings, 1 NUMA node, 32 GiB",
+        "laptop-like: 1 socket of 8 cores with adjacent SMT siblings, 1 NUMA node, 32Gi",
         "1s1n8c2t,siblings=near,mem=32Gi,hp2m=512"));
     return all;
   }

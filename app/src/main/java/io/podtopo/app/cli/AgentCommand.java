@@ -83,6 +83,7 @@ import picocli.CommandLine.Spec;
 public final class AgentCommand implements Callable<Integer> {
 
   @Option(names = "--machine", paramLabel = "MACHINE", defaultValue = "/",
+      completionCandidates = MachineNames.class,
       description = "What simulate --machine takes: a sysfs root (default: / for this node), a sysfs archive, a "
           + "machine JSON file, a catalog name or a shape.")
   String machine;
@@ -108,7 +109,8 @@ public final class AgentCommand implements Callable<Integer> {
   String cgroupRoot;
 
   @Option(names = "--cgroup-driver", paramLabel = "DRIVER", defaultValue = "cgroupfs",
-      description = "How pod cgroups are named: cgroupfs or systemd (default: ${DEFAULT-VALUE}).")
+      completionCandidates = CgroupDriverNames.class,
+      description = "How pod cgroups are named: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
   String cgroupDriver;
 
   @PathOption(PathKind.SOCKET_TO_SERVE)
@@ -196,7 +198,8 @@ public final class AgentCommand implements Callable<Integer> {
     try {
       return CgroupDriver.valueOf(cgroupDriver.toUpperCase(Locale.ROOT));
     } catch (IllegalArgumentException e) {
-      throw new UserInputException("--cgroup-driver " + cgroupDriver + ": expected cgroupfs or systemd");
+      throw new UserInputException("--cgroup-driver " + cgroupDriver + ": expected "
+          + String.join(" or ", new CgroupDriverNames()));
     }
   }
 

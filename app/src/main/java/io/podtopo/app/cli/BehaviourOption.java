@@ -12,6 +12,7 @@ import picocli.CommandLine.Option;
 public final class BehaviourOption {
 
   @Option(names = "--behaviour", paramLabel = "kubelet|spec", defaultValue = "kubelet",
+      completionCandidates = BehaviourNames.class,
       description = "kubelet (default): decide as " + KubeletRelease.NAME_WITH_RANGE + " does, its quirks included (a pod re-admitted "
           + "after a restart moved or refused, half cores under full-pcpus-only, ...), and say \"" + KubeletRelease.NAME + " "
           + "would never finish\" or \"would crash\" where it would; spec: the corrected behaviour of every "

@@ -64,7 +64,7 @@ public final class InspectCommand implements Callable<Integer> {
   @Option(names = "--pod", paramLabel = "NS/NAME", description = "Only this pod (the Get call).")
   String pod;
 
-  @Option(names = "--machine", paramLabel = "MACHINE",
+  @Option(names = "--machine", paramLabel = "MACHINE", completionCandidates = MachineNames.class,
       description = "The node's machine, for the CPU map: what simulate --machine takes (/ is this node).")
   String machine;
 

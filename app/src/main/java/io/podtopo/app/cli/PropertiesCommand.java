@@ -97,6 +97,7 @@ public final class PropertiesCommand implements Callable<Integer> {
   int examples;
 
   @Option(names = "--behaviour", paramLabel = "spec|kubelet", defaultValue = "spec",
+      completionCandidates = BehaviourNames.class,
       description = "spec (default): scenarios in podtopo's corrected behaviour, where every invariant must hold; "
           + "the first failure stops the run and is shrunk. kubelet: the kubelet's scenarios, checked as a census "
           + "(every scenario, every invariant broken counted and explained by a quirk or UNEXPLAINED).")

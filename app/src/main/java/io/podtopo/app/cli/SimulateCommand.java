@@ -87,7 +87,7 @@ import picocli.CommandLine.Spec;
         "Formats, scenario files and the JSON schema: docs/guide/simulate.md"})
 public final class SimulateCommand implements Callable<Integer> {
 
-  @Option(names = "--machine", paramLabel = "MACHINE",
+  @Option(names = "--machine", paramLabel = "MACHINE", completionCandidates = MachineNames.class,
       description = "A catalog name (e.g. demo-2s, epyc-9654-2s-nps4), a shape (e.g. 2s4n8c2t,mem=64Gi), a "
           + "machine JSON file, a sysfs root (/ for this node, or a copy of another node's) or a sysfs archive "
           + "(.tar.bz2, .tar.gz, .tgz) (default: " + MachineCatalog.DEFAULT_MACHINE + ").")
@@ -127,7 +127,7 @@ public final class SimulateCommand implements Callable<Integer> {
       description = "With --explain: summary (default) sums up a resource's hints when there are more than 16 "
           + "(machines of many NUMA nodes have up to 2^N-1 masks: how many, the preferred ones by width, the "
           + "narrowest few); full lists every hint.")
-  String explainHints;
+  ExplainHints explainHints;
 
   @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "table",
       description = "Output format: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}); html is one "
@@ -189,11 +189,7 @@ public final class SimulateCommand implements Callable<Integer> {
   }
 
   private boolean fullHints() {
-    return switch (explainHints) {
-      case "summary" -> false;
-      case "full" -> true;
-      default -> throw new UserInputException("--explain-hints: \"" + explainHints + "\" is neither summary nor full");
-    };
+    return explainHints == ExplainHints.full;
   }
 
   private List<SimulationRun> runsAsked(FieldValidation fields) {
@@ -215,7 +211,7 @@ public final class SimulateCommand implements Callable<Integer> {
       return List.of(Simulation.run(title, settings.source(), managers, steps, progress()));
     }
     KubeletStateStart start = KubeletStateStart.read(kubeletState, managers);
-    return List.of(Simulation.run(title, settings.source(), managers, start, kubeletState.toString(), steps,
+    return List.of(Simulation.run(title, settings.source(), managers, start, kubeletState.toString(), given, steps,
         progress()));
   }
 

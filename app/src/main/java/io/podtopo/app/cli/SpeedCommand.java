@@ -64,10 +64,10 @@ public final class SpeedCommand implements Callable<Integer> {
           + "(quotes and backslashes, no expansion), started once for the whole run.")
   String testee;
 
-  @Option(names = "--machine", paramLabel = "MACHINE",
+  @Option(names = "--machine", paramLabel = "MACHINE", completionCandidates = MachineNames.class,
       description = "A machine to time on, as simulate --machine takes it (repeatable; a shape such as "
           + "2s8n8c2t,mem=16Gi, a catalog name, a machine JSON file; default: 1s2n8c2t, 2s4n8c2t, 2s8n8c2t and "
-          + "4s16n8c2t, 16 GiB per NUMA node).")
+          + "4s16n8c2t, 16Gi per NUMA node).")
   List<String> machines;
 
   @Option(names = "--runs", paramLabel = "N", defaultValue = "5",

@@ -61,7 +61,7 @@ public final class TopologyCommand implements Callable<Integer> {
 
   private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
-  @Option(names = "--machine", paramLabel = "MACHINE",
+  @Option(names = "--machine", paramLabel = "MACHINE", completionCandidates = MachineNames.class,
       description = "A sysfs root or a copy of one (a folder), a sysfs archive (.tar.bz2, .tar.gz, .tgz), a "
           + "machine JSON file, a catalog name or a shape (default: this node, from /).")
   String machine;

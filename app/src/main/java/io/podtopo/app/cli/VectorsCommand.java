@@ -82,7 +82,7 @@ public final class VectorsCommand implements Callable<Integer> {
           + "JUnit XML for CI, one testsuite per kind.")
   VectorsFormat format;
 
-  @Option(names = "--kind", paramLabel = "KIND",
+  @Option(names = "--kind", paramLabel = "KIND", completionCandidates = VectorKindNames.class,
       description = "Run only cases of this kind (repeatable), e.g. merge-hints, take-by-topology.")
   List<String> onlyKinds = new ArrayList<>();
 

@@ -150,8 +150,8 @@ public final class NodeConfigs {
       long actual = reserved.getOrDefault(type, 0L);
       if (expected != actual) {
         throw new InputException(settings.source() + ": reservedMemory: the total amount \""
-            + ByteSizes.format(actual) + "\" of type \"" + type + "\" is not equal to the value \""
-            + ByteSizes.format(expected) + "\" determined by Node Allocatable feature (kubeReserved + "
+            + ByteSizes.quantity(actual) + "\" of type \"" + type + "\" is not equal to the value \""
+            + ByteSizes.quantity(expected) + "\" determined by Node Allocatable feature (kubeReserved + "
             + "systemReserved" + (type.equals(MEMORY) ? " + evictionHard memory.available" : "") + ")");
       }
     }

@@ -210,7 +210,7 @@ final class MachineSvg {
     y += ((ids.size() + perRow - 1) / perRow) * (HEADER + GAP + 4);
   }
 
-  /** {@code NUMA node 0 · 64 GiB · hugepages 1 GiB x 4 · 16 CPUs}. */
+  /** {@code NUMA node 0 · 64Gi · hugepages 1Gi x 4 · 16 CPUs}. */
   private String nodeLabel(NumaNode node) {
     CpuSet cpuSet = machine.cpusOfNode(node.id());
     return "NUMA node " + node.id() + TopologyMap.memorySuffix(node, " · ", "") + TopologyMap.hugepages(node, " · ")

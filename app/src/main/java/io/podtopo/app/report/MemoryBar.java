@@ -5,7 +5,6 @@ import io.podtopo.domain.memorymanager.MemoryMachineState;
 import io.podtopo.domain.memorymanager.MemoryTable;
 import io.podtopo.domain.memorymanager.NumaNodeState;
 import io.podtopo.domain.pod.Resources;
-import io.podtopo.domain.text.ByteSizes;
 import io.podtopo.domain.topology.Machine;
 import io.podtopo.domain.topology.NumaNode;
 import java.util.ArrayList;
@@ -73,7 +72,7 @@ public record MemoryBar(int node, String type, long systemReserved, Map<CpuOwner
       }
       node.hugepages().forEach((size, count) -> {
         if (count > 0) {
-          bars.add(new MemoryBar(id, Resources.HUGEPAGES_PREFIX + ByteSizes.format(size), 0, Map.of(), 0,
+          bars.add(new MemoryBar(id, Resources.hugepageResourceName(size), 0, Map.of(), 0,
               size * count));
         }
       });

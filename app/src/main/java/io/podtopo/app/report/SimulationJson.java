@@ -17,6 +17,7 @@ import io.podtopo.app.simulate.StepOutcome;
 import io.podtopo.domain.node.NodeConfig;
 import io.podtopo.domain.node.PodAssignment;
 import io.podtopo.domain.node.RejectionExplainer;
+import io.podtopo.domain.pod.Pod;
 import io.podtopo.domain.quirks.KubeletQuirk;
 import io.podtopo.domain.topology.CpuSet;
 import io.podtopo.domain.topology.Device;
@@ -169,6 +170,8 @@ public final class SimulationJson {
     for (PreExistingPod pod : restored.preExisting()) {
       ObjectNode entry = pods.addObject();
       entry.put("uid", pod.uid());
+      text(entry, "name", pod.manifest().map(Pod::name));
+      text(entry, "namespace", pod.manifest().map(Pod::namespace));
       cpus(entry, "podCpus", pod.podCpus());
       MemoryJson.add(entry.putArray("podMemory"), pod.podMemory());
       ArrayNode containers = entry.putArray("containers");

@@ -40,15 +40,15 @@ public final class SimulationOwners {
     CpuManagerState cpu = state.cpu();
     mark(owners, run.nodeSharedPool(state), CpuOwner.nodeShared());
     mark(owners, run.reservedCpus(), CpuOwner.reserved());
-    Map<String, PodOutcome> byUid = new HashMap<>();
-    run.pods().forEach(outcome -> byUid.put(outcome.pod().uid(), outcome));
+    Map<String, PodOutcome> byUid = byUid(run);
+    Map<String, String> names = podNames(run);
     for (Map.Entry<String, CpuSet> bubble : cpu.podEntries().entrySet()) {
-      mark(owners, bubble.getValue(), CpuOwner.podShared(podName(byUid.get(bubble.getKey()), bubble.getKey())));
+      mark(owners, bubble.getValue(), CpuOwner.podShared(names.getOrDefault(bubble.getKey(), bubble.getKey())));
     }
     List<Claim> claims = new ArrayList<>();
     for (Map.Entry<String, SortedMap<String, CpuSet>> pod : cpu.entries().entrySet()) {
       PodOutcome outcome = byUid.get(pod.getKey());
-      String podName = podName(outcome, pod.getKey());
+      String podName = names.getOrDefault(pod.getKey(), pod.getKey());
       for (Map.Entry<String, CpuSet> container : pod.getValue().entrySet()) {
         Optional<ContainerAssignment> assignment = assignment(outcome, container.getKey());
         boolean exclusive = assignment.map(ContainerAssignment::exclusive).orElse(true);
@@ -108,8 +108,8 @@ public final class SimulationOwners {
    * container's; a removed pod's devices are free again.
    */
   public static Map<String, String> devices(SimulationRun run) {
-    Map<String, PodOutcome> byUid = new HashMap<>();
-    run.pods().forEach(outcome -> byUid.put(outcome.pod().uid(), outcome));
+    Map<String, PodOutcome> byUid = byUid(run);
+    Map<String, String> names = podNames(run);
     Map<String, String> holders = new HashMap<>();
     run.finalState().devices().allocations().forEach((uid, containers) -> containers.forEach((name, resources) -> {
       PodOutcome outcome = byUid.get(uid);
@@ -117,7 +117,7 @@ public final class SimulationOwners {
       resources.forEach((resource, ids) -> ids.forEach(id -> {
         String key = deviceKey(resource, id);
         if (!init || !holders.containsKey(key)) {
-          holders.put(key, podName(outcome, uid) + " " + name + (init ? " (init)" : ""));
+          holders.put(key, names.getOrDefault(uid, uid) + " " + name + (init ? " (init)" : ""));
         }
       }));
     }));
@@ -140,8 +140,21 @@ public final class SimulationOwners {
         .flatMap(pod -> pod.containers().stream().filter(c -> c.name().equals(container)).findFirst());
   }
 
-  private static String podName(PodOutcome outcome, String uid) {
-    return outcome == null ? uid : ScenarioStep.key(outcome.pod());
+  private static Map<String, PodOutcome> byUid(SimulationRun run) {
+    Map<String, PodOutcome> byUid = new HashMap<>();
+    run.pods().forEach(outcome -> byUid.put(outcome.pod().uid(), outcome));
+    return byUid;
+  }
+
+  /**
+   * uid to {@code namespace/name} of every pod the run can name: the pods it admitted, and those of
+   * the kubelet's checkpoints whose manifests were given; an owner of any other uid is named by it.
+   */
+  private static Map<String, String> podNames(SimulationRun run) {
+    Map<String, String> names = new HashMap<>();
+    run.restored().ifPresent(restored -> restored.preExisting().forEach(pod -> names.put(pod.uid(), pod.name())));
+    run.pods().forEach(outcome -> names.put(outcome.pod().uid(), ScenarioStep.key(outcome.pod())));
+    return names;
   }
 
   private static void mark(Map<Integer, CpuOwner> owners, CpuSet cpus, CpuOwner owner) {

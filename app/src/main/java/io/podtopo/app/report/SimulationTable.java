@@ -187,12 +187,12 @@ public final class SimulationTable {
   private static List<String[]> preExistingRows(PreExistingPod pod) {
     List<String[]> rows = new ArrayList<>();
     for (PreExistingPod.Container container : pod.containers()) {
-      rows.add(new String[] {pod.uid(), container.name(), "-",
+      rows.add(new String[] {pod.name(), container.name(), "-",
           container.cpus().map(cpus -> cpuText(cpus.toString())).orElse("-"), "-", "-",
           ContainerRow.memoryText(container.memory()), PRE_EXISTING});
     }
     if (rows.isEmpty()) {
-      rows.add(new String[] {pod.uid(), "-", "-", pod.podCpus().map(cpus -> cpuText(cpus.toString())).orElse("-"),
+      rows.add(new String[] {pod.name(), "-", "-", pod.podCpus().map(cpus -> cpuText(cpus.toString())).orElse("-"),
           "-", "-", ContainerRow.memoryText(pod.podMemory()), PRE_EXISTING});
     }
     return rows;

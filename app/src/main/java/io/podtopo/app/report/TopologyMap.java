@@ -1,5 +1,6 @@
 package io.podtopo.app.report;
 
+import io.podtopo.domain.text.ByteSizes;
 import io.podtopo.domain.topology.Cpu;
 import io.podtopo.domain.topology.CpuSet;
 import io.podtopo.domain.topology.Device;
@@ -34,7 +35,6 @@ public final class TopologyMap {
   private static final String INDENT = "    ";
   private static final String RESET = "\u001b[0m";
   private static final String[] PALETTE = {"31", "32", "33", "34", "35", "36"};
-  private static final long GIB = 1L << 30;
 
   private final int width;
   private final boolean colour;
@@ -246,28 +246,17 @@ public final class TopologyMap {
   }
 
   /**
-   * {@code before} and the node's hugepage pools that hold pages ({@code hugepages 2 MiB x 1024,
-   * 1 GiB x 4}), or nothing.
+   * {@code before} and the node's hugepage pools that hold pages ({@code hugepages 2Mi x 1024,
+   * 1Gi x 4}), or nothing.
    */
   static String hugepages(NumaNode node, String before) {
     List<String> pools = new ArrayList<>();
     node.hugepages().forEach((size, count) -> {
       if (count > 0) {
-        pools.add(pageSize(size) + " x " + count);
+        pools.add(ByteSizes.format(size) + " x " + count);
       }
     });
     return pools.isEmpty() ? "" : before + "hugepages " + String.join(", ", pools);
-  }
-
-  private static String pageSize(long bytes) {
-    String[] units = {"B", "KiB", "MiB", "GiB", "TiB"};
-    int unit = 0;
-    long value = bytes;
-    while (value >= 1024 && value % 1024 == 0 && unit < units.length - 1) {
-      value /= 1024;
-      unit++;
-    }
-    return value + " " + units[unit];
   }
 
   /** {@code line} and a newline, broken after commas into indented lines that fit the width. */
@@ -285,15 +274,9 @@ public final class TopologyMap {
     return out.append(rest).append('\n').toString();
   }
 
-  /** {@code before}, the node's memory in GiB and {@code after}; nothing for a node without memory. */
+  /** {@code before}, the node's memory ({@link ByteSizes}) and {@code after}; nothing for a node without memory. */
   static String memorySuffix(NumaNode node, String before, String after) {
-    if (node.memoryBytes() == 0) {
-      return "";
-    }
-    String amount = node.memoryBytes() % GIB == 0
-        ? Long.toString(node.memoryBytes() / GIB)
-        : String.format(Locale.ROOT, "%.1f", (double) node.memoryBytes() / GIB);
-    return before + amount + " GiB" + after;
+    return node.memoryBytes() == 0 ? "" : before + ByteSizes.format(node.memoryBytes()) + after;
   }
 
   static String plural(long count, String noun) {

@@ -52,20 +52,21 @@ public final class Simulation {
   /**
    * Runs {@code steps} in order on a node whose state the kubelet's checkpoints in
    * {@code directory} hold ({@link KubeletStateStart}); the pods of that state no step admits are
-   * reported as pre-existing.
+   * reported as pre-existing, named by the pod of {@code given} (the manifests of the run) that has
+   * their uid.
    */
   public static SimulationRun run(String title, String kubeletConfig, NodeResourceManagers managers,
-      KubeletStateStart start, String directory, List<ScenarioStep> steps) {
-    return run(title, kubeletConfig, managers, start, directory, steps, Progress.none());
+      KubeletStateStart start, String directory, List<Pod> given, List<ScenarioStep> steps) {
+    return run(title, kubeletConfig, managers, start, directory, given, steps, Progress.none());
   }
 
-  /** {@link #run(String, String, NodeResourceManagers, KubeletStateStart, String, List)} with progress. */
+  /** {@link #run(String, String, NodeResourceManagers, KubeletStateStart, String, List, List)} with progress. */
   public static SimulationRun run(String title, String kubeletConfig, NodeResourceManagers managers,
-      KubeletStateStart start, String directory, List<ScenarioStep> steps, Progress progress) {
+      KubeletStateStart start, String directory, List<Pod> given, List<ScenarioStep> steps, Progress progress) {
     Set<String> admitted = steps.stream().filter(ScenarioStep.Admit.class::isInstance)
         .map(step -> ((ScenarioStep.Admit) step).pod().uid()).collect(Collectors.toSet());
-    return run(title, kubeletConfig, managers, start.state(), steps, Optional.of(
-        new RestoredStart(directory, start.checkpoints(), PreExistingPod.in(start.state(), admitted))), progress);
+    return run(title, kubeletConfig, managers, start.state(), steps, Optional.of(new RestoredStart(directory,
+        start.checkpoints(), PreExistingPod.in(start.state(), admitted, given))), progress);
   }
 
   private static SimulationRun run(String title, String kubeletConfig, NodeResourceManagers managers,

@@ -8,6 +8,7 @@ import io.podtopo.domain.topology.CpuSet;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -92,6 +93,41 @@ class SimulateKubeletStateTest {
     assertThat(analytics.path("podCpus").asText()).isEqualTo("1-2,17-18");
     assertThat(analytics.path("podMemory").get(0).path("size").asLong()).isEqualTo(8L << 30);
     assertThat(analytics.path("containers").get(1).path("name").asText()).isEqualTo("worker");
+  }
+
+  /**
+   * Issue 24 item 11: a pod of the checkpoints that no step admits is named by the manifest given
+   * with its uid, in every report; one without a manifest keeps its uid.
+   */
+  @Test
+  void issue24_item11_aPreExistingPodWhoseManifestIsGivenIsShownByNamespaceAndNameInEveryReport() throws IOException {
+    String analyticsUid = "6f0c3a52-1d7e-4b8a-9c31-2e5d4f7a8b90";
+    Path scenario = Files.writeString(dir.resolve("steps.yaml"), "- admit: default/pod-scope-mixed\n");
+    String[] args = {"simulate", "--kubelet-config", CONFIG, "--kubelet-state", STATE.toString(), "--pods",
+        STATE.resolve("analytics.yaml").toString(), MIXED, "--scenario", scenario.toString()};
+
+    CliRun table = CliRun.reference(args);
+    JsonNode preExisting = JSON.readTree(CliRun.reference(append(args, "--format", "json")).out()).path("runs").get(0)
+        .path("kubeletState").path("preExistingPods");
+    String html = CliRun.reference(append(args, "--format", "html")).out();
+
+    assertThat(table.exitCode()).as(table.err()).isEqualTo(ExitCodes.OK);
+    assertThat(table.out()).containsPattern("batch/analytics +worker +- +1-2,17 +- +- +6Gi @0 +pre-existing")
+        .containsPattern("batch/analytics +exporter +- +18 ")
+        .contains("exclusive: batch/analytics worker (3 CPUs)")
+        .containsPattern("0b7d9e14-58a2-4c6f-a3d1-9f8e2c4b6a17 +redis +- +3,19 ")
+        .doesNotContain(analyticsUid);
+    assertThat(html).contains("batch/analytics worker").doesNotContain(analyticsUid);
+    assertThat(preExisting.get(1).path("uid").asText()).isEqualTo(analyticsUid);
+    assertThat(preExisting.get(1).path("namespace").asText()).isEqualTo("batch");
+    assertThat(preExisting.get(1).path("name").asText()).isEqualTo("analytics");
+    assertThat(preExisting.get(0).path("name").isNull()).as("redis: no manifest given").isTrue();
+  }
+
+  private static String[] append(String[] args, String... more) {
+    String[] all = Arrays.copyOf(args, args.length + more.length);
+    System.arraycopy(more, 0, all, args.length, more.length);
+    return all;
   }
 
   @Test

@@ -75,7 +75,7 @@ class TopologyCommandTest {
     CliRun run = CliRun.reference("topology", "--machine", MachineCatalog.DEFAULT_MACHINE);
 
     assertThat(run.exitCode()).isZero();
-    assertThat(run.out()).contains("NUMA node 0 | 64 GiB | hugepages 2 MiB x 1024, 1 GiB x 4 | 16 CPUs: 0-7,16-23")
+    assertThat(run.out()).contains("NUMA node 0 | 64Gi | hugepages 2Mi x 1024, 1Gi x 4 | 16 CPUs: 0-7,16-23")
         .contains("NUMA distances:");
   }
 

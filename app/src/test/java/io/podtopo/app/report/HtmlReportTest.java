@@ -250,7 +250,7 @@ class HtmlReportTest {
 
     Document epyc = parse(HtmlReport.topology(CATALOG.machine("epyc-9654-2s-nps4")));
     assertThat(nodes(epyc, "//*[@class='l3']").getLength()).isEqualTo(24);
-    assertThat(text(epyc, "//*[@class='numa'][1]")).contains("NUMA node 0", "hugepages 2 MiB x 4096");
+    assertThat(text(epyc, "//*[@class='numa'][1]")).contains("NUMA node 0", "hugepages 2Mi x 4096");
     assertThat(nodes(epyc, "//div[@class='mem-bar' and @data-type='hugepages-1Gi']").getLength()).isEqualTo(8);
   }
 
@@ -271,7 +271,7 @@ class HtmlReportTest {
     List<Pod> analytics = PodManifests.read(List.of(examples.resolve("kubelet-state/analytics.yaml")),
         FieldValidation.of(false), API_SERVER);
     SimulationRun run = Simulation.run("restart", "pod-scope.yaml", managers,
-        KubeletStateStart.read(examples.resolve("kubelet-state"), managers), "kubelet-state",
+        KubeletStateStart.read(examples.resolve("kubelet-state"), managers), "kubelet-state", analytics,
         List.of(new ScenarioStep.Admit(analytics.get(0))));
 
     Document page = parse(HtmlReport.simulation(List.of(run), false, false));

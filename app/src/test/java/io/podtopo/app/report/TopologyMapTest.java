@@ -121,7 +121,7 @@ class TopologyMapTest {
     Machine machine = CATALOG.machine("gb200-tray");
 
     assertThat(TopologyMap.plain().render(machine, nodeShared(machine)))
-        .contains("NUMA nodes without CPUs: 2 (186 GiB), 3 (186 GiB), 4 (186 GiB), 5 (186 GiB)");
+        .contains("NUMA nodes without CPUs: 2 (186Gi), 3 (186Gi), 4 (186Gi), 5 (186Gi)");
   }
 
   @Test

@@ -1,5 +1,7 @@
 package io.podtopo.domain.pod;
 
+import io.podtopo.domain.text.ByteSizes;
+
 /** Names of the resources the node resource managers act on. */
 public final class Resources {
 
@@ -33,13 +35,6 @@ public final class Resources {
    * canonical binary-SI form ({@code 2Mi}, {@code 1Gi}, {@code 64Ki}).
    */
   public static String hugepageResourceName(long pageSizeBytes) {
-    String[] suffixes = {"", "Ki", "Mi", "Gi", "Ti", "Pi", "Ei"};
-    long value = pageSizeBytes;
-    int exponent = 0;
-    while (value != 0 && value % 1024 == 0 && exponent < suffixes.length - 1) {
-      value /= 1024;
-      exponent++;
-    }
-    return HUGEPAGES_PREFIX + value + suffixes[exponent];
+    return HUGEPAGES_PREFIX + ByteSizes.quantity(pageSizeBytes);
   }
 }
