@@ -31,7 +31,8 @@ import java.util.Optional;
  * <p>The testee is first asked for one outcome ({@code "outcomes": "one"}, FORMAT.md), up to
  * {@value #ONE_OUTCOME_TRIES} times, which is quick for a testee that runs a scenario several times to
  * find every outcome Go's map order gives; only when none of those is podtopo's is it asked for all of
- * them, and the scenario is a difference only when none of them is podtopo's. A configuration podtopo
+ * them (up to {@value #ALL_OUTCOMES_TRIES} times), and the scenario is a difference only when none of
+ * them is podtopo's. A configuration podtopo
  * refuses to start with (the kubelet's start checks) must be refused by the testee too (an error).
  *
  * <pre>{@code
@@ -50,6 +51,13 @@ public final class Differential {
    * Go's map order decides often comes up in a few runs, far quicker than every outcome is sought.
    */
   public static final int ONE_OUTCOME_TRIES = 3;
+  /**
+   * How many times the testee is asked for every outcome before podtopo's is taken to be none of them:
+   * a testee that runs a scenario as often as fits in its time (the kubelet oracle: 16 runs, fewer
+   * for a slow scenario) can miss Go's rarer orders, more so on a loaded machine (seed 10, scenario
+   * 1614: one run, one of seven GPUs, whose NUMA node a restart's hints then show).
+   */
+  public static final int ALL_OUTCOMES_TRIES = 4;
   /** The most smaller scenarios tried when shrinking one difference. */
   public static final int MAX_SHRINK_TRIES = 120;
 
@@ -223,8 +231,17 @@ public final class Differential {
     long tested = System.nanoTime();
     tally.testeeNanos += tested - answered;
     JsonNode all = ask(scenario, "all");
-    tally.testeeNanos += System.nanoTime() - tested;
     Verdict verdict = ScenarioComparator.compare(expect, tiesLeftOut(scenario, all));
+    for (int tries = 1; tries < ALL_OUTCOMES_TRIES && !verdict.passed() && !kubeletCrashes(all); tries++) {
+      // A slow scenario gets fewer runs within the testee's time for it: asked again, it may show more outcomes.
+      JsonNode again = ask(scenario, "all");
+      Verdict other = ScenarioComparator.compare(expect, tiesLeftOut(scenario, again));
+      if (other.passed()) {
+        all = again;
+        verdict = other;
+      }
+    }
+    tally.testeeNanos += System.nanoTime() - tested;
     return verdict.passed() ? Optional.empty()
         : Optional.of(new Comparison(scenario, podtopo, all, verdict.differences()));
   }

@@ -57,7 +57,7 @@ public record PodChange(Optional<String> container, String resource, long from, 
     if (resource.equals("cpu")) {
       return value % 1000 == 0 ? Long.toString(value / 1000) : value + "m";
     }
-    return Resources.isMemoryKind(resource) ? ByteSizes.format(value) : Long.toString(value);
+    return Resources.isMemoryKind(resource) ? ByteSizes.quantity(value) : Long.toString(value);
   }
 
   /** How far the change goes, relative to what is asked for now: 0.5 for 4 CPUs to 2 or to 6. */
@@ -96,7 +96,7 @@ public record PodChange(Optional<String> container, String resource, long from, 
     if (resource.equals("cpu")) {
       return value % 1000 == 0 ? RejectionExplainer.amount("cpu", value / 1000) : quantity(value) + " of cpu";
     }
-    return ByteSizes.format(value);
+    return ByteSizes.quantity(value);
   }
 
   private List<Container> changed(List<Container> containers, Quantity amount) {
