@@ -9,6 +9,8 @@ import io.podtopo.domain.quirks.QuirkLog;
 import io.podtopo.domain.topology.Cpu;
 import io.podtopo.domain.topology.CpuSet;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /** Spec §2.7 takeByTopologyNUMADistributed and pitfall 11. */
 class CpuAssignmentDistributedTest {
@@ -66,28 +68,24 @@ class CpuAssignmentDistributedTest {
   private static final CpuTopology SIX_NODES_TWO_SOCKETS = CpuTopology.of(UpstreamTopologies.machine("6n-2s", 24,
       id -> Cpu.of(id, id, id / 12, id / 4, 0)));
 
-  @Test
-  void rule26_alignBySocketCapsTheShareAtTheFewestFreeCpusOfTheCombination() {
-    // NUMA nodes 0, 1 and 2 (socket 0) have 4, 1 and 2 CPUs free; 6 are asked. Kubelet v1.37 with
-    // align-by-socket caps the even share of [2,0] at node 2's 2 CPUs and takes the remainder from
-    // node 0 (found by the differential, seed 11 scenario 102); without it no combination gets an
-    // even share and the packed selection takes node 0, then single CPUs from the emptier nodes.
-    CpuSet available = CpuSet.parse("0-4,8-9");
-    assertThat(CpuAssignment.takeByTopologyNumaDistributed(SIX_NODES_TWO_SOCKETS, available, 6, 1, PACKED, true))
-        .isEqualTo(CpuSet.parse("0-3,8-9"));
-    assertThat(CpuAssignment.takeByTopologyNumaDistributed(SIX_NODES_TWO_SOCKETS, available, 6, 1, PACKED, false))
-        .isEqualTo(CpuSet.parse("0-4,8"));
-  }
-
-  @Test
-  void rule26_alignBySocketPrefersNodesOfOneSocketOverABetterBalanceAcrossSockets() {
-    // Socket 0's nodes 0 and 1 have 3 CPUs free each, socket 1's node 3 has 4. Taking 3 from nodes 0
-    // and 3 leaves the free CPUs most balanced; align-by-socket keeps to nodes 0 and 1.
-    CpuSet available = CpuSet.parse("0-2,4-6,12-15");
-    assertThat(CpuAssignment.takeByTopologyNumaDistributed(SIX_NODES_TWO_SOCKETS, available, 6, 1, PACKED, false))
-        .isEqualTo(CpuSet.parse("0-2,12-14"));
-    assertThat(CpuAssignment.takeByTopologyNumaDistributed(SIX_NODES_TWO_SOCKETS, available, 6, 1, PACKED, true))
-        .isEqualTo(CpuSet.parse("0-2,4-6"));
+  /**
+   * Rule 26, kubelet v1.37's align-by-socket in the distributed selection (D-45), on six NUMA nodes of 4
+   * CPUs, three to a socket, 6 CPUs asked. Nodes 0, 1, 2 with 4, 1, 2 free: align-by-socket caps the
+   * share of [2,0] at node 2's 2 CPUs and takes the remainder from node 0 (found by the differential,
+   * seed 11 scenario 102); without it no combination gets an even share and the packed selection takes
+   * node 0, then single CPUs from the emptier nodes. Nodes 0 and 1 with 3 free each, node 3 (the other
+   * socket) with 4: 3 from nodes 0 and 3 leave the best balance; align-by-socket keeps to one socket.
+   */
+  @ParameterizedTest
+  @CsvSource({
+      "0-4;8-9, true, 0-3;8-9",
+      "0-4;8-9, false, 0-4;8",
+      "0-2;4-6;12-15, true, 0-2;4-6",
+      "0-2;4-6;12-15, false, 0-2;12-14"})
+  void rule26_d45_alignBySocketCapsSharesAtTheEmptiestNodeAndPrefersOneSocket(String available, boolean align,
+      String expected) {
+    assertThat(CpuAssignment.takeByTopologyNumaDistributed(SIX_NODES_TWO_SOCKETS, CpuSet.parse(available.replace(';',
+        ',')), 6, 1, PACKED, align)).isEqualTo(CpuSet.parse(expected.replace(';', ',')));
   }
 
   @Test

@@ -582,13 +582,17 @@ class RejectionExplainerTest {
 
   // --- issue 24, item 3: fixes that fix -------------------------------------------------------
 
+  /** A one-NUMA-node machine of {@code cpus} CPUs, CPUs 0 and 1 reserved, restricted pod scope. */
+  private static NodeResourceManagers cpus0And1Reserved(int cpus) {
+    return NodeResourceManagers.create(config(TopologyManagerPolicy.RESTRICTED, TopologyManagerScope.POD,
+        NodeFixtures.PLRM_ON).reservedSystemCpus(CpuSet.of(0, 1)).reservedMemory(Map.of())
+        .putReservedMemory(0, new TreeMap<>(Map.of("memory", 1L << 30))).build(), NodeFixtures.oneNodeNoSmt(cpus));
+  }
+
   @Test
   void issue24_item3_reservedCpusAreNotOfferedToThePod() {
     // the 2-CPU node whose CPUs are all reserved: no number of CPUs fits, so none is suggested
-    NodeResourceManagers allReserved = NodeResourceManagers.create(config(TopologyManagerPolicy.RESTRICTED,
-        TopologyManagerScope.POD, NodeFixtures.PLRM_ON).reservedSystemCpus(CpuSet.of(0, 1))
-        .reservedMemory(Map.of()).putReservedMemory(0, new TreeMap<>(Map.of("memory", 1L << 30))).build(),
-        NodeFixtures.oneNodeNoSmt(2));
+    NodeResourceManagers allReserved = cpus0And1Reserved(2);
     RejectionCause cause = explain(allReserved, allReserved.initialState(),
         podLevel("p", "4", "1Gi").addContainers(shared("web")).build());
 
@@ -600,10 +604,7 @@ class RejectionExplainerTest {
 
   @Test
   void issue24_item3_theCpusLeftBesideTheReservedOnesAreWhatThePodIsToldToAskFor() {
-    NodeResourceManagers twoReserved = NodeResourceManagers.create(config(TopologyManagerPolicy.RESTRICTED,
-        TopologyManagerScope.POD, NodeFixtures.PLRM_ON).reservedSystemCpus(CpuSet.of(0, 1))
-        .reservedMemory(Map.of()).putReservedMemory(0, new TreeMap<>(Map.of("memory", 1L << 30))).build(),
-        NodeFixtures.oneNodeNoSmt(4));
+    NodeResourceManagers twoReserved = cpus0And1Reserved(4);
     Pod pod = podLevel("p", "4", "1Gi").addContainers(shared("web")).build();
 
     RejectionCause cause = explain(twoReserved, twoReserved.initialState(), pod);
