@@ -1,6 +1,7 @@
 package io.podtopo.adapters.linux.kubelet;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import com.fasterxml.jackson.core.io.JsonEOFException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -74,6 +75,9 @@ final class GoJson {
       tree = JSON.readTree(text);
     } catch (JsonEOFException e) {
       return new Decoded(initial, Optional.of("unexpected end of JSON input"));
+    } catch (StreamConstraintsException e) {
+      // Go's scanner refuses nesting deeper than 10000 with this text; Jackson stops at its own limit first
+      return new Decoded(initial, Optional.of("exceeded max depth"));
     } catch (JsonProcessingException e) {
       return new Decoded(initial, Optional.of("invalid JSON: " + e.getOriginalMessage().lines().findFirst().orElse("")));
     }

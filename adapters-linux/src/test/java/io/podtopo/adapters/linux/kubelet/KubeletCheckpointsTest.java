@@ -134,6 +134,15 @@ class KubeletCheckpointsTest {
         .hasMessageStartingWith("could not restore state from checkpoint: unexpected end of JSON input, please drain");
   }
 
+  /** Issue 24 item 6: a checkpoint nested too deep says so as Go does, not with the JSON library's limit's name. */
+  @Test
+  void issue24_item6_aCheckpointNestedTooDeepIsRefusedWithGosText() throws IOException {
+    write(KubeletCheckpoints.CPU_MANAGER_STATE, "[".repeat(5000) + "]".repeat(5000));
+    assertThatThrownBy(() -> KubeletCheckpoints.read(dir, config(true)))
+        .hasMessageStartingWith("could not restore state from checkpoint: exceeded max depth, please drain")
+        .message().doesNotContain("StreamReadConstraints");
+  }
+
   @Test
   void jsonThatIsNotACheckpointIsRefused() throws IOException {
     write(KubeletCheckpoints.MEMORY_MANAGER_STATE, "[1, 2]");
