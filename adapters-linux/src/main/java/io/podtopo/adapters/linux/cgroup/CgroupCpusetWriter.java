@@ -48,8 +48,7 @@ public final class CgroupCpusetWriter implements CpusetWriter {
 
   private final CgroupLayout layout;
   private final CgroupVersion version;
-  private final CgroupFs fs;
-  private final RetryPolicy retry;
+  private final CgroupOperations cgroups;
 
   /**
    * A writer for pods below {@code layout}'s root, on a {@code version} hierarchy.
@@ -67,8 +66,7 @@ public final class CgroupCpusetWriter implements CpusetWriter {
     }
     this.layout = layout;
     this.version = version;
-    this.fs = fs;
-    this.retry = retry;
+    this.cgroups = new CgroupOperations(fs, retry);
   }
 
   /**
@@ -91,7 +89,7 @@ public final class CgroupCpusetWriter implements CpusetWriter {
   @Override
   public synchronized void apply(List<CpusetWrite> batch) {
     Map<Path, Map<Path, CpusetWrite>> pods = byPod(batch);
-    CgroupTransaction changes = new CgroupTransaction(fs, retry);
+    CgroupTransaction changes = new CgroupTransaction(cgroups);
     try {
       for (Map.Entry<Path, Map<Path, CpusetWrite>> pod : pods.entrySet()) {
         applyPod(changes, pod.getKey(), pod.getValue());
