@@ -78,7 +78,8 @@ import java.util.concurrent.locks.LockSupport;
  *   <li>nothing lost: every pod the life logged {@code admitted} or {@code restored} and did not log
  *       {@code removed} afterwards is in the state unless its file is gone from the folder (a change
  *       is saved before it is logged, so a removal saved an instant before the kill has no line);
- *       every pod it logged {@code removed} is not;</li>
+ *       every pod it logged {@code removed} is not, and its cgroups are gone (they are removed
+ *       before the line is written);</li>
  *   <li>the state is exactly the old one or the new one, nothing in between: a {@link LifeReplay} makes
  *       the life's logged changes again from the state it started from and the file must equal the
  *       state after the last logged change, or after one more (saved, not yet logged); the replay
@@ -519,6 +520,9 @@ final class AgentKillLoop {
           held.remove(uid);
           if (after.activePod(uid).isPresent()) {
             throw new AssertionError(at + "pod " + uid + " was logged removed but is still in the state");
+          }
+          if (tree.hasPod(uid)) {
+            throw new AssertionError(at + "pod " + uid + " was logged removed but its cgroup is still there");
           }
         }
         default -> {

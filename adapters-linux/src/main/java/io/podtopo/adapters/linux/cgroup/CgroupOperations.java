@@ -56,4 +56,20 @@ final class CgroupOperations {
       return dir;
     });
   }
+
+  /**
+   * Removes {@code dir} and every cgroup below it, children before their parent (siblings in name
+   * order), as the kubelet removes a pod's cgroup ({@code cgroups.RemovePaths}); a cgroup already gone
+   * counts as removed. The kernel refuses to remove a cgroup that still holds processes
+   * ({@code Device or resource busy}): what was removed before stays removed.
+   */
+  void removeTree(Path dir) throws CgroupOperationException {
+    if (!exists(dir)) {
+      return;
+    }
+    for (Path child : children(dir)) {
+      removeTree(child);
+    }
+    remove(dir);
+  }
 }
