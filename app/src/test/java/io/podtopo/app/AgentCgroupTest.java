@@ -38,9 +38,10 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The agent pins for real (issue 8 acceptance): with a cgroup root in this machine's cgroup v1
  * cpuset hierarchy, a process started in a container's cgroup runs on exactly the CPUs the agent
- * reports for that container over PodResources (P§10: the container cpuset is its exclusive slice),
- * and a released pod's cgroups are removed once no process is left in them. Needs root and a v1
- * cpuset hierarchy; cleans up its cgroups and processes whatever happens. Rules AG-5, AG-7.
+ * reports for that container over PodResources (P§10: the container cpuset is its exclusive slice);
+ * a released pod's cgroups are removed once no process is left in them; and {@code podtopo audit}
+ * finds the same cgroups by the same {@code --cgroup-root}. Needs root and a v1 cpuset hierarchy;
+ * cleans up its cgroups and processes whatever happens. Rules AG-5, AG-7.
  */
 class AgentCgroupTest {
 
@@ -159,6 +160,28 @@ class AgentCgroupTest {
     assertThat(podCgroup()).doesNotExist();
     assertThat(parent).isDirectory();
     assertThat(events("cgroup-write-failed")).as("no failure once the process left: " + log).hasSize(failures.size());
+  }
+
+  /**
+   * Issue 24 item 4: {@code --cgroup-root} means the same in every command, a cgroup of the cpuset
+   * hierarchy {@code /proc/self/mountinfo} shows: {@code podtopo audit --cgroup-root} reads the very
+   * cgroups the agent pins below the same {@code --cgroup-root}, and finds them applied.
+   */
+  @Test
+  void issue24_item4_theAuditReadsTheCgroupsTheAgentPinsByTheSameCgroupRoot() throws Exception {
+    admitThePod();
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+
+    int status = Main.commandLine(PodtopoComponent.reference()).setOut(new PrintWriter(out))
+        .setErr(new PrintWriter(err))
+        .execute("audit", "--socket", socket.toString(), "--scope", "container", "--cgroup-root", cgroupRoot);
+
+    assertThat(status).as(out + "" + err).isZero();
+    assertThat(out.toString().lines()).contains(
+        "cgroups:  3 cgroups at and below " + cgroupRoot + " (" + parent + "), 1 leaf",
+        "cgroup-exclusive-cpus-applied       pass    0",
+        "12 rules: 12 passed, 0 failed, 0 not checked");
   }
 
   private List<JsonNode> events(String event) {
