@@ -89,7 +89,8 @@ import java.util.concurrent.locks.LockSupport;
  *       the pods hold);</li>
  *   <li>when the life logged {@code started} (its restart wrote every cpuset again): every running
  *       container's {@code cpuset.cpus} and {@code cpuset.mems} on disk are what the replay wrote
- *       for it (an unlogged change's own writes may be half done);</li>
+ *       for it (an unlogged change's own writes may be half done, an unlogged release's cgroups half
+ *       removed);</li>
  *   <li>when the probe got an answer: it is the PodResources view of one of the states the life
  *       saved, the one it restored included (the agent serves only saved states).</li>
  * </ul>
@@ -569,10 +570,10 @@ final class AgentKillLoop {
     return new Checked(replay.unloggedChange(), started);
   }
 
-  /** Every container's cgroup files hold one of the values {@code allowed} gives it. */
-  private void checkCgroups(String at, Map<ContainerRef, Set<CpusetWrite>> allowed) {
+  /** Every container's cgroup holds one of the values {@code allowed} gives it (empty: no cgroup). */
+  private void checkCgroups(String at, Map<ContainerRef, Set<Optional<CpusetWrite>>> allowed) {
     allowed.forEach((container, values) -> {
-      CpusetWrite onDisk = tree.read(container.podUid(), container.containerName());
+      Optional<CpusetWrite> onDisk = tree.read(container.podUid(), container.containerName());
       if (!values.contains(onDisk)) {
         throw new AssertionError(at + "the cgroup of " + container.podUid() + "/" + container.containerName()
             + " holds " + onDisk + ", the state gives " + values);

@@ -15,6 +15,7 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -96,12 +97,18 @@ final class CgroupTree {
     return Files.exists(layout.pod(podUid), LinkOption.NOFOLLOW_LINKS);
   }
 
-  /** What the container's cgroup holds now: its {@code cpuset.cpus} and {@code cpuset.mems}. */
-  CpusetWrite read(String podUid, String container) {
+  /**
+   * What the container's cgroup holds now: its {@code cpuset.cpus} and {@code cpuset.mems}; empty when
+   * it was removed.
+   */
+  Optional<CpusetWrite> read(String podUid, String container) {
     Path dir = layout.container(podUid, container);
+    if (!Files.exists(dir)) {
+      return Optional.empty();
+    }
     CpuSet mems = CpuSet.parse(content(dir.resolve("cpuset.mems")));
-    return CpusetWrite.of(podUid, container, CpuSet.parse(content(dir.resolve("cpuset.cpus"))),
-        NumaMask.of(mems.toList()));
+    return Optional.of(CpusetWrite.of(podUid, container, CpuSet.parse(content(dir.resolve("cpuset.cpus"))),
+        NumaMask.of(mems.toList())));
   }
 
   /**
