@@ -157,6 +157,79 @@ class NodeResourceManagerServiceTest {
         .extracting(CpusetWrite::podUid).containsOnly("g1");
   }
 
+  /** Issue 24 item 12: a released pod's cgroups are removed, after its removal is saved and the writes it needs. */
+  @Test
+  void issue24_item12_aRemovedPodsCgroupsAreRemovedAfterTheSaveAndTheWrites() {
+    NodeResourceManagerService node = service(store, writer);
+    node.admit(bestEffort("be"));
+    node.admit(guaranteed("g1", "2"));
+    int mark = events.events().size();
+
+    node.removePod("g1");
+
+    assertThat(events.events().subList(mark, events.events().size())).containsExactly("save",
+        "write " + writer.current("be", "main").orElseThrow(), "remove pod g1");
+    assertThat(writer.removedPods()).containsExactly("g1");
+    assertThat(writer.current("g1", "app")).isEmpty();
+  }
+
+  /** Issue 24 item 12: a pod is released with its last container, not before. */
+  @Test
+  void issue24_item12_aPodWhoseLastContainerIsRemovedIsReleasedWithItsCgroups() {
+    NodeResourceManagerService node = service(store, writer);
+    node.admit(hybrid("p1", "2"));
+
+    node.removeContainer("p1", "app");
+    assertThat(writer.removedPods()).isEmpty();
+    node.removeContainer("p1", "log");
+
+    assertThat(node.snapshot().activePods()).isEmpty();
+    assertThat(writer.removedPods()).containsExactly("p1");
+  }
+
+  /**
+   * Issue 24 item 12: a removal that failed (a cgroup still holding processes) leaves the pod removed
+   * and saved, and is tried again with the next change or reconcile, as a failed batch is, until it
+   * succeeds; one pod's failure does not keep the others' cgroups.
+   */
+  @Test
+  void issue24_item12_aFailedRemovalIsTriedAgainWithTheNextChangeOrReconcileUntilItSucceeds() {
+    NodeResourceManagerService node = service(store, writer);
+    node.admit(guaranteed("g1", "1"));
+    node.admit(guaranteed("g2", "1"));
+    writer.failNextRemovePod("cgroup /kubepods/podg1/podtopo-app: cannot remove it: Device or resource busy");
+
+    assertThatThrownBy(() -> node.removePod("g1")).isInstanceOf(CpusetWriteException.class)
+        .hasMessage("cgroup /kubepods/podg1/podtopo-app: cannot remove it: Device or resource busy");
+    assertThat(node.snapshot().activePod("g1")).isEmpty();
+    assertThat(store.load()).contains(node.snapshot());
+    assertThat(writer.removedPods()).isEmpty();
+
+    writer.failNextRemovePod("still busy");
+    assertThatThrownBy(() -> node.removePod("g2")).hasMessage("still busy");
+    assertThat(writer.removedPods()).containsExactly("g2");
+
+    node.reconcile();
+    assertThat(writer.removedPods()).containsExactly("g2", "g1");
+    node.reconcile();
+    assertThat(writer.removedPods()).containsExactly("g2", "g1");
+  }
+
+  /** Issue 24 item 12: a pod admitted again before its cgroups could be removed keeps them. */
+  @Test
+  void issue24_item12_aPodAdmittedAgainBeforeItsCgroupsWereRemovedKeepsThem() {
+    NodeResourceManagerService node = service(store, writer);
+    node.admit(guaranteed("g1", "2"));
+    writer.failNextRemovePod("busy");
+    assertThatThrownBy(() -> node.removePod("g1")).isInstanceOf(CpusetWriteException.class);
+
+    node.admit(guaranteed("g1", "2"));
+    node.reconcile();
+
+    assertThat(writer.removedPods()).isEmpty();
+    assertThat(writer.current("g1", "app")).isPresent();
+  }
+
   @Test
   void aRejectedPodChangesNothingAndIsCountedWithItsReason() {
     NodeResourceManagerService node = service(store, writer);

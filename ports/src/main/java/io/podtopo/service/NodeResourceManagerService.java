@@ -14,15 +14,20 @@ import io.podtopo.ports.in.NodeSnapshot;
 import io.podtopo.ports.out.AdmissionResult;
 import io.podtopo.ports.out.AllocationStore;
 import io.podtopo.ports.out.CpusetWrite;
+import io.podtopo.ports.out.CpusetWriteException;
 import io.podtopo.ports.out.CpusetWriter;
 import io.podtopo.ports.out.MachineSource;
 import io.podtopo.ports.out.MetricsRecorder;
 import io.podtopo.ports.out.ResourceName;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.SortedMap;
+import java.util.SortedSet;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.stream.Collectors;
 
@@ -39,6 +44,10 @@ import java.util.stream.Collectors;
  * whose cpuset differs from the last one this service wrote for it: the new pod's containers, and
  * node-shared-pool containers whose pool shrank or grew (the kubelet's reconcile loop). A batch that
  * failed was undone by the writer, so all of it is retried with the next change or {@link #reconcile}.
+ * Then the cgroups of every pod the change released (no longer active) are removed
+ * ({@link CpusetWriter#removePod}); a removal that failed (a cgroup still holding processes) is
+ * tried again with the next change or {@link #reconcile}, until it succeeds or the pod is admitted
+ * again.
  *
  * <p><b>Containers.</b> As the kubelet runs its managers (NA-20, NA-21): an admitted pod's
  * containers start ({@link NodeResourceManagers#startContainers}); a removed container keeps its
@@ -70,6 +79,8 @@ public final class NodeResourceManagerService implements NodeResourceManager {
   private volatile NodeSnapshot current;
   /** The cpuset last written for each running container; guarded by {@link #writeLock}. */
   private final SortedMap<ContainerRef, CpusetWrite> applied = new TreeMap<>();
+  /** The released pods whose cgroups are not removed yet; guarded by {@link #writeLock}. */
+  private final SortedSet<String> released = new TreeSet<>();
 
   /**
    * A node on {@code machine} under {@code config}, starting from the store's saved snapshot (or the
@@ -174,8 +185,9 @@ public final class NodeResourceManagerService implements NodeResourceManager {
   }
 
   /**
-   * Saves {@code after}, publishes it, runs {@code saved} and writes the cpusets that changed; a
-   * snapshot equal to {@code before} is neither saved nor written. Called with the write lock held.
+   * Saves {@code after}, publishes it, runs {@code saved}, writes the cpusets that changed and removes
+   * the cgroups of the pods it released; a snapshot equal to {@code before} is neither saved nor
+   * written. Called with the write lock held.
    */
   private NodeSnapshot commit(NodeSnapshot before, NodeSnapshot after, Runnable saved) {
     if (after.equals(before)) {
@@ -185,23 +197,54 @@ public final class NodeResourceManagerService implements NodeResourceManager {
     store.save(after);
     current = after;
     saved.run();
+    Set<String> gone = uids(before);
+    gone.removeAll(uids(after));
+    released.addAll(gone);
     apply(after);
     return after;
   }
 
   /**
-   * Writes, as one batch, every running container whose cpuset is not the one last written; after a
-   * failed batch nothing of it counts as written. Called with the write lock held.
+   * Writes, as one batch, every running container whose cpuset is not the one last written (after a
+   * failed batch nothing of it counts as written), then removes the cgroups of the released pods that
+   * are not active in {@code snapshot}. Called with the write lock held.
    */
   private List<CpusetWrite> apply(NodeSnapshot snapshot) {
     List<CpusetWrite> wanted = cpusets.wanted(snapshot);
     applied.keySet().retainAll(wanted.stream().map(NodeResourceManagerService::container).collect(Collectors.toSet()));
+    released.removeAll(uids(snapshot));
     List<CpusetWrite> batch = wanted.stream().filter(write -> !write.equals(applied.get(container(write)))).toList();
     if (!batch.isEmpty()) {
       writer.apply(batch);
       batch.forEach(write -> applied.put(container(write), write));
     }
+    removeReleasedCgroups();
     return batch;
+  }
+
+  /**
+   * Removes the cgroups of every released pod, each pod tried even when another failed; the pods whose
+   * removal failed stay released, for the next try.
+   *
+   * @throws CpusetWriteException the failures' messages, one after the other
+   */
+  private void removeReleasedCgroups() {
+    List<String> failures = new ArrayList<>();
+    for (String uid : List.copyOf(released)) {
+      try {
+        writer.removePod(uid);
+        released.remove(uid);
+      } catch (CpusetWriteException failure) {
+        failures.add(failure.getMessage());
+      }
+    }
+    if (!failures.isEmpty()) {
+      throw new CpusetWriteException(String.join("; ", failures));
+    }
+  }
+
+  private static Set<String> uids(NodeSnapshot snapshot) {
+    return snapshot.activePods().stream().map(Pod::uid).collect(Collectors.toCollection(TreeSet::new));
   }
 
   private static ContainerRef container(CpusetWrite write) {

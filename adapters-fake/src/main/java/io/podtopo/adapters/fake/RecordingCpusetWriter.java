@@ -13,16 +13,20 @@ import java.util.TreeMap;
 
 /**
  * A {@link CpusetWriter} that writes nothing but records every batch and write in order, knows each
- * container's current cpuset (its last write), and logs each write as {@code write <write>} to an
+ * container's current cpuset (its last write, until its pod's cgroups are removed), and logs each
+ * write as {@code write <write>} and each pod removal as {@code remove pod <uid>} to an
  * {@link EventLog}. For tests it can be made to fail its next batch ({@link #failNextApply}), which
- * then changes nothing, as the port promises. Thread-safe.
+ * then changes nothing, as the port promises, or its next pod removal ({@link #failNextRemovePod}).
+ * Thread-safe.
  */
 public final class RecordingCpusetWriter implements CpusetWriter {
 
   private final List<List<CpusetWrite>> batches = new ArrayList<>();
   private final Map<ContainerRef, CpusetWrite> current = new TreeMap<>();
+  private final List<String> removedPods = new ArrayList<>();
   private final EventLog log;
   private String failure;
+  private String removalFailure;
 
   public RecordingCpusetWriter() {
     this(new EventLog());
@@ -51,6 +55,34 @@ public final class RecordingCpusetWriter implements CpusetWriter {
       current.put(container(write), write);
       log.add("write " + write);
     }
+  }
+
+  /**
+   * Forgets the cpusets of the pod's containers.
+   *
+   * @throws CpusetWriteException when {@link #failNextRemovePod} was called since the last removal
+   */
+  @Override
+  public synchronized void removePod(String podUid) {
+    if (removalFailure != null) {
+      String message = removalFailure;
+      removalFailure = null;
+      log.add("remove pod failed");
+      throw new CpusetWriteException(message);
+    }
+    current.keySet().removeIf(container -> container.podUid().equals(podUid));
+    removedPods.add(podUid);
+    log.add("remove pod " + podUid);
+  }
+
+  /** Makes the next {@link #removePod} fail with {@link CpusetWriteException} carrying {@code message}. */
+  public synchronized void failNextRemovePod(String message) {
+    removalFailure = message;
+  }
+
+  /** The uid of every pod whose cgroups were removed, oldest first; a failed removal is not among them. */
+  public synchronized List<String> removedPods() {
+    return List.copyOf(removedPods);
   }
 
   /** Makes the next {@link #apply} fail with {@link CpusetWriteException} carrying {@code message}. */

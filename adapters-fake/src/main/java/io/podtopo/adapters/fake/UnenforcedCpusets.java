@@ -6,8 +6,9 @@ import java.util.List;
 
 /**
  * The {@link CpusetWriter} of a node whose decisions are made, saved and served but enforced by
- * someone else (or by no one): every batch is accepted and nothing is written or kept. An agent run
- * without a cgroup root uses it, so its PodResources answers describe allocations no cgroup applies.
+ * someone else (or by no one): every batch and pod removal is accepted and nothing is written, kept
+ * or removed. An agent run without a cgroup root uses it, so its PodResources answers describe
+ * allocations no cgroup applies.
  */
 public final class UnenforcedCpusets implements CpusetWriter {
 
@@ -16,4 +17,8 @@ public final class UnenforcedCpusets implements CpusetWriter {
   public void apply(List<CpusetWrite> batch) {
     CpusetWrite.requireOnePerContainer(batch);
   }
+
+  /** Nothing to remove: no cgroup was made. */
+  @Override
+  public void removePod(String podUid) {}
 }

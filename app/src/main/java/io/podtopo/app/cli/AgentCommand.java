@@ -104,8 +104,9 @@ public final class AgentCommand implements Callable<Integer> {
   Path stateDir;
 
   @Option(names = "--cgroup-root", paramLabel = "CGROUP",
-      description = "Pin containers below this existing cgroup of the cpuset hierarchy, as the kubelet's "
-          + "--cgroup-root (e.g. /kubepods). Without it nothing is pinned: decisions are saved and served only.")
+      description = "Pin containers below this existing cgroup of the cpuset hierarchy (the one /proc/self/mountinfo "
+          + "shows), named as the kubelet's --cgroup-root (e.g. /kubepods); a released pod's cgroups are removed. "
+          + "Without it nothing is pinned: decisions are saved and served only.")
   String cgroupRoot;
 
   @Option(names = "--cgroup-driver", paramLabel = "DRIVER", defaultValue = "cgroupfs",

@@ -3,6 +3,7 @@ package io.podtopo.app.cli;
 import io.podtopo.adapters.grpc.PodResourcesClient;
 import io.podtopo.adapters.grpc.PodResourcesClientException;
 import io.podtopo.adapters.linux.cgroup.CgroupReadException;
+import io.podtopo.adapters.linux.cgroup.CpusetHierarchy;
 import io.podtopo.adapters.prometheus.MetricsEndpoint;
 import io.podtopo.adapters.prometheus.MetricsEndpointException;
 import io.podtopo.adapters.prometheus.MetricsRegistry;
@@ -14,6 +15,7 @@ import io.podtopo.app.input.GoDuration;
 import io.podtopo.app.input.ListenAddress;
 import io.podtopo.app.report.AuditJson;
 import io.podtopo.app.report.AuditTable;
+import io.podtopo.app.report.AuditedCgroupTree;
 import io.podtopo.app.report.AuditedEndpoint;
 import io.podtopo.conformance.audit.NodeScope;
 import jakarta.inject.Inject;
@@ -47,7 +49,7 @@ import picocli.CommandLine.Spec;
             + "node's allocatable, pod-level fields empty outside pod scope (with --scope or "
             + "--kubelet-config), and with --cgroup-root the cpusets the node's cgroups really apply.",
         "",
-        "Only reads: List and GetAllocatableResources, and the cpuset files below --cgroup-root.",
+        "Only reads: List and GetAllocatableResources, and the cpuset files at and below --cgroup-root.",
         "",
         "Exits 0 when every rule checked passed, 1 when a rule failed, 2 on bad usage or input or an endpoint "
             + "that does not answer (one line on standard error). With --every it runs until interrupted, "
@@ -66,8 +68,10 @@ import picocli.CommandLine.Spec;
         "Examples:",
         "  ./podtopo audit --socket /var/lib/kubelet/pod-resources/kubelet.sock --kubelet-config /var/lib/kubelet/config.yaml",
         "      check this node's kubelet once, its scope read from its configuration",
-        "  ./podtopo audit --socket /var/lib/kubelet/pod-resources/kubelet.sock --scope pod --cgroup-root /sys/fs/cgroup/kubepods.slice",
-        "      also compare with the cpusets of the pods' cgroups (cgroup v2)",
+        "  ./podtopo audit --socket /var/lib/kubelet/pod-resources/kubelet.sock --scope pod --cgroup-root /kubepods.slice",
+        "      also compare with the pods' cgroups (systemd driver; cgroupfs: /kubepods)",
+        "  ./podtopo audit --socket /var/lib/kubelet/pod-resources/kubelet.sock --cgroup-fs /host/sys/fs/cgroup --cgroup-root /kubepods.slice",
+        "      the same where the node's /sys/fs/cgroup is mounted at /host/sys/fs/cgroup",
         "  ./podtopo audit --socket /var/lib/kubelet/pod-resources/kubelet.sock --every 60s --format json",
         "      one JSON line a minute, until interrupted",
         "",
@@ -79,11 +83,8 @@ public final class AuditCommand implements Callable<Integer> {
       description = "The endpoint's Unix socket, e.g. /var/lib/kubelet/pod-resources/kubelet.sock.")
   Path socket;
 
-  @PathOption(PathKind.FOLDER)
-  @Option(names = "--cgroup-root", paramLabel = "DIR",
-      description = "A cgroup holding the pods' cgroups, e.g. /sys/fs/cgroup/cpuset/kubepods (v1) or "
-          + "/sys/fs/cgroup/kubepods.slice (v2): compare the cpusets applied below it.")
-  Path cgroupRoot;
+  @ArgGroup(exclusive = false, multiplicity = "0..1")
+  CgroupTreeOptions cgroupTree;
 
   @ArgGroup(exclusive = true, multiplicity = "0..1")
   ScopeSource scopeSource;
@@ -129,6 +130,8 @@ public final class AuditCommand implements Callable<Integer> {
   public Integer call() {
     Optional<Duration> interval = Optional.ofNullable(every).map(text -> GoDuration.parse("--every", text));
     NodeScope scope = scopeSource == null ? NodeScope.unknown() : nodeScope();
+    Optional<AuditedCgroupTree> cgroups = Optional.ofNullable(cgroupTree)
+        .map(options -> options.tree(CpusetHierarchy.SELF_MOUNTINFO));
     Optional<InetSocketAddress> metricsAt = Optional.ofNullable(metricsAddress)
         .map(text -> ListenAddress.parse("--metrics-address", text));
     MetricsRegistry metrics = MetricsRegistry.create();
@@ -138,7 +141,7 @@ public final class AuditCommand implements Callable<Integer> {
         observers = Stream.concat(observers.stream(), Stream.of(new AuditMetricsObserver(metrics.auditMetrics())))
             .collect(Collectors.toUnmodifiableSet());
       }
-      EndpointAudit audit = new EndpointAudit(client, scope, Optional.ofNullable(cgroupRoot));
+      EndpointAudit audit = new EndpointAudit(client, scope, cgroups);
       return interval.isPresent() ? repeat(audit, interval.get()) : once(audit);
     } catch (MetricsEndpointException e) {
       throw new UserInputException("--metrics-address: " + e.getMessage());

@@ -30,8 +30,8 @@ public final class AuditJson {
     ObjectNode scope = root.putObject("scope");
     scope.put("podLevelFields", run.input().scope().podLevelFields().name().toLowerCase(Locale.ROOT));
     scope.put("source", run.input().scope().source());
-    if (run.cgroupRoot().isPresent()) {
-      root.put("cgroupRoot", run.cgroupRoot().get().toString());
+    if (run.cgroupTree().isPresent()) {
+      root.put("cgroupRoot", run.cgroupTree().get().cgroupRoot());
     } else {
       root.putNull("cgroupRoot");
     }

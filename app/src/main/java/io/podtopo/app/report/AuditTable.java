@@ -55,9 +55,9 @@ public final class AuditTable {
   }
 
   private static String cgroups(AuditedEndpoint run) {
-    return run.cgroupRoot().map(root -> {
+    return run.cgroupTree().map(read -> {
       List<AppliedCpuset> tree = run.input().cgroups().orElse(List.of());
-      return count(tree.size(), "cgroup") + " at and below " + root + ", "
+      return count(tree.size(), "cgroup") + " at and below " + read.cgroupRoot() + " (" + read.directory() + "), "
           + count(tree.stream().filter(AppliedCpuset::leaf).count(), "leaf", "leaves");
     }).orElse("not read (give --cgroup-root)");
   }

@@ -10,15 +10,16 @@ import java.util.Optional;
  * One run of {@code podtopo audit}, to show.
  *
  * @param socket the endpoint's socket
- * @param cgroupRoot the cgroup root read, when one was given
+ * @param cgroupTree the cgroup tree read, when one was given
  * @param input what the rules looked at
  * @param result how every rule fared
  */
-public record AuditedEndpoint(Path socket, Optional<Path> cgroupRoot, AuditInput input, AuditResult result) {
+public record AuditedEndpoint(Path socket, Optional<AuditedCgroupTree> cgroupTree, AuditInput input,
+    AuditResult result) {
 
   public AuditedEndpoint {
     Objects.requireNonNull(socket, "socket");
-    Objects.requireNonNull(cgroupRoot, "cgroupRoot");
+    Objects.requireNonNull(cgroupTree, "cgroupTree");
     Objects.requireNonNull(input, "input");
     Objects.requireNonNull(result, "result");
   }

@@ -78,7 +78,8 @@ import java.util.concurrent.locks.LockSupport;
  *   <li>nothing lost: every pod the life logged {@code admitted} or {@code restored} and did not log
  *       {@code removed} afterwards is in the state unless its file is gone from the folder (a change
  *       is saved before it is logged, so a removal saved an instant before the kill has no line);
- *       every pod it logged {@code removed} is not;</li>
+ *       every pod it logged {@code removed} is not, and its cgroups are gone (they are removed
+ *       before the line is written);</li>
  *   <li>the state is exactly the old one or the new one, nothing in between: a {@link LifeReplay} makes
  *       the life's logged changes again from the state it started from and the file must equal the
  *       state after the last logged change, or after one more (saved, not yet logged); the replay
@@ -88,7 +89,8 @@ import java.util.concurrent.locks.LockSupport;
  *       the pods hold);</li>
  *   <li>when the life logged {@code started} (its restart wrote every cpuset again): every running
  *       container's {@code cpuset.cpus} and {@code cpuset.mems} on disk are what the replay wrote
- *       for it (an unlogged change's own writes may be half done);</li>
+ *       for it (an unlogged change's own writes may be half done, an unlogged release's cgroups half
+ *       removed);</li>
  *   <li>when the probe got an answer: it is the PodResources view of one of the states the life
  *       saved, the one it restored included (the agent serves only saved states).</li>
  * </ul>
@@ -520,6 +522,9 @@ final class AgentKillLoop {
           if (after.activePod(uid).isPresent()) {
             throw new AssertionError(at + "pod " + uid + " was logged removed but is still in the state");
           }
+          if (tree.hasPod(uid)) {
+            throw new AssertionError(at + "pod " + uid + " was logged removed but its cgroup is still there");
+          }
         }
         default -> {
         }
@@ -565,10 +570,10 @@ final class AgentKillLoop {
     return new Checked(replay.unloggedChange(), started);
   }
 
-  /** Every container's cgroup files hold one of the values {@code allowed} gives it. */
-  private void checkCgroups(String at, Map<ContainerRef, Set<CpusetWrite>> allowed) {
+  /** Every container's cgroup holds one of the values {@code allowed} gives it (empty: no cgroup). */
+  private void checkCgroups(String at, Map<ContainerRef, Set<Optional<CpusetWrite>>> allowed) {
     allowed.forEach((container, values) -> {
-      CpusetWrite onDisk = tree.read(container.podUid(), container.containerName());
+      Optional<CpusetWrite> onDisk = tree.read(container.podUid(), container.containerName());
       if (!values.contains(onDisk)) {
         throw new AssertionError(at + "the cgroup of " + container.podUid() + "/" + container.containerName()
             + " holds " + onDisk + ", the state gives " + values);

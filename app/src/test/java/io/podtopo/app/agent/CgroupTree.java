@@ -12,8 +12,10 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -25,20 +27,27 @@ import java.util.concurrent.TimeUnit;
  * real writer ({@code CgroupCpusetWriter} over the kernel file operations). Nothing of the real
  * hierarchy is touched, and any catalog machine's CPUs can be written.
  *
- * <p>A plain directory is not a cgroup: {@code mkdir} makes no interface files. So the cgroups of
- * every pod and container the test may run are made beforehand, with the interface files a kernel
- * makes ({@code cpuset.cpus} and {@code cpuset.mems} empty, as a new v1 cgroup has them; with v2
- * also {@code cgroup.subtree_control} handing {@code cpuset} down), as a container runtime would
- * have made them before the agent pins them; the writer then only writes values. Unlike the kernel's,
- * these files are rewritten by truncating and writing, so a kill between the two leaves a file empty:
- * a restarted agent writes every cpuset again, which the checks rely on, not on a file's content at
- * a kill. Needs root (a mount namespace needs {@code CAP_SYS_ADMIN}) and {@code unshare(1)}.
+ * <p>A plain directory is not a cgroup: {@code mkdir} makes no interface files, and {@code rmdir}
+ * refuses a directory that holds files, where the kernel's takes a cgroup's interface files with it.
+ * So the cgroups of every pod and container the test may run are made beforehand, with the interface
+ * files a kernel makes ({@code cpuset.cpus} and {@code cpuset.mems} empty, as a new v1 cgroup has
+ * them; with v2 also {@code cgroup.subtree_control} handing {@code cpuset} down), as a container
+ * runtime would have made them before the agent pins them; the writer then only writes values. And
+ * each pod's and container's cgroup is a symbolic link to a directory of its own beside the root
+ * ({@value #LINKED}): the agent removes a released pod's cgroups ({@code Files.delete}, which is
+ * {@code rmdir} for a directory and {@code unlink} for a link), and a link goes with its files as a
+ * cgroup does. Unlike the kernel's, these files are rewritten by truncating and writing, so a kill
+ * between the two leaves a file empty: a restarted agent writes every cpuset again, which the checks
+ * rely on, not on a file's content at a kill. Needs root (a mount namespace needs
+ * {@code CAP_SYS_ADMIN}) and {@code unshare(1)}.
  */
 final class CgroupTree {
 
   /** The cgroup below the hierarchy's root that holds the pods: {@code --cgroup-root /podtopo}. */
   static final String ROOT = "podtopo";
   private static final String SUBTREE_CONTROL = "cgroup.subtree_control";
+  /** In the tree, beside the root: the directories the pods' and containers' links point to. */
+  private static final String LINKED = "linked-cgroups";
 
   private final Path tree;
   private final CpusetHierarchy hierarchy;
@@ -63,9 +72,9 @@ final class CgroupTree {
     tree.makeCgroup(tree.layout.root(), machine.cpuSet().toString(), CpuSet.of(machine.numaNodeIds()).toString(),
         true);
     for (TestPod pod : pods) {
-      tree.makeCgroup(tree.layout.pod(pod.uid()), "", "", true);
+      tree.makeLinkedCgroup(tree.layout.pod(pod.uid()), true);
       for (String container : pod.reportedContainers()) {
-        tree.makeCgroup(tree.layout.container(pod.uid(), container), "", "", false);
+        tree.makeLinkedCgroup(tree.layout.container(pod.uid(), container), false);
       }
     }
     return tree;
@@ -83,12 +92,33 @@ final class CgroupTree {
     return "/" + ROOT;
   }
 
-  /** What the container's cgroup holds now: its {@code cpuset.cpus} and {@code cpuset.mems}. */
-  CpusetWrite read(String podUid, String container) {
+  /** Whether the pod's cgroup is still in the tree. */
+  boolean hasPod(String podUid) {
+    return Files.exists(layout.pod(podUid), LinkOption.NOFOLLOW_LINKS);
+  }
+
+  /**
+   * What the container's cgroup holds now: its {@code cpuset.cpus} and {@code cpuset.mems}; empty when
+   * it was removed.
+   */
+  Optional<CpusetWrite> read(String podUid, String container) {
     Path dir = layout.container(podUid, container);
+    if (!Files.exists(dir)) {
+      return Optional.empty();
+    }
     CpuSet mems = CpuSet.parse(content(dir.resolve("cpuset.mems")));
-    return CpusetWrite.of(podUid, container, CpuSet.parse(content(dir.resolve("cpuset.cpus"))),
-        NumaMask.of(mems.toList()));
+    return Optional.of(CpusetWrite.of(podUid, container, CpuSet.parse(content(dir.resolve("cpuset.cpus"))),
+        NumaMask.of(mems.toList())));
+  }
+
+  /**
+   * An empty cgroup at {@code link}: a link to a new directory of {@value #LINKED}, named after the
+   * cgroup, relative to where the link really is (its parent may be a link itself).
+   */
+  private void makeLinkedCgroup(Path link, boolean parent) throws IOException {
+    Path target = tree.resolve(LINKED).resolve(tree.relativize(link).toString().replace('/', '.'));
+    makeCgroup(target, "", "", parent);
+    Files.createSymbolicLink(link, link.getParent().toRealPath().relativize(target.toRealPath()));
   }
 
   private void makeCgroup(Path dir, String cpus, String mems, boolean parent) throws IOException {

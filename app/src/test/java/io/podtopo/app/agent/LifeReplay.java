@@ -169,17 +169,20 @@ final class LifeReplay {
 
   /**
    * The values each container's cgroup may hold after the kill of a life that logged {@code started}
-   * (every cpuset of its state written again), by container: those of every container running after
-   * the last logged change, and, where the unlogged change rewrote one, that value too (the kill may
-   * have fallen in the middle of its writes). The containers a pod admitted by an unlogged change has
-   * are not listed: their writes may not have begun.
+   * (every cpuset of its state written again), by container, empty standing for no cgroup: those of
+   * every container running after the last logged change, and, where the unlogged change rewrote one,
+   * that value too (the kill may have fallen in the middle of its writes), or, where it released the
+   * container's pod, no cgroup (its removal may have begun). The containers a pod admitted by an
+   * unlogged change has are not listed: their writes may not have begun.
    */
-  Map<ContainerRef, Set<CpusetWrite>> cgroupValues() {
-    Map<ContainerRef, Set<CpusetWrite>> values = new TreeMap<>();
+  Map<ContainerRef, Set<Optional<CpusetWrite>>> cgroupValues() {
+    Map<ContainerRef, Set<Optional<CpusetWrite>>> values = new TreeMap<>();
     logged.forEach((container, write) -> {
-      Set<CpusetWrite> allowed = new HashSet<>();
-      allowed.add(write);
-      Optional.ofNullable(unlogged.get(container)).ifPresent(allowed::add);
+      Set<Optional<CpusetWrite>> allowed = new HashSet<>();
+      allowed.add(Optional.of(write));
+      if (unloggedChange) {
+        allowed.add(Optional.ofNullable(unlogged.get(container)));
+      }
       values.put(container, allowed);
     });
     return values;

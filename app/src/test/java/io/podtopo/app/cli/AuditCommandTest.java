@@ -178,23 +178,60 @@ class AuditCommandTest {
 
   @Test
   void theCpusetsOfACgroupTreeAreComparedWithTheAnswers() throws IOException {
-    Path root = KepCgroupTree.write(dir);
+    Path hierarchy = dir.resolve("cgroup");
+    Path root = KepCgroupTree.write(hierarchy);
 
-    CliRun applied = audit(KepNodes.podScope(), "--scope", "pod", "--cgroup-root", root.toString());
+    CliRun applied = audit(KepNodes.podScope(), "--scope", "pod", "--cgroup-fs", hierarchy.toString(),
+        "--cgroup-root", "/kubepods.slice");
     KepCgroupTree.scope(root, "kubepods-besteffort.slice/cri-containerd-leaky.scope", "0-4,8-15");
-    CliRun leaking = audit(KepNodes.podScope(), "--scope", "pod", "--cgroup-root", root.toString());
-    CliRun missing = audit(KepNodes.podScope(), "--cgroup-root", dir.resolve("nowhere").toString());
+    CliRun leaking = audit(KepNodes.podScope(), "--scope", "pod", "--cgroup-fs", hierarchy.toString(),
+        "--cgroup-root", "/kubepods.slice");
+    CliRun missing = audit(KepNodes.podScope(), "--cgroup-fs", hierarchy.toString(), "--cgroup-root", "/nowhere");
 
     assertThat(applied.exitCode()).as(applied.out()).isZero();
-    assertThat(applied.outLines()).contains("cgroups:  16 cgroups at and below " + root + ", 12 leaves",
+    assertThat(applied.outLines()).contains("cgroups:  16 cgroups at and below /kubepods.slice (" + root + "), 12 leaves",
         "12 rules: 11 passed, 0 failed, 1 not checked");
     assertThat(leaking.exitCode()).isEqualTo(ExitCodes.FAILURES);
     assertThat(leaking.outLines()).contains("cgroup-no-cpu-leak                  fail         2",
         "  cgroup-no-cpu-leak: cgroup kubepods-besteffort.slice/cri-containerd-leaky.scope has cpuset 0-4,8-15, which "
             + "overlaps CPUs 1-2,17-18 of the shared pool of pod default/shared-only without being them");
     assertThat(missing.exitCode()).isEqualTo(ExitCodes.USAGE);
-    assertThat(missing.err()).isEqualTo("podtopo audit: error: --cgroup-root " + dir.resolve("nowhere")
-        + ": no such directory" + System.lineSeparator());
+    assertThat(missing.err()).isEqualTo("podtopo audit: error: --cgroup-root: " + hierarchy.resolve("nowhere")
+        + " is not a directory" + System.lineSeparator());
+  }
+
+  /**
+   * Issue 24 item 4: {@code --cgroup-root} is a cgroup name, as for the agent and the kubelet; a path
+   * of the file system is not one, and {@code --cgroup-fs} only says where the hierarchy is.
+   */
+  @Test
+  void issue24_item4_theCgroupRootIsACgroupNameInTheHierarchyNotAPath() throws IOException {
+    Path hierarchy = dir.resolve("cgroup");
+    Path root = KepCgroupTree.write(hierarchy);
+
+    CliRun json = audit(KepNodes.podScope(), "--scope", "pod", "--cgroup-fs", hierarchy.toString(),
+        "--cgroup-root", "/kubepods.slice", "--format", "json");
+    CliRun withoutSlash = audit(KepNodes.podScope(), "--scope", "pod", "--cgroup-fs", hierarchy.toString(),
+        "--cgroup-root", "kubepods.slice");
+    CliRun path = audit(KepNodes.podScope(), "--cgroup-fs", hierarchy.toString(), "--cgroup-root", root.toString());
+    CliRun climbing = audit(KepNodes.podScope(), "--cgroup-fs", hierarchy.toString(), "--cgroup-root",
+        "/kubepods.slice/../..");
+    CliRun fsAlone = audit(KepNodes.podScope(), "--cgroup-fs", hierarchy.toString());
+
+    assertThat(json.exitCode()).as(json.out()).isZero();
+    assertThat(JSON.readTree(json.out()).get("cgroupRoot").asText()).isEqualTo("/kubepods.slice");
+    assertThat(JSON.readTree(json.out()).get("cgroups").asInt()).isEqualTo(16);
+    assertThat(withoutSlash.exitCode()).as(withoutSlash.out()).isZero();
+    assertThat(withoutSlash.outLines()).contains("cgroups:  16 cgroups at and below kubepods.slice (" + root
+        + "), 12 leaves");
+    assertThat(path.exitCode()).isEqualTo(ExitCodes.USAGE);
+    assertThat(path.err()).isEqualTo("podtopo audit: error: --cgroup-root: " + hierarchy.resolve(
+        root.toString().substring(1)) + " is not a directory" + System.lineSeparator());
+    assertThat(climbing.exitCode()).isEqualTo(ExitCodes.USAGE);
+    assertThat(climbing.err()).isEqualTo("podtopo audit: error: --cgroup-root: the cgroup \"/kubepods.slice/../..\" "
+        + "must not have '.' or '..' parts" + System.lineSeparator());
+    assertThat(fsAlone.exitCode()).isEqualTo(ExitCodes.USAGE);
+    assertThat(fsAlone.err()).startsWith("podtopo audit: Error: Missing required argument(s): --cgroup-root=CGROUP");
   }
 
   @Test

@@ -69,7 +69,7 @@ class PathOptionsTest {
       inspect                  | --socket FILE                                      | --socket FILE: not a socket
       audit                    | --socket FOLDER                                    | --socket FOLDER: a directory, not a socket
       audit                    | --socket SOCKET --kubelet-config FOLDER            | --kubelet-config FOLDER: a directory, not a file
-      audit                    | --socket SOCKET --cgroup-root FILE                 | --cgroup-root FILE: not a directory
+      audit                    | --socket SOCKET --cgroup-root /kubepods --cgroup-fs FILE | --cgroup-fs FILE: not a directory
       conformance vectors      | --dir MISSING                                      | --dir MISSING: no such directory
       conformance differential | --testee true --scenarios 1 --out FILE/found       | --out FILE/found: cannot be made: FILE is not a directory
       conformance properties   | --behaviour kubelet --examples 1 --out FILE        | --out FILE: not a directory

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.podtopo.adapters.grpc.KepNodes;
 import io.podtopo.adapters.grpc.PodResourcesServer;
+import io.podtopo.adapters.linux.cgroup.CpusetHierarchy;
 import io.podtopo.app.Main;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -29,9 +30,10 @@ import org.junit.jupiter.api.io.TempDir;
  * runs in a JVM of its own inside a private mount namespace whose whole file system is read-only
  * (as the audit DaemonSet's {@code readOnlyRootFilesystem}), with a small tmpfs as its only writable
  * place (its {@code java.io.tmpdir}, where Netty unpacks its native library), against a real
- * PodResources server on a Unix socket and a cgroup tree: they must succeed there, and the tree and
- * the socket's folder must be byte for byte and time for time as they were. The sandbox is shown to
- * refuse writes, so a command that wrote would fail.
+ * PodResources server on a Unix socket and a cgroup tree, bind-mounted read-only over this machine's
+ * cpuset hierarchy so that the audit finds {@code --cgroup-root /kubepods.slice} there as on a node:
+ * they must succeed there, and the tree and the socket's folder must be byte for byte and time for
+ * time as they were. The sandbox is shown to refuse writes, so a command that wrote would fail.
  */
 class ReadOnlyCommandsTest {
 
@@ -40,17 +42,23 @@ class ReadOnlyCommandsTest {
   @TempDir
   Path dir;
 
+  /**
+   * Also issue 24 item 4: {@code --cgroup-root} is a cgroup of the hierarchy that
+   * {@code /proc/self/mountinfo} shows, found as the agent finds it.
+   */
   @Test
   void auditAndInspectSucceedOnAReadOnlyFileSystemAndChangeNothing() throws Exception {
-    Path tree = KepCgroupTree.write(dir);
+    Path cgroups = dir.resolve("cgroup");
+    KepCgroupTree.write(cgroups);
     Path socket = dir.resolve("kubelet.sock");
     Path scratch = Files.createDirectories(dir.resolve("scratch"));
     try (PodResourcesServer server = PodResourcesServer.builder(KepNodes.podScope(), socket).start()) {
       Map<String, String> before = snapshot(dir);
 
-      Run audit = sandboxed(scratch, podtopo(scratch, "audit", "--socket", socket.toString(), "--scope", "pod",
-          "--cgroup-root", tree.toString(), "--format", "json"));
-      Run inspect = sandboxed(scratch, podtopo(scratch, "inspect", "--socket", socket.toString(), "--format", "json"));
+      Run audit = sandboxed(scratch, cgroups, podtopo(scratch, "audit", "--socket", socket.toString(), "--scope",
+          "pod", "--cgroup-root", "/kubepods.slice", "--format", "json"));
+      Run inspect = sandboxed(scratch, cgroups, podtopo(scratch, "inspect", "--socket", socket.toString(), "--format",
+          "json"));
 
       assertThat(audit.exitCode()).as(audit.toString()).isZero();
       assertThat(JSON.readTree(audit.out()).get("failed").asInt()).as(audit.out()).isZero();
@@ -64,14 +72,20 @@ class ReadOnlyCommandsTest {
   @Test
   void theSandboxRefusesWritesOutsideItsTmpfsSoAWritingCommandWouldFail() throws Exception {
     Path scratch = Files.createDirectories(dir.resolve("scratch"));
+    Path cgroups = Files.createDirectories(dir.resolve("cgroup"));
     Path probe = dir.resolve("probe");
+    Path hierarchy = CpusetHierarchy.detect(CpusetHierarchy.SELF_MOUNTINFO).mountPoint();
 
-    Run outside = sandboxed(scratch, List.of("touch", probe.toString()));
-    Run inside = sandboxed(scratch, List.of("touch", scratch.resolve("probe").toString()));
+    Run outside = sandboxed(scratch, cgroups, List.of("touch", probe.toString()));
+    Run inCgroups = sandboxed(scratch, cgroups, List.of("touch", hierarchy.resolve("probe").toString()));
+    Run inside = sandboxed(scratch, cgroups, List.of("touch", scratch.resolve("probe").toString()));
 
     assertThat(outside.exitCode()).isNotZero();
     assertThat(outside.err()).contains("Read-only file system");
     assertThat(probe).doesNotExist();
+    assertThat(inCgroups.exitCode()).isNotZero();
+    assertThat(inCgroups.err()).contains("Read-only file system");
+    assertThat(cgroups.resolve("probe")).doesNotExist();
     assertThat(inside.exitCode()).as(inside.toString()).isZero();
   }
 
@@ -86,13 +100,16 @@ class ReadOnlyCommandsTest {
   }
 
   /**
-   * Runs {@code command} in a private mount namespace where {@code /} is remounted read-only and a
-   * fresh tmpfs covers {@code scratch}.
+   * Runs {@code command} in a private mount namespace where {@code cgroups} is bind-mounted read-only
+   * over this machine's cpuset hierarchy (which {@code /proc/self/mountinfo} still shows there), a
+   * fresh tmpfs covers {@code scratch} and {@code /} is remounted read-only.
    */
-  private Run sandboxed(Path scratch, List<String> command) throws IOException, InterruptedException {
+  private Run sandboxed(Path scratch, Path cgroups, List<String> command) throws IOException, InterruptedException {
+    Path hierarchy = CpusetHierarchy.detect(CpusetHierarchy.SELF_MOUNTINFO).mountPoint();
     List<String> wrapped = new ArrayList<>(List.of("unshare", "--mount", "--propagation", "private", "sh", "-c",
-        "mount -t tmpfs -o size=64m tmpfs \"$0\" && mount -o remount,bind,ro / && exec \"$@\"",
-        scratch.toString()));
+        "mount --bind \"$1\" \"$2\" && mount -o remount,bind,ro \"$2\" && mount -t tmpfs -o size=64m tmpfs \"$0\""
+            + " && mount -o remount,bind,ro / && shift 2 && exec \"$@\"",
+        scratch.toString(), cgroups.toString(), hierarchy.toString()));
     wrapped.addAll(command);
     Path out = Files.createTempFile("sandboxed", ".out");
     Path err = Files.createTempFile("sandboxed", ".err");

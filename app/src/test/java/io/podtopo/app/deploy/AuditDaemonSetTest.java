@@ -15,11 +15,15 @@ import io.fabric8.kubernetes.api.model.apps.DaemonSet;
 import io.podtopo.app.Main;
 import io.podtopo.app.PodtopoComponent;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
@@ -33,6 +37,8 @@ class AuditDaemonSetTest {
 
   private static final Path MANIFEST = Path.of("../docs/deploy/audit-daemonset.yaml");
   private static final String SOCKET_FOLDER = "/var/lib/kubelet/pod-resources";
+  /** An argument of the manifest's args, commented out: {@code #   - --cgroup-root}. */
+  private static final Pattern COMMENTED_ARGUMENT = Pattern.compile("\\s*#\\s+- (\\S+)");
 
   private final DaemonSet daemonSet = read();
   private final PodSpec pod = daemonSet.getSpec().getTemplate().getSpec();
@@ -87,7 +93,7 @@ class AuditDaemonSetTest {
     assertThat(socket).isEqualTo(SOCKET_FOLDER + "/kubelet.sock");
     assertThat(socketMount.getMountPath()).isEqualTo(SOCKET_FOLDER);
     assertThat(volumes.get(socketMount.getName()).getHostPath().getPath()).isEqualTo(SOCKET_FOLDER);
-    argument("--cgroup-root").ifPresent(root -> assertThat(mountOf(root)).hasValueSatisfying(mount ->
+    argument("--cgroup-fs").ifPresent(hierarchy -> assertThat(mountOf(hierarchy)).hasValueSatisfying(mount ->
         assertThat(mount.getReadOnly()).isTrue()));
     assertThat(volumes.values()).allSatisfy(volume -> assertThat(volume.getHostPath() != null
         || volume.getEmptyDir() != null).as(volume.getName() + " is a host folder or scratch space").isTrue());
@@ -133,6 +139,28 @@ class AuditDaemonSetTest {
       assertThat(audit.getResources().getRequests()).containsKey(resource);
       assertThat(audit.getResources().getLimits()).containsKey(resource);
     }
+  }
+
+  /**
+   * Issue 24 item 4: the cgroup arguments the manifest shows, commented out, are accepted with the
+   * others: {@code --cgroup-root} a cgroup name as the kubelet's, {@code --cgroup-fs} the node's
+   * hierarchy under its read-only mount of the node's {@code /sys/fs/cgroup}.
+   */
+  @Test
+  void issue24_item4_theCommentedOutCgroupArgumentsAreAcceptedAndReadThroughTheReadOnlyMount() throws IOException {
+    List<String> commented = Files.readAllLines(MANIFEST).stream().map(COMMENTED_ARGUMENT::matcher)
+        .filter(Matcher::matches).map(argument -> argument.group(1)).toList();
+    List<String> args = new ArrayList<>(audit.getArgs());
+    args.addAll(commented);
+
+    CommandLine.ParseResult parsed = Main.commandLine(PodtopoComponent.reference()).parseArgs(args.toArray(String[]::new));
+
+    assertThat(commented).containsExactly("--cgroup-fs", "/host/sys/fs/cgroup", "--cgroup-root", "/kubepods.slice");
+    assertThat(parsed.subcommand().unmatched()).isEmpty();
+    assertThat(mountOf("/host/sys/fs/cgroup")).hasValueSatisfying(mount -> {
+      assertThat(mount.getReadOnly()).isTrue();
+      assertThat(volumes().get(mount.getName()).getHostPath().getPath()).isEqualTo("/sys/fs/cgroup");
+    });
   }
 
   @Test

@@ -17,8 +17,11 @@ import java.util.Optional;
  * saving fails, nothing is written and every reader keeps seeing the previous snapshot. After a
  * successful save the cpusets of every running container whose CPUs or memory nodes changed are
  * written, as one batch (the new pod's containers, and containers on the node shared pool when it
- * shrank or grew); a batch that failed is undone and retried whole with the next change. {@link #reconcile} writes whatever is not
- * known to be applied, as the kubelet's reconcile loop does (after a restart: every container).
+ * shrank or grew); a batch that failed is undone and retried whole with the next change. Then the
+ * cgroups of the pods the change released are removed, containers' first, as the kubelet removes a
+ * released pod's cgroup; a removal that failed (a cgroup still holding processes) is tried again with
+ * the next change. {@link #reconcile} writes whatever is not known to be applied, as the kubelet's
+ * reconcile loop does (after a restart: every container), and removes what is still to be removed.
  *
  * <p><b>Threading.</b> Implementations are thread-safe. Changes (admit, remove) run one at a time;
  * reads never block and always see one complete snapshot, never a half-applied change.
@@ -63,16 +66,19 @@ public interface NodeResourceManager {
    *
    * @return the snapshot after the removal
    * @throws io.podtopo.ports.out.AllocationStoreException when the new state cannot be saved
-   * @throws io.podtopo.ports.out.CpusetWriteException when a cgroup write fails after the save
+   * @throws io.podtopo.ports.out.CpusetWriteException when a cgroup write, or the removal of the pod's
+   *     cgroups, fails after the save; the removal stands and what failed is tried again next time
    */
   NodeSnapshot removePod(String podUid);
 
   /**
    * Writes the cpuset of every running container whose cgroup this manager has not written with its
-   * current value (all of them after a restart, failed writes otherwise). Saves nothing.
+   * current value (all of them after a restart, failed writes otherwise), then removes the cgroups of
+   * released pods whose removal failed before. Saves nothing.
    *
    * @return the writes made (one batch), in pod and container order
-   * @throws io.podtopo.ports.out.CpusetWriteException when the batch fails; it is retried next time
+   * @throws io.podtopo.ports.out.CpusetWriteException when the batch or a removal fails; it is tried
+   *     again next time
    */
   List<CpusetWrite> reconcile();
 

@@ -1,8 +1,9 @@
 package io.podtopo.ports.out;
 
 /**
- * A {@link CpusetWriter} could not apply a batch; the one-line message names the cgroup, the file, the
- * value and the reason, and says whether the batch's earlier changes were undone.
+ * A {@link CpusetWriter} could not apply a batch, or remove a released pod's cgroups; the one-line
+ * message names the cgroup, the file, the value and the reason, and says whether the batch's earlier
+ * changes were undone.
  */
 public class CpusetWriteException extends RuntimeException {
 

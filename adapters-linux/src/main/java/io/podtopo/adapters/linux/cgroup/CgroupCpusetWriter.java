@@ -26,13 +26,18 @@ import java.util.Map;
  *       the parent's, is left as it is);</li>
  *   <li>each container's cgroup is created if missing and set;</li>
  *   <li>the pod is narrowed to the union of all its child cgroups: those of the batch, those it already
- *       had, and those of removed containers (never deleted here: the runtime removes a container's
- *       cgroup with the container, the kubelet a pod's with the pod, and rmdir needs the processes
- *       gone; a leftover child keeps its pod that wide, which v1 insists on).</li>
+ *       had, and those of removed containers (kept while their pod runs: on a node the runtime removes
+ *       a container's cgroup with the container; a leftover child keeps its pod that wide, which v1
+ *       insists on).</li>
  * </ol>
  * The root is never written: it must exist and (v1) allow every CPU and node the pods may get. Files
  * that already hold the wanted value are not written, so applying a batch twice writes nothing the
  * second time. {@code cpuset.cpus.partition} is never touched.
+ *
+ * <p><b>Removal.</b> {@link #removePod} removes a released pod's cgroups as the kubelet removes a
+ * pod's: every cgroup below the pod's (its containers', removed ones included) first, then the pod's
+ * own. A cgroup that still holds processes cannot be removed (the kernel says {@code Device or
+ * resource busy}); it is tried as the {@link RetryPolicy} says, like every file operation.
  *
  * <p><b>Failure.</b> Every file operation is tried as the {@link RetryPolicy} says. When one fails for
  * good, every change the batch made before is undone in reverse order (files get their previous value,
@@ -41,15 +46,14 @@ import java.util.Map;
  * then whether the undo was complete. A pod uid or container name that cannot name a cgroup fails the
  * batch before anything is changed.
  *
- * <p><b>Threading.</b> {@link #apply} is synchronized: batches from any thread apply one at a time. Other
- * processes writing the same cgroups are not coordinated with.
+ * <p><b>Threading.</b> {@link #apply} and {@link #removePod} are synchronized: they run one at a time,
+ * from any thread. Other processes writing the same cgroups are not coordinated with.
  */
 public final class CgroupCpusetWriter implements CpusetWriter {
 
   private final CgroupLayout layout;
   private final CgroupVersion version;
-  private final CgroupFs fs;
-  private final RetryPolicy retry;
+  private final CgroupOperations cgroups;
 
   /**
    * A writer for pods below {@code layout}'s root, on a {@code version} hierarchy.
@@ -67,8 +71,7 @@ public final class CgroupCpusetWriter implements CpusetWriter {
     }
     this.layout = layout;
     this.version = version;
-    this.fs = fs;
-    this.retry = retry;
+    this.cgroups = new CgroupOperations(fs, retry);
   }
 
   /**
@@ -91,13 +94,35 @@ public final class CgroupCpusetWriter implements CpusetWriter {
   @Override
   public synchronized void apply(List<CpusetWrite> batch) {
     Map<Path, Map<Path, CpusetWrite>> pods = byPod(batch);
-    CgroupTransaction changes = new CgroupTransaction(fs, retry);
+    CgroupTransaction changes = new CgroupTransaction(cgroups);
     try {
       for (Map.Entry<Path, Map<Path, CpusetWrite>> pod : pods.entrySet()) {
         applyPod(changes, pod.getKey(), pod.getValue());
       }
     } catch (CgroupOperationException failure) {
       throw new CpusetWriteException(failure.getMessage() + "; " + changes.undo(), failure.getCause());
+    }
+  }
+
+  /**
+   * Removes the pod's cgroups, its containers' first. A pod without cgroups (never written, already
+   * removed, or with a uid that cannot name a cgroup) has nothing to remove.
+   *
+   * @throws CpusetWriteException naming the cgroup that could not be removed and why; the cgroups
+   *     removed before it stay removed
+   */
+  @Override
+  public synchronized void removePod(String podUid) {
+    Path pod;
+    try {
+      pod = layout.pod(podUid);
+    } catch (IllegalArgumentException noCgroupName) {
+      return;
+    }
+    try {
+      cgroups.removeTree(pod);
+    } catch (CgroupOperationException failure) {
+      throw new CpusetWriteException(failure.getMessage(), failure.getCause());
     }
   }
 

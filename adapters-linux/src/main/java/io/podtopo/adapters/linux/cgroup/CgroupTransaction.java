@@ -7,11 +7,11 @@ import java.util.Deque;
 import java.util.List;
 
 /**
- * The cgroup changes of one batch, each tried by the {@link RetryPolicy} and remembered with how to
- * undo it, so that a failed batch can be {@linkplain #undo undone} in reverse order: a written file
- * gets its previous value back, a created cgroup is removed, an enabled controller disabled. Reverse
- * order keeps every parent allowing what its children have at each step, as the forward order did.
- * Not thread-safe: one per batch.
+ * The cgroup changes of one batch, each made through the {@link CgroupOperations} (so tried as the
+ * {@link RetryPolicy} says) and remembered with how to undo it, so that a failed batch can be
+ * {@linkplain #undo undone} in reverse order: a written file gets its previous value back, a created
+ * cgroup is removed, an enabled controller disabled. Reverse order keeps every parent allowing what
+ * its children have at each step, as the forward order did. Not thread-safe: one per batch.
  */
 final class CgroupTransaction {
 
@@ -22,53 +22,45 @@ final class CgroupTransaction {
     void run() throws CgroupOperationException;
   }
 
-  private final CgroupFs fs;
-  private final RetryPolicy retry;
+  private final CgroupOperations cgroups;
   private final Deque<Undo> undos = new ArrayDeque<>();
 
-  CgroupTransaction(CgroupFs fs, RetryPolicy retry) {
-    this.fs = fs;
-    this.retry = retry;
+  CgroupTransaction(CgroupOperations cgroups) {
+    this.cgroups = cgroups;
   }
 
   /** The content of {@code dir}'s {@code file}, without surrounding white space. */
   String read(Path dir, String file) throws CgroupOperationException {
-    return retry.run("cgroup " + dir + ": cannot read " + file, () -> fs.read(dir.resolve(file))).strip();
+    return cgroups.read(dir, file);
   }
 
   /** The child cgroups of {@code dir}. */
   List<Path> children(Path dir) throws CgroupOperationException {
-    return retry.run("cgroup " + dir + ": cannot list its children", () -> fs.directories(dir));
+    return cgroups.children(dir);
   }
 
   /** Sets {@code dir}'s {@code file} to {@code value}; nothing is written when it already holds it. */
   void set(Path dir, String file, String value) throws CgroupOperationException {
     String previous = read(dir, file);
     if (!previous.equals(value)) {
-      write(dir, file, value);
-      undos.push(() -> write(dir, file, previous));
+      cgroups.write(dir, file, value);
+      undos.push(() -> cgroups.write(dir, file, previous));
     }
   }
 
   /** Makes the cgroup {@code dir} unless it exists. */
   void create(Path dir) throws CgroupOperationException {
-    if (!fs.isDirectory(dir)) {
-      retry.run("cgroup " + dir + ": cannot create it", () -> {
-        fs.createDirectory(dir);
-        return dir;
-      });
-      undos.push(() -> retry.run("cgroup " + dir + ": cannot remove it", () -> {
-        fs.removeDirectory(dir);
-        return dir;
-      }));
+    if (!cgroups.exists(dir)) {
+      cgroups.create(dir);
+      undos.push(() -> cgroups.remove(dir));
     }
   }
 
   /** Hands the cpuset controller to {@code dir}'s children (cgroup v2) unless it already does. */
   void enableCpuset(Path dir) throws CgroupOperationException {
     if (!Arrays.asList(read(dir, SUBTREE_CONTROL).split("\\s+")).contains("cpuset")) {
-      write(dir, SUBTREE_CONTROL, "+cpuset");
-      undos.push(() -> write(dir, SUBTREE_CONTROL, "-cpuset"));
+      cgroups.write(dir, SUBTREE_CONTROL, "+cpuset");
+      undos.push(() -> cgroups.write(dir, SUBTREE_CONTROL, "-cpuset"));
     }
   }
 
@@ -99,12 +91,5 @@ final class CgroupTransaction {
     }
     return "undo incomplete: " + failed + " of the batch's " + changes + " earlier changes could not be undone, "
         + "first: " + first;
-  }
-
-  private void write(Path dir, String file, String value) throws CgroupOperationException {
-    retry.run("cgroup " + dir + ": cannot write \"" + value + "\" to " + file, () -> {
-      fs.write(dir.resolve(file), value);
-      return dir;
-    });
   }
 }

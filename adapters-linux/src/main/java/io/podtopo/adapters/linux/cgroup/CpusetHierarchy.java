@@ -41,6 +41,16 @@ public record CpusetHierarchy(CgroupVersion version, Path mountPoint) {
    * @throws CgroupSetupException when {@code name} has a {@code .} or {@code ..} part
    */
   public Path cgroup(String name) {
+    return cgroup(mountPoint, name);
+  }
+
+  /**
+   * The cgroup {@code name} of the cpuset hierarchy mounted at {@code mountPoint}, whatever its
+   * version: where a process that sees the hierarchy there (or a copy of it) finds the cgroup.
+   *
+   * @throws CgroupSetupException when {@code name} has a {@code .} or {@code ..} part
+   */
+  public static Path cgroup(Path mountPoint, String name) {
     Path relative = Path.of(name.replaceFirst("^/+", ""));
     for (Path part : relative) {
       if (part.toString().equals("..") || part.toString().equals(".")) {

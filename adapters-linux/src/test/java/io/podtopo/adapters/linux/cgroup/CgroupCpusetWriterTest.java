@@ -21,7 +21,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 /**
  * {@link CgroupCpusetWriter} on a temp-dir tree that acts like the kernel ({@link SimulatedCgroupTree}):
  * the layout it creates, the order of its writes (a parent always allows what its children have), the
- * retries, and the undo of a failed batch.
+ * retries, the undo of a failed batch, and the removal of a released pod's cgroups.
  */
 class CgroupCpusetWriterTest {
 
@@ -231,6 +231,68 @@ class CgroupCpusetWriterTest {
         .apply(List.of(write("p1", "app", "1", 0), write("p1", "app", "2", 0))))
         .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("the batch names p1/app twice");
     assertThat(tree.log()).isEmpty();
+  }
+
+  /** Issue 24 item 12: a released pod's cgroups are removed as the kubelet removes a pod's, children first. */
+  @ParameterizedTest
+  @EnumSource(CgroupVersion.class)
+  void issue24_item12_aReleasedPodsCgroupsAreRemovedItsContainersFirstAndNothingElse(CgroupVersion version) {
+    SimulatedCgroupTree tree = tree(version);
+    CgroupCpusetWriter writer = writer(tree, version);
+    writer.apply(List.of(write("p1", "app", "1", 0), write("p1", "log", "2-3", 0), write("p2", "app", "4", 1)));
+    int mark = tree.log().size();
+
+    writer.removePod("p1");
+
+    assertThat(tree.log().subList(mark, tree.log().size()))
+        .containsExactly("rmdir podp1/podtopo-app", "rmdir podp1/podtopo-log", "rmdir podp1");
+    assertThat(tree.root().resolve("podp1")).doesNotExist();
+    assertThat(tree.value("podp2/podtopo-app/cpuset.cpus")).isEqualTo("4");
+    assertThat(tree.value("podp2/cpuset.cpus")).isEqualTo("4");
+    assertThat(pauses).isEmpty();
+  }
+
+  /** Issue 24 item 12: asking again, or for a pod that never had cgroups, removes nothing and fails nothing. */
+  @Test
+  void issue24_item12_aPodWithoutCgroupsHasNothingToRemove() {
+    SimulatedCgroupTree tree = tree(CgroupVersion.V1);
+    CgroupCpusetWriter writer = writer(tree, CgroupVersion.V1);
+    writer.apply(List.of(write("p1", "app", "1", 0)));
+    writer.removePod("p1");
+    List<String> log = tree.log();
+
+    writer.removePod("p1");
+    writer.removePod("never-written");
+    writer.removePod("..");
+
+    assertThat(tree.log()).isEqualTo(log);
+    assertThat(tree.root()).isDirectory();
+  }
+
+  /**
+   * Issue 24 item 12: a cgroup that still holds processes cannot be removed (EBUSY): tried as every
+   * cgroup operation is, then reported on one line; what was removed stays removed, and once the
+   * processes are gone the next removal takes the rest.
+   */
+  @Test
+  void issue24_item12_aCgroupWithProcessesIsTriedAgainThenReportedAndRemovedOnceTheyAreGone() throws Exception {
+    SimulatedCgroupTree tree = tree(CgroupVersion.V1);
+    CgroupCpusetWriter writer = writer(tree, CgroupVersion.V1);
+    writer.apply(List.of(write("p1", "app", "1", 0), write("p1", "log", "2", 0)));
+    tree.write(tree.root().resolve("podp1/podtopo-log/cgroup.procs"), "4242");
+
+    assertThatThrownBy(() -> writer.removePod("p1"))
+        .isInstanceOf(CpusetWriteException.class)
+        .hasMessage("cgroup " + tree.root().resolve("podp1/podtopo-log") + ": cannot remove it: "
+            + "Device or resource busy (tried 3 times)");
+    assertThat(pauses).containsExactly(Duration.ofMillis(10), Duration.ofMillis(20));
+    assertThat(tree.root().resolve("podp1/podtopo-app")).doesNotExist();
+    assertThat(tree.root().resolve("podp1/podtopo-log")).isDirectory();
+
+    tree.write(tree.root().resolve("podp1/podtopo-log/cgroup.procs"), "");
+    writer.removePod("p1");
+
+    assertThat(tree.root().resolve("podp1")).doesNotExist();
   }
 
   @Test

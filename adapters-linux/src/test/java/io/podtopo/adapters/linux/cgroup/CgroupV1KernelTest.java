@@ -21,9 +21,10 @@ import org.junit.jupiter.api.Test;
 /**
  * {@link CgroupCpusetWriter} on this machine's real cgroup v1 cpuset hierarchy: a real process in a
  * container cgroup runs on exactly the cpus and mems written ({@code /proc/PID/status}), the kernel
- * really refuses the wrong order the writer avoids, and a batch it refuses is undone. Each test works
- * below its own {@code podtopo-test-<run>-<n>} cgroup and removes it, whatever happens. Needs root and
- * the hierarchy; fails, never skips, without them ({@link RealCpusetKernel}).
+ * really refuses the wrong order the writer avoids, a batch it refuses is undone, and a released pod's
+ * cgroups are removed once no process is left in them. Each test works below its own
+ * {@code podtopo-test-<run>-<n>} cgroup and removes it, whatever happens. Needs root and the
+ * hierarchy; fails, never skips, without them ({@link RealCpusetKernel}).
  */
 class CgroupV1KernelTest {
 
@@ -142,6 +143,29 @@ class CgroupV1KernelTest {
     assertThat(RealCpusetKernel.status(sleep, "Cpus_allowed_list")).isEqualTo("1");
     assertThat(kernel.read(root.resolve("podp1/cpuset.cpus"))).isEqualTo("1");
     assertThat(root.resolve("podp2")).doesNotExist();
+  }
+
+  /**
+   * Issue 24 item 12: the kernel refuses to remove a cgroup that holds a process ({@code Device or
+   * resource busy}); the writer tries again, reports it, and once the process is gone removes the
+   * released pod's cgroups, containers first.
+   */
+  @Test
+  void issue24_item12_aReleasedPodsCgroupsAreRemovedOnceTheKernelHasNoProcessInThem() throws Exception {
+    writer.apply(List.of(app("p1", "1", 0), CpusetWrite.of("p1", "log", CpuSet.parse("0"), NumaMask.of(0)),
+        app("p2", "0", 0)));
+    Process sleep = kernel.sleepIn(container("p1"));
+
+    assertThatThrownBy(() -> writer.removePod("p1"))
+        .isInstanceOf(CpusetWriteException.class)
+        .hasMessage("cgroup " + container("p1") + ": cannot remove it: Device or resource busy (tried 3 times)");
+    assertThat(root.resolve("podp1/podtopo-log")).isDirectory();
+
+    kernel.kill(sleep, container("p1"));
+    writer.removePod("p1");
+
+    assertThat(root.resolve("podp1")).doesNotExist();
+    assertThat(kernel.read(container("p2").resolve("cpuset.cpus"))).isEqualTo("0");
   }
 
   @Test

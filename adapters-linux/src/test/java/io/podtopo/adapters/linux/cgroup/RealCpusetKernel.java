@@ -85,6 +85,22 @@ public final class RealCpusetKernel {
     return process;
   }
 
+  /**
+   * Kills and reaps {@code process}, then waits up to 10 s until {@code cgroup}, where it ran, holds no
+   * process (the kernel may show a reaped process there a moment longer).
+   */
+  public void kill(Process process, Path cgroup) throws InterruptedException {
+    process.destroyForcibly();
+    process.waitFor();
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+    while (!read(cgroup.resolve("cgroup.procs")).isEmpty()) {
+      if (System.nanoTime() > deadline) {
+        throw new AssertionError("the killed process " + process.pid() + " is still in " + cgroup);
+      }
+      Thread.sleep(10);
+    }
+  }
+
   /** A field of {@code /proc/PID/status}, e.g. {@code Cpus_allowed_list}. */
   public static String status(Process process, String field) {
     return line(Path.of("/proc", Long.toString(process.pid()), "status"), field + ":").split(":\\s*", 2)[1].strip();

@@ -21,7 +21,8 @@ import java.util.stream.Stream;
  * makes the interface files (v1: empty {@code cpuset.cpus} and {@code cpuset.mems}; v2:
  * {@code cgroup.subtree_control}, plus the cpuset files when the parent hands {@code cpuset} down);
  * {@code cgroup.subtree_control} takes {@code +cpuset}/{@code -cpuset}; {@code rmdir} takes the
- * interface files with it. A write leaving a child outside its parent fails with {@code Permission
+ * interface files with it, and refuses a cgroup with child cgroups or with processes (a
+ * {@code cgroup.procs} that is not empty: write a pid there) with {@code Device or resource busy}. A write leaving a child outside its parent fails with {@code Permission
  * denied}, one leaving a parent narrower than a child with {@code Device or resource busy}, as v1 does
  * (v2 would clip instead; the tree refuses in v2 too, with an empty value allowing all, so that a
  * wrong order shows there as well). Reads and writes go to real files through {@link KernelCgroupFs},
@@ -141,7 +142,7 @@ final class SimulatedCgroupTree implements CgroupFs {
 
   @Override
   public void removeDirectory(Path dir) throws IOException {
-    if (!files.directories(dir).isEmpty()) {
+    if (!files.directories(dir).isEmpty() || !files.read(dir.resolve("cgroup.procs")).isBlank()) {
       throw new FileSystemException(dir.toString(), null, "Device or resource busy");
     }
     try (Stream<Path> interfaceFiles = Files.list(dir)) {
