@@ -2,6 +2,8 @@ package io.podtopo.app.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.podtopo.app.Main;
+import io.podtopo.app.PodtopoComponent;
 import io.podtopo.conformance.vectors.ProcessSubject;
 import io.podtopo.conformance.vectors.VectorCase;
 import io.podtopo.conformance.vectors.VectorFile;
@@ -55,7 +57,10 @@ class StartupTimeoutTest {
         .contains("(default: 900; --timeout if that is longer)")
         .contains("4 the testee broke (exited, printed something that is not an answer, or gave no first answer "
             + "within --startup-timeout or no later one within --timeout)");
-    assertThat(picocli.CommandLine.populateCommand(new VectorsCommand(null, null)).startupTimeout.seconds)
+    picocli.CommandLine podtopo = Main.commandLine(PodtopoComponent.reference());
+    podtopo.parseArgs("conformance", "vectors");
+    VectorsCommand vectors = podtopo.getSubcommands().get("conformance").getSubcommands().get("vectors").getCommand();
+    assertThat(vectors.startupTimeout.seconds)
         .isEqualTo(ProcessSubject.DEFAULT_STARTUP_TIMEOUT.toSeconds()).isEqualTo(900);
   }
 
