@@ -1,6 +1,6 @@
 // podtopo's kubelet oracle (docs/adr/0009-kubelet-oracle.md): this go.mod pins the default release.
 // k8s.io/kubernetes is unpacked by oracle/kubelet from its module zip (sum in releases/kubernetes.sum)
-// into .build/src, which the replace directive below names; every k8s.io/* staging module is pinned
+// outside the checkout; the launcher points the replace below at that tree; every k8s.io/* staging module is pinned
 // to the v0.x release that matches it, as upstream's own go.mod replaces them with ./staging.
 module podtopo.io/oracle
 
