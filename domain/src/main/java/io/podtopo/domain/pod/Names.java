@@ -31,32 +31,28 @@ final class Names {
 
   /** {@code IsDNS1123Subdomain} as {@code ValidateObjectMeta} reports it; an empty name is required. */
   static List<FieldError> subdomain(String field, String name) {
-    if (name.isEmpty()) {
-      return List.of(FieldError.required(field, "name or generateName is required"));
-    }
-    List<FieldError> errors = new ArrayList<>();
-    if (name.length() > SUBDOMAIN_MAX) {
-      errors.add(FieldError.invalid(field, name, "must be no more than " + SUBDOMAIN_MAX + " characters"));
-    }
-    if (!isSubdomain(name)) {
-      errors.add(FieldError.invalid(field, name, SUBDOMAIN_MESSAGE));
-    }
-    return errors;
+    return dns1123(field, name, "name or generateName is required", SUBDOMAIN_MAX, SUBDOMAIN, SUBDOMAIN_MESSAGE);
   }
 
   /** {@code IsDNS1123Label} as {@code validateContainerCommon} reports it; an empty name is required. */
   static List<FieldError> label(String field, String name) {
+    return dns1123(field, name, "", LABEL_MAX, LABEL, "a lowercase RFC 1123 label must consist of lower case "
+        + "alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. "
+        + "'my-name',  or '123-abc', regex used for validation is '" + LABEL_FORMAT + "')");
+  }
+
+  /** A name against one of the DNS-1123 forms: required when empty, else its length and its pattern. */
+  private static List<FieldError> dns1123(String field, String name, String required, int max, Pattern form,
+      String formMessage) {
     if (name.isEmpty()) {
-      return List.of(FieldError.required(field, ""));
+      return List.of(FieldError.required(field, required));
     }
     List<FieldError> errors = new ArrayList<>();
-    if (name.length() > LABEL_MAX) {
-      errors.add(FieldError.invalid(field, name, "must be no more than " + LABEL_MAX + " characters"));
+    if (name.length() > max) {
+      errors.add(FieldError.invalid(field, name, "must be no more than " + max + " characters"));
     }
-    if (!LABEL.matcher(name).matches()) {
-      errors.add(FieldError.invalid(field, name, "a lowercase RFC 1123 label must consist of lower case "
-          + "alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. "
-          + "'my-name',  or '123-abc', regex used for validation is '" + LABEL_FORMAT + "')"));
+    if (!form.matcher(name).matches()) {
+      errors.add(FieldError.invalid(field, name, formMessage));
     }
     return errors;
   }
