@@ -89,7 +89,8 @@ func (d device) pluginDevice() *pluginapi.Device {
 // (genericDeviceUpdateCallback, which checkpoints the registered devices): upstream's
 // TestUpdateCapacityAllocatable and getTestManager (manager_test.go) register them so. The plugin
 // answers Allocate with one empty container response and offers neither GetPreferredAllocation nor
-// PreStartContainer (no options), as upstream's test endpoints do.
+// PreStartContainer (no options), as upstream's test endpoints do; in a scenario with devicePicks it
+// offers GetPreferredAllocation, answered from the picks (picks.go).
 func (n *node) registerDevices(devices []device) {
 	byResource := map[string][]*pluginapi.Device{}
 	var resources []string
@@ -101,7 +102,12 @@ func (n *node) registerDevices(devices []device) {
 	}
 	sort.Strings(resources)
 	for _, resource := range resources {
-		n.devices.PodtopoSetEndpoint(resource, &devicemanager.PodtopoPlugin{Allocate: emptyAllocation}, nil)
+		plugin, options := &devicemanager.PodtopoPlugin{Allocate: emptyAllocation}, (*pluginapi.DevicePluginOptions)(nil)
+		if n.picks.given() {
+			plugin.GetPreferredAllocation = n.picks.preferred(resource)
+			options = &pluginapi.DevicePluginOptions{GetPreferredAllocationAvailable: true}
+		}
+		n.devices.PodtopoSetEndpoint(resource, plugin, options)
 		n.devices.PodtopoDeviceUpdate(n.logger, resource, byResource[resource])
 	}
 }

@@ -69,7 +69,7 @@ func StartFolderNode(machineFile, configFile, podsDir string, decisions io.Write
 		return nil, err
 	}
 	f := &FolderNode{dir: dir}
-	if f.node, err = newNode(config, machine, devices, dir, newPods()); err != nil {
+	if f.node, err = newNode(config, machine, devices, nil, dir, newPods()); err != nil {
 		f.Close()
 		return nil, fmt.Errorf("the kubelet would not start: %w", err)
 	}

@@ -22,6 +22,9 @@ type input struct {
 	Kubelet   json.RawMessage `json:"kubelet"`
 	Behaviour string          `json:"behaviour"`
 	Steps     []step          `json:"steps"`
+	// DevicePicks gives, per admit step, the devices each container of the pod is to be given where
+	// the kubelet's choice is a tie (devicePicks, picks.go).
+	DevicePicks []map[string]map[string][]string `json:"devicePicks"`
 	// Hung lists the steps (indexes) whose admission a worker found never returns: the oracle adds
 	// it when it asks a fresh worker again (kinds.RetryWith); such a step is not run again.
 	Hung []int `json:"podtopoHung"`

@@ -37,6 +37,7 @@ type node struct {
 	pods                   *pods
 	machine                *cadvisorapi.MachineInfo
 	plugins                []device
+	picks                  *devicePicks
 	allocatableReservation v1.ResourceList
 	maxPods                int
 	topology               topologymanager.Manager
@@ -50,11 +51,13 @@ type node struct {
 }
 
 // newNode builds the managers; an error is the kubelet refusing to start with this configuration.
-// plugins are the devices the device plugins report once the node has started.
-func newNode(config kubeletConfig, machine *cadvisorapi.MachineInfo, plugins []device, dir string,
-	pods *pods) (*node, error) {
+// plugins are the devices the device plugins report once the node has started; picks, when not
+// nil, steer the devices the Device Manager chooses among (picks.go).
+func newNode(config kubeletConfig, machine *cadvisorapi.MachineInfo, plugins []device, picks *devicePicks,
+	dir string, pods *pods) (*node, error) {
 	logger := logr.Discard()
-	n := &node{logger: logger, pods: pods, machine: machine, plugins: plugins, merges: &mergeLog{}, maxPods: config.MaxPods}
+	n := &node{logger: logger, pods: pods, machine: machine, plugins: plugins, picks: picks, merges: &mergeLog{},
+		maxPods: config.MaxPods}
 	var err error
 	if n.allocatableReservation, err = config.allocatableReservation(); err != nil {
 		return nil, err
@@ -69,7 +72,7 @@ func newNode(config kubeletConfig, machine *cadvisorapi.MachineInfo, plugins []d
 	if err != nil {
 		return nil, err
 	}
-	n.topology.AddHintProvider(logger, n.merges.provider("device", n.devices))
+	n.topology.AddHintProvider(logger, n.merges.provider("device", steeredProvider{picks: picks, HintProvider: n.devices}))
 	reservation, err := config.nodeAllocatableReservation()
 	if err != nil {
 		return nil, err
@@ -152,6 +155,7 @@ func (n *node) startContainers(pod *v1.Pod) error {
 		if _, running := record.running[c.Name]; running || record.removed[c.Name] {
 			continue
 		}
+		n.picks.allocating(c.Name)
 		if _, err := n.devices.GetDeviceRunContainerOptions(ctx, pod, c); err != nil {
 			continue
 		}

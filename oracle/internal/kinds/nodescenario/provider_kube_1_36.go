@@ -16,3 +16,10 @@ func (p *recordingProvider) GetTopologyHints(pod *v1.Pod, container *v1.Containe
 func (p *recordingProvider) GetPodTopologyHints(pod *v1.Pod) map[string][]topologymanager.TopologyHint {
 	return p.recorded(nil, p.HintProvider.GetPodTopologyHints(pod))
 }
+
+// Allocate is the Device Manager's (no context, no operation at v1.36), the picks told the
+// container first.
+func (p steeredProvider) Allocate(pod *v1.Pod, container *v1.Container) error {
+	p.picks.allocating(container.Name)
+	return p.HintProvider.Allocate(pod, container)
+}

@@ -24,6 +24,8 @@ type scenario struct {
 	machine *cadvisorapi.MachineInfo
 	devices []device
 	steps   []parsedStep
+	// picks are the scenario's devicePicks, by step (nil: none).
+	picks []map[string]map[string][]string
 	// raw is the input as given, hung the steps known to never return (input.Hung) and crashed those
 	// known to panic, with the panic (input.Crashed).
 	raw     json.RawMessage
@@ -50,6 +52,7 @@ type parsedStep struct {
 // handlers' calls, nothing of the oracle's own recording after them; 0 for a step admitting nothing).
 type run struct {
 	s          scenario
+	picks      *devicePicks
 	dir        string
 	pods       *pods
 	node       *node
@@ -67,7 +70,11 @@ func newRun(s scenario) (*run, error) {
 	for _, i := range s.hung {
 		r.hung[i] = true
 	}
-	r.node, err = newNode(s.config, s.machine, r.plugins, dir, r.pods)
+	if r.picks, err = newDevicePicks(s.picks, s.steps); err != nil {
+		r.close()
+		return nil, err
+	}
+	r.node, err = newNode(s.config, s.machine, r.plugins, r.picks, dir, r.pods)
 	if err != nil {
 		r.close()
 		return nil, fmt.Errorf("the kubelet would not start: %w", err)
@@ -117,6 +124,7 @@ func (s scenario) answer() (map[string]any, []int64, error) {
 // step does step i and answers it; stop is a restart the kubelet refused, which ends the scenario.
 func (r *run) step(i int) (map[string]any, bool, error) {
 	st := r.s.steps[i]
+	r.picks.at(i)
 	switch st.kind {
 	case "admit":
 		decision, merges, err := r.admit(i)
@@ -281,7 +289,7 @@ func (s scenario) withCrash(c *crashedAt) scenario {
 // error; the node answered is then the one before the restart.
 func (r *run) restart() (string, error) {
 	r.node.stop()
-	restarted, err := newNode(r.s.config, r.s.machine, r.plugins, r.dir, r.pods)
+	restarted, err := newNode(r.s.config, r.s.machine, r.plugins, r.picks, r.dir, r.pods)
 	if err != nil {
 		return "", fmt.Errorf("the kubelet would not start again: %w", err)
 	}
@@ -322,7 +330,8 @@ func read(raw json.RawMessage) (scenario, error) {
 	if err != nil {
 		return scenario{}, err
 	}
-	s := scenario{config: config, machine: machine, devices: devices, raw: raw, hung: in.Hung, crashed: in.Crashed}
+	s := scenario{config: config, machine: machine, devices: devices, raw: raw, hung: in.Hung, crashed: in.Crashed,
+		picks: in.DevicePicks}
 	for i, st := range in.Steps {
 		kind, err := st.kind()
 		if err != nil {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.podtopo.conformance.vectors.CaseResult;
@@ -102,6 +103,58 @@ class KubeletOracleIT {
       assertThatThrownBy(() -> subject.run(loop.id(), loop.kind(), input))
           .hasMessageContaining("no answer: kubelet v1.37.2 did not return within 5s");
     }
+  }
+
+  private static final String GPU_NODE = "{'machine': {'name': 'gpus', 'cpus': ["
+      + "{'id': 0, 'core': 0, 'socket': 0, 'numa': 0}, {'id': 1, 'core': 1, 'socket': 1, 'numa': 1}],"
+      + " 'numaNodes': [{'id': 0, 'memoryBytes': 8589934592}, {'id': 1, 'memoryBytes': 8589934592}],"
+      + " 'devices': [{'resource': 'example.com/gpu', 'id': 'gpu-0', 'numa': 0},"
+      + " {'resource': 'example.com/gpu', 'id': 'gpu-1', 'numa': 0}, {'resource': 'example.com/gpu', 'id': 'gpu-2',"
+      + " 'numa': 1}]}, 'kubelet': {'topologyManagerPolicy': 'single-numa-node'}, 'steps': [{'admit': {'uid': 'p0',"
+      + " 'containers': [{'name': 'app', 'resources': {'requests': {'example.com/gpu': '1'}, 'limits':"
+      + " {'example.com/gpu': '1'}}}]}}]";
+
+  /**
+   * FORMAT.md {@code devicePicks}: the kubelet picks one of the two GPUs of the hint's node in Go's map
+   * order; picks make it take the picked one every run, and a pick it could not make (the GPU of the
+   * other node) is not taken, so it still shows as a difference.
+   */
+  @Test
+  void devicePicksChooseAmongTheKubeletsOwnChoicesAndNoOther() throws Exception {
+    ObjectMapper json = new ObjectMapper();
+    ObjectNode unpicked = (ObjectNode) json.readTree((GPU_NODE + "}").replace('\'', '"'));
+    Set<String> drawn = new TreeSet<>();
+    Set<String> pickedOne = new TreeSet<>();
+    Set<String> pickedOther = new TreeSet<>();
+    try (ProcessSubject subject = KubeletOracle.atDefaultRelease().testee()) {
+      for (int attempt = 0; attempt < 3 && drawn.size() < 2; attempt++) {
+        drawn.addAll(gpusOfApp(subject.run("unpicked", "node-scenario", unpicked).orElseThrow()));
+      }
+      pickedOne.addAll(gpusOfApp(subject.run("picked", "node-scenario", picked(unpicked, "gpu-1")).orElseThrow()));
+      pickedOther.addAll(gpusOfApp(subject.run("other", "node-scenario", picked(unpicked, "gpu-2")).orElseThrow()));
+    }
+    assertThat(drawn).as("without picks, Go's map order draws either GPU of node 0").containsExactly("[gpu-0]",
+        "[gpu-1]");
+    assertThat(pickedOne).as("every run takes the picked GPU").containsExactly("[gpu-1]");
+    assertThat(pickedOther).as("a GPU off the hint's node is never taken").isSubsetOf("[gpu-0]", "[gpu-1]")
+        .isNotEmpty();
+  }
+
+  private static ObjectNode picked(ObjectNode scenario, String gpu) {
+    ObjectNode input = scenario.deepCopy();
+    input.putArray("devicePicks").addObject().putObject("app").putArray("example.com/gpu").add(gpu);
+    return input;
+  }
+
+  /** The GPUs the app container holds after the admission, in every outcome of the answer. */
+  private static Set<String> gpusOfApp(JsonNode answer) {
+    Set<String> held = new TreeSet<>();
+    JsonNode alternatives = answer.path("alternatives");
+    for (JsonNode outcome : alternatives.isArray() ? alternatives : List.of(answer)) {
+      held.add(outcome.path("steps").get(0).path("pods").path("p0").path("containers").path("app").path("devices")
+          .path("example.com/gpu").toString().replace("\"", ""));
+    }
+    return held;
   }
 
   private static String restart(JsonNode answer) {

@@ -23,7 +23,9 @@ import java.util.Optional;
  * answered by podtopo's reference ({@link ReferenceScenarioRun}) and by a testee, every field of every
  * step compared ({@link #expectation}, {@link ScenarioComparator}), interchangeable devices taken as
  * the same ({@link InterchangeableDevices}: the kubelet picks among them in Go's map order), as are the
- * memory kinds a pod-scope refusal names ({@link MapOrderedMessages}). A scenario
+ * memory kinds a pod-scope refusal names ({@link MapOrderedMessages}); the testee is sent podtopo's
+ * device choices, to break the kubelet's device ties podtopo's way where they are its own
+ * ({@link DevicePicks}). A scenario
  * the two answer
  * differently is a difference: it is shrunk (operations left out while the difference stays) and
  * kept with both answers, as a vector file that replays it ({@link Listener#found}).
@@ -210,14 +212,14 @@ public final class Differential {
     tally.podtopoNanos += answered - start;
     if (podtopo.has("error")) {
       // A configuration the kubelet refuses to start with: the testee must refuse it too.
-      JsonNode testeeAnswer = ask(scenario, "one");
+      JsonNode testeeAnswer = ask(scenario, podtopo, "one");
       tally.testeeNanos += System.nanoTime() - answered;
       return testeeAnswer.has("error") ? Optional.empty() : Optional.of(new Comparison(scenario, podtopo, testeeAnswer,
           List.of("podtopo refuses the configuration (" + podtopo.get("error").asText() + "), the testee answers")));
     }
     JsonNode expect = expectation(tiesLeftOut(scenario, podtopo));
     for (int tries = 0; tries < ONE_OUTCOME_TRIES; tries++) {
-      JsonNode one = ask(scenario, "one");
+      JsonNode one = ask(scenario, podtopo, "one");
       if (ScenarioComparator.compare(expect, tiesLeftOut(scenario, one)).passed()) {
         tally.testeeNanos += System.nanoTime() - answered;
         return Optional.empty();
@@ -230,11 +232,11 @@ public final class Differential {
     }
     long tested = System.nanoTime();
     tally.testeeNanos += tested - answered;
-    JsonNode all = ask(scenario, "all");
+    JsonNode all = ask(scenario, podtopo, "all");
     Verdict verdict = ScenarioComparator.compare(expect, tiesLeftOut(scenario, all));
     for (int tries = 1; tries < ALL_OUTCOMES_TRIES && !verdict.passed() && !kubeletCrashes(all); tries++) {
       // A slow scenario gets fewer runs within the testee's time for it: asked again, it may show more outcomes.
-      JsonNode again = ask(scenario, "all");
+      JsonNode again = ask(scenario, podtopo, "all");
       Verdict other = ScenarioComparator.compare(expect, tiesLeftOut(scenario, again));
       if (other.passed()) {
         all = again;
@@ -267,8 +269,9 @@ public final class Differential {
         smallest.testee(), smallest.differences());
   }
 
-  private JsonNode ask(NodeScenario scenario, String outcomes) {
-    ObjectNode input = scenario.write();
+  /** The testee's answer to {@code scenario}, podtopo's device choices sent along ({@link DevicePicks}). */
+  private JsonNode ask(NodeScenario scenario, JsonNode podtopo, String outcomes) {
+    ObjectNode input = DevicePicks.added(scenario.write(), scenario, podtopo);
     input.put("outcomes", outcomes);
     Optional<JsonNode> answer;
     try {
@@ -332,7 +335,8 @@ public final class Differential {
         + " operations to " + difference.scenario().steps().size() + " steps): " + difference.differences().get(0)
         + " (in \"differences\", \"expected\" is podtopo's answer and \"got\" the testee's). This case's"
         + " expectation is the testee's answer; \"podtopo\" holds podtopo's.");
-    vectorCase.set("input", difference.scenario().write());
+    vectorCase.set("input", DevicePicks.added(difference.scenario().write(), difference.scenario(),
+        difference.podtopo()));
     JsonNode testeeAnswer = difference.testee();
     JsonNode alternatives = testeeAnswer.path("alternatives");
     vectorCase.set("expect", expectation(alternatives.isArray() && !alternatives.isEmpty() ? alternatives.get(0)
