@@ -15,8 +15,12 @@ import picocli.CommandLine.Command;
             + "would accept it.",
         "",
         "Prints one line: the file, its format version, the active pods, their containers (and how many "
-            + "of those were removed) and the checksum. A file that is truncated, not JSON, of another format "
-            + "or version, or fails its checksum is refused: the reason goes to standard error. Nothing on "
+            + "of those were removed) and the checksum of the last thing saved: the state file's, or that of "
+            + "the last record of its journal (node-state.journal, the changes saved since the file was "
+            + "written), with how many records there are. A file or journal that is truncated, not JSON, of "
+            + "another format or version, or fails its checksum is refused: the reason goes to standard "
+            + "error (a last journal record cut short by a crash is a save that never finished, and is "
+            + "left out). Nothing on "
             + "disk changes, so this is safe beside a running node.",
         "",
         "Exits 0 when the file is accepted or there is none, 2 when it is refused or the folder does not "
@@ -45,7 +49,8 @@ public final class StateCheckCommand extends StateFolderCommand {
         .mapToLong(pod -> pod.initAndAppContainers().size() + pod.ephemeralContainers().size()).sum();
     return saved.file() + ": version " + saved.version() + ", " + count(snapshot.activePods().size(), "pod") + ", "
         + count(containers, "container") + " (" + snapshot.removedContainers().size() + " removed), checksum "
-        + saved.checksum();
+        + saved.checksum() + (saved.journalRecords() == 0 ? ""
+        : " (after " + count(saved.journalRecords(), "journal record") + ")");
   }
 
   private static String count(long count, String noun) {

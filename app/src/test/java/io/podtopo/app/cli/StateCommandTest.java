@@ -48,6 +48,19 @@ class StateCommandTest {
   }
 
   @Test
+  void checkCountsTheJournalRecordsSavedSinceTheStateFile() {
+    FileAllocationStore store = FileAllocationStore.open(dir);
+    store.save(NodeSnapshot.of(SNAPSHOT.state()));
+    store.save(SNAPSHOT);
+
+    CliRun run = CliRun.reference("state", "check", "--state-dir", dir.toString());
+
+    assertThat(run.exitCode()).isEqualTo(ExitCodes.OK);
+    assertThat(run.outLines()).singleElement().asString().matches("\\Q" + file() + ": version 1, 2 pods, 3 containers"
+        + " (1 removed), checksum sha256:\\E[0-9a-f]{64} \\(after 1 journal record\\)");
+  }
+
+  @Test
   void checkOfAFolderWithNothingSavedSaysTheNodeStartsEmpty() {
     CliRun run = CliRun.reference("state", "check", "--state-dir", dir.toString());
 

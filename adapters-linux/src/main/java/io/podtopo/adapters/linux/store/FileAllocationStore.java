@@ -3,14 +3,19 @@ package io.podtopo.adapters.linux.store;
 import io.podtopo.ports.in.NodeSnapshot;
 import io.podtopo.ports.out.AllocationStore;
 import io.podtopo.ports.out.AllocationStoreException;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.Optional;
 
 /**
- * The durable {@link AllocationStore} of a Linux node: the whole {@link NodeSnapshot} in one state
- * file, {@code <state dir>/node-state.json} ({@link StateDirectory}), as versioned JSON with a
- * checksum ({@link StateFileFormat}), replaced atomically by every save ({@link AtomicFiles}).
+ * The durable {@link AllocationStore} of a Linux node: the {@link NodeSnapshot} in one state file,
+ * {@code <state dir>/node-state.json} ({@link StateDirectory}), as versioned JSON with a checksum
+ * ({@link StateFileFormat}), replaced atomically ({@link AtomicFiles}), and the changes saved since
+ * in a journal beside it ({@link StateJournal}): a save appends the parts its snapshot changed
+ * ({@link StateParts}) and forces them to the device; the first save of a store, a save after the
+ * journal outgrew the state file, and a change not told in parts write the whole state file again and
+ * start a new journal (ADR 0010).
  *
  * <p><b>Opening.</b> {@link #open} deletes the temporary files of saves a crash interrupted. One
  * store, in one process, writes a folder at a time: a second writer's save in progress would be
@@ -30,6 +35,8 @@ public final class FileAllocationStore implements AllocationStore {
   private final Clock clock;
   private boolean verified;
   private RefusedStateFileException refusal;
+  /** The journal this store appends to; null until its first save writes the state file. */
+  private StateJournal.Writer journal;
 
   private FileAllocationStore(StateDirectory directory, Clock clock) {
     this.directory = directory;
@@ -86,7 +93,29 @@ public final class FileAllocationStore implements AllocationStore {
           + refusal.reason() + "); move it aside with 'podtopo state reset --state-dir " + directory.dir()
           + "' to save again");
     }
-    directory.write(snapshot);
+    if (journal != null) {
+      try {
+        if (journal.append(snapshot)) {
+          return;
+        }
+      } catch (IOException e) {
+        closeJournal();
+        throw new AllocationStoreException(directory.journal() + ": not saved (" + e.getClass().getSimpleName()
+            + (e.getMessage() == null ? "" : ": " + e.getMessage()) + "); the previous state is kept", e);
+      }
+      closeJournal();
+    }
+    journal = directory.write(snapshot).orElse(null);
+  }
+
+  private void closeJournal() {
+    try {
+      journal.close();
+    } catch (IOException e) {
+      // The journal is done with either way: the next save writes the state file and a new journal.
+    } finally {
+      journal = null;
+    }
   }
 
   /** Whether the state file may be replaced: it was accepted or absent at the last load (loading it now if never). */
@@ -108,6 +137,9 @@ public final class FileAllocationStore implements AllocationStore {
    * @return where the file went; empty when there was none
    */
   public synchronized Optional<Path> reset() {
+    if (journal != null) {
+      closeJournal();
+    }
     Optional<Path> moved = directory.moveAside(clock);
     verified = true;
     refusal = null;

@@ -33,13 +33,9 @@ final class MemoryStateJson {
 
   static ObjectNode encode(MemoryManagerState memory) {
     ObjectNode node = JSON.objectNode();
-    ArrayNode machine = node.putArray("machineState");
-    memory.machineState().nodes().forEach((id, state) -> machine.add(numaNode(id, state)));
+    node.set("machineState", machineState(memory.machineState()));
     ObjectNode containers = node.putObject("containerEntries");
-    memory.containerEntries().forEach((pod, entries) -> {
-      ObjectNode podNode = containers.putObject(pod);
-      entries.forEach((container, blocks) -> podNode.set(container, blocks(blocks)));
-    });
+    memory.containerEntries().forEach((pod, entries) -> containers.set(pod, containerBlocks(entries)));
     ObjectNode pods = node.putObject("podEntries");
     memory.podEntries().forEach((pod, blocks) -> pods.set(pod, blocks(blocks)));
     return node;
@@ -61,6 +57,20 @@ final class MemoryStateJson {
         .containerEntries(node.get("containerEntries").map(pod -> pod.map(MemoryStateJson::blocks)))
         .podEntries(node.get("podEntries").map(MemoryStateJson::blocks))
         .build();
+  }
+
+  /** The machine state: its NUMA nodes in node order. */
+  static ArrayNode machineState(MemoryMachineState machineState) {
+    ArrayNode machine = JSON.arrayNode();
+    machineState.nodes().forEach((id, state) -> machine.add(numaNode(id, state)));
+    return machine;
+  }
+
+  /** One pod's container entries: {container: [block]}. */
+  static ObjectNode containerBlocks(SortedMap<String, List<MemoryBlock>> entries) {
+    ObjectNode podNode = JSON.objectNode();
+    entries.forEach((container, blocks) -> podNode.set(container, blocks(blocks)));
+    return podNode;
   }
 
   private static ObjectNode numaNode(int id, NumaNodeState state) {
@@ -94,7 +104,8 @@ final class MemoryStateJson {
         .build();
   }
 
-  private static ArrayNode blocks(List<MemoryBlock> blocks) {
+  /** Memory blocks, in their order. */
+  static ArrayNode blocks(List<MemoryBlock> blocks) {
     ArrayNode array = JSON.arrayNode();
     for (MemoryBlock block : blocks) {
       ObjectNode node = array.addObject();

@@ -10,6 +10,7 @@ import io.podtopo.domain.topology.CpuSet;
 import io.podtopo.domain.topology.NumaMask;
 import io.podtopo.domain.topologymanager.TopologyHint;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Collections;
 import java.util.List;
 import java.util.SortedMap;
@@ -46,25 +47,47 @@ final class NodeStateJson {
     node.set("cpu", cpu(state.cpu()));
     node.set("memory", MemoryStateJson.encode(state.memory()));
     ObjectNode hints = node.putObject("topologyHints");
-    state.topologyHints().forEach((pod, containers) -> {
-      ObjectNode podNode = hints.putObject(pod);
-      containers.forEach((container, hint) -> podNode.set(container, hint(hint)));
-    });
+    state.topologyHints().forEach((pod, containers) -> hints.set(pod, podHints(containers)));
     if (!state.startedContainers().isEmpty()) {
       ObjectNode started = node.putObject("startedContainers");
-      state.startedContainers().forEach((pod, names) -> names.forEach(started.putArray(pod)::add));
+      state.startedContainers().forEach((pod, names) -> started.set(pod, names(names)));
     }
     if (!state.devices().isEmpty()) {
       ObjectNode devices = node.putObject("devices");
-      state.devices().allocations().forEach((pod, containers) -> {
-        ObjectNode podNode = devices.putObject(pod);
-        containers.forEach((container, resources) -> {
-          ObjectNode containerNode = podNode.putObject(container);
-          resources.forEach((resource, ids) -> ids.forEach(containerNode.putArray(resource)::add));
-        });
-      });
+      state.devices().allocations().forEach((pod, containers) -> devices.set(pod, podDevices(containers)));
     }
     return node;
+  }
+
+  /** One pod's stored hints: {container: hint}. */
+  static ObjectNode podHints(SortedMap<String, TopologyHint> containers) {
+    ObjectNode podNode = JSON.objectNode();
+    containers.forEach((container, hint) -> podNode.set(container, hint(hint)));
+    return podNode;
+  }
+
+  /** Names as an array, in their order (one pod's started containers). */
+  static ArrayNode names(Collection<String> names) {
+    ArrayNode array = JSON.arrayNode();
+    names.forEach(array::add);
+    return array;
+  }
+
+  /** One pod's devices: {container: {resource: [id, ...]}}. */
+  static ObjectNode podDevices(SortedMap<String, SortedMap<String, SortedSet<String>>> containers) {
+    ObjectNode podNode = JSON.objectNode();
+    containers.forEach((container, resources) -> {
+      ObjectNode containerNode = podNode.putObject(container);
+      resources.forEach((resource, ids) -> containerNode.set(resource, names(ids)));
+    });
+    return podNode;
+  }
+
+  /** One pod's CPU Manager container entries: {container: cpulist}. */
+  static ObjectNode containerCpus(SortedMap<String, CpuSet> containers) {
+    ObjectNode podNode = JSON.objectNode();
+    containers.forEach((container, cpus) -> podNode.put(container, cpus.toString()));
+    return podNode;
   }
 
   static NodeState decode(DataNode node) {
@@ -113,10 +136,7 @@ final class NodeStateJson {
     ObjectNode node = JSON.objectNode();
     node.put("defaultCpuSet", cpu.defaultCpuSet().toString());
     ObjectNode entries = node.putObject("entries");
-    cpu.entries().forEach((pod, containers) -> {
-      ObjectNode podNode = entries.putObject(pod);
-      containers.forEach((container, cpus) -> podNode.put(container, cpus.toString()));
-    });
+    cpu.entries().forEach((pod, containers) -> entries.set(pod, containerCpus(containers)));
     ObjectNode pods = node.putObject("podEntries");
     cpu.podEntries().forEach((pod, cpus) -> pods.put(pod, cpus.toString()));
     return node;

@@ -4,7 +4,9 @@ import io.podtopo.ports.in.NodeSnapshot;
 import java.nio.file.Path;
 
 /**
- * A state file that was read and accepted: where it is, its format version, its checksum
- * ({@code sha256:...}) and the snapshot it holds.
+ * A saved state that was read and accepted: where its state file is, the file's format version, the
+ * checksum of the last thing saved ({@code sha256:...}: the state file's, or the last journal
+ * record's), the snapshot and how many journal records it took on top of the state file
+ * ({@link StateJournal}).
  */
-public record SavedState(Path file, int version, String checksum, NodeSnapshot snapshot) {}
+public record SavedState(Path file, int version, String checksum, NodeSnapshot snapshot, int journalRecords) {}

@@ -46,15 +46,22 @@ final class StateFileFormat {
 
   private StateFileFormat() {}
 
+  /** A state file's bytes and the checksum of its data. */
+  record Encoded(byte[] bytes, String checksum) {}
+
+  /** A state file whose envelope and checksum were checked: the checksum and the data it covers. */
+  record Verified(String checksum, JsonNode data) {}
+
   /** The bytes of the state file holding {@code snapshot}. */
-  static byte[] write(NodeSnapshot snapshot) {
+  static Encoded write(NodeSnapshot snapshot) {
     ObjectNode data = SnapshotJson.encode(snapshot);
     ByteArrayOutputStream out = new ByteArrayOutputStream();
+    String checksum = CanonicalJson.checksum(data);
     try (JsonGenerator generator = CanonicalJson.indented(out)) {
       generator.writeStartObject();
       generator.writeStringField("format", FORMAT);
       generator.writeNumberField("version", VERSION);
-      generator.writeStringField("checksum", CanonicalJson.checksum(data));
+      generator.writeStringField("checksum", checksum);
       generator.writeFieldName("data");
       CanonicalJson.write(generator, data);
       generator.writeEndObject();
@@ -62,7 +69,7 @@ final class StateFileFormat {
       throw new UncheckedIOException(e);
     }
     out.write('\n');
-    return out.toByteArray();
+    return new Encoded(out.toByteArray(), checksum);
   }
 
   /**
@@ -71,6 +78,29 @@ final class StateFileFormat {
    * @throws Refusal saying what is wrong with the bytes
    */
   static SavedState read(Path file, byte[] bytes) throws Refusal {
+    Verified verified = verify(bytes);
+    return new SavedState(file, VERSION, verified.checksum(), decode(verified.data()), 0);
+  }
+
+  /**
+   * The snapshot a state file's data describes.
+   *
+   * @throws Refusal naming the first value that is wrong
+   */
+  static NodeSnapshot decode(JsonNode data) throws Refusal {
+    try {
+      return SnapshotJson.decode(DataNode.at(data, "/data"));
+    } catch (InvalidStateDataException e) {
+      throw new Refusal(e.getMessage());
+    }
+  }
+
+  /**
+   * The checksum and data of a state file whose envelope is right and whose data matches its checksum.
+   *
+   * @throws Refusal saying what is wrong with the bytes
+   */
+  static Verified verify(byte[] bytes) throws Refusal {
     JsonNode root = parse(bytes);
     if (!root.isObject()) {
       throw new Refusal("it is not a podtopo node state file: the JSON is not an object");
@@ -104,11 +134,7 @@ final class StateFileFormat {
       throw new Refusal("checksum mismatch: the file says " + checksum.textValue() + " but its data hashes to "
           + actual + " (edited by hand, or damaged)");
     }
-    try {
-      return new SavedState(file, VERSION, actual, SnapshotJson.decode(DataNode.at(data, "/data")));
-    } catch (InvalidStateDataException e) {
-      throw new Refusal(e.getMessage());
-    }
+    return new Verified(actual, data);
   }
 
   private static JsonNode parse(byte[] bytes) throws Refusal {

@@ -48,7 +48,7 @@ class FileAllocationStoreTest {
 
       assertThat(FileAllocationStore.open(dir, CLOCK).load()).contains(snapshot);
     }
-    assertThat(dir.toFile().list()).containsExactly(StateDirectory.FILE_NAME);
+    assertThat(dir.toFile().list()).containsExactlyInAnyOrder(StateDirectory.FILE_NAME, StateJournal.FILE_NAME);
   }
 
   @Test

@@ -42,7 +42,7 @@ final class KillLoop {
   enum Landing {
     /** Nothing was saved yet and no save had started writing. */
     BEFORE_FIRST_SAVE("before the first save"),
-    /** A temporary file was left: the kill interrupted a save before its rename. */
+    /** A temporary file was left: the kill cut a replace (of the state file, or of the journal after it). */
     DURING_A_SAVE("during a save (temp file left)"),
     /** The file holds the save after the last acknowledged one: killed after a rename, before the ack. */
     AFTER_A_RENAME("after a rename, unacknowledged"),
@@ -174,9 +174,10 @@ final class KillLoop {
   }
 
   /**
-   * Reads what a kill left. With a temporary file left, the file must still hold the last
-   * acknowledged snapshot (nothing before the first); without one, it holds that snapshot or the next;
-   * anything else is {@link Landing#TORN}.
+   * Reads what a kill left: the last acknowledged snapshot (nothing before the first) or the next;
+   * anything else is {@link Landing#TORN}. A temporary file left is a replace the kill cut: of the
+   * state file, which then still holds the last acknowledged snapshot, or of the journal a save starts
+   * once it has written the whole state file, which then holds the next (ADR 0010).
    */
   private static Kill judge(int run, long delayMicros, int acknowledged, Path stateDir) {
     boolean tempLeft = !new StateDirectory(stateDir).tempFiles().isEmpty();
@@ -190,7 +191,7 @@ final class KillLoop {
     String read = loaded.isEmpty() ? "nothing" : held >= 0 ? "snapshot " + held : "another snapshot";
     Landing landing;
     if (tempLeft) {
-      landing = held == acknowledged ? Landing.DURING_A_SAVE : Landing.TORN;
+      landing = held == acknowledged || held >= 0 && held == acknowledged + 1 ? Landing.DURING_A_SAVE : Landing.TORN;
     } else if (loaded.isEmpty()) {
       landing = acknowledged < 0 ? Landing.BEFORE_FIRST_SAVE : Landing.TORN;
     } else if (held >= 0 && held == acknowledged) {

@@ -43,7 +43,7 @@ public final class SnapshotWriterProcess {
   private static void writeInPlace(Path file, NodeSnapshot snapshot) {
     try (OutputStream out = Files.newOutputStream(
         Files.createDirectories(file.getParent()).resolve(file.getFileName()))) {
-      out.write(StateFileFormat.write(snapshot));
+      out.write(StateFileFormat.write(snapshot).bytes());
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

@@ -55,12 +55,12 @@ class StateFileFormatTest {
     int checked = 0;
     for (long seed = 0; seed < 60; seed++) {
       for (NodeSnapshot snapshot : DomainSnapshots.sequence(seed, 25)) {
-        byte[] bytes = StateFileFormat.write(snapshot);
+        byte[] bytes = StateFileFormat.write(snapshot).bytes();
 
         SavedState read = StateFileFormat.read(FILE, bytes);
 
         assertThat(read.snapshot()).as("seed %d", seed).isEqualTo(snapshot);
-        assertThat(StateFileFormat.write(read.snapshot())).as("seed %d", seed).isEqualTo(bytes);
+        assertThat(StateFileFormat.write(read.snapshot()).bytes()).as("seed %d", seed).isEqualTo(bytes);
         count(seen, snapshot);
         checked++;
       }
@@ -110,7 +110,7 @@ class StateFileFormatTest {
         .build();
     NodeSnapshot snapshot = new NodeSnapshot.Builder().state(state).build();
 
-    NodeSnapshot read = StateFileFormat.read(FILE, StateFileFormat.write(snapshot)).snapshot();
+    NodeSnapshot read = StateFileFormat.read(FILE, StateFileFormat.write(snapshot).bytes()).snapshot();
 
     assertThat(read).isEqualTo(snapshot);
     assertThat(read.state().cpu().entries()).isEmpty();
@@ -127,9 +127,9 @@ class StateFileFormatTest {
         .addActivePod(pod("1000m", "1Gi")).build();
 
     assertThat(oneSpelling).isEqualTo(otherSpelling);
-    assertThat(StateFileFormat.write(oneSpelling)).isEqualTo(StateFileFormat.write(otherSpelling));
+    assertThat(StateFileFormat.write(oneSpelling).bytes()).isEqualTo(StateFileFormat.write(otherSpelling).bytes());
     assertThat(DomainSnapshots.sequence(7, 20)).zipSatisfy(DomainSnapshots.sequence(7, 20),
-        (one, other) -> assertThat(StateFileFormat.write(one)).isEqualTo(StateFileFormat.write(other)));
+        (one, other) -> assertThat(StateFileFormat.write(one).bytes()).isEqualTo(StateFileFormat.write(other).bytes()));
   }
 
   private static Pod pod(String cpu, String memory) {
@@ -141,7 +141,7 @@ class StateFileFormatTest {
   @Test
   void theChecksumCoversTheCompactSortedData_store3() throws Exception {
     NodeSnapshot snapshot = DomainSnapshots.sequence(3, 12).get(11);
-    JsonNode file = JSON.readTree(StateFileFormat.write(snapshot));
+    JsonNode file = JSON.readTree(StateFileFormat.write(snapshot).bytes());
 
     assertThat(file.fieldNames()).toIterable().containsExactly("format", "version", "checksum", "data");
     assertThat(file.get("format").textValue()).isEqualTo("podtopo-node-state");
@@ -181,7 +181,7 @@ class StateFileFormatTest {
     NodeSnapshot read = StateFileFormat.read(FILE, reference).snapshot();
 
     assertThat(read).isEqualTo(referenceSnapshot());
-    assertThat(new String(StateFileFormat.write(read), StandardCharsets.UTF_8))
+    assertThat(new String(StateFileFormat.write(read).bytes(), StandardCharsets.UTF_8))
         .isEqualTo(new String(reference, StandardCharsets.UTF_8));
   }
 
@@ -229,7 +229,7 @@ class StateFileFormatTest {
   @Test
   void readingIsIndependentOfMemberOrderInsideData_store3() throws IOException, StateFileFormat.Refusal {
     NodeSnapshot snapshot = referenceSnapshot();
-    ObjectNode file = (ObjectNode) JSON.readTree(StateFileFormat.write(snapshot));
+    ObjectNode file = (ObjectNode) JSON.readTree(StateFileFormat.write(snapshot).bytes());
     ObjectNode data = (ObjectNode) file.get("data");
     ObjectNode reversed = JSON.createObjectNode();
     reversed.set("state", data.get("state"));

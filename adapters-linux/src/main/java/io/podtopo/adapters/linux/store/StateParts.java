@@ -1,0 +1,275 @@
+package io.podtopo.adapters.linux.store;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.node.TextNode;
+import io.podtopo.domain.pod.Pod;
+import io.podtopo.ports.in.ContainerRef;
+import io.podtopo.ports.in.NodeSnapshot;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.SortedMap;
+import java.util.SortedSet;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.function.Function;
+
+/**
+ * A snapshot's {@code data} ({@link SnapshotJson}) cut into parts, each a JSON value under a key, so
+ * that a change is saved as the parts it changed ({@link JournalRecord}): one part per pod in each
+ * per-pod map of the state, plus the default CPU set and the Memory Manager's machine state.
+ *
+ * <pre>
+ * /state/cpu/defaultCpuSet                   "0-3"
+ * /state/cpu/entries/UID                     {container: cpulist}
+ * /state/cpu/podEntries/UID                  cpulist
+ * /state/memory/machineState                 [node]
+ * /state/memory/containerEntries/UID         {container: [block]}
+ * /state/memory/podEntries/UID               [block]
+ * /state/topologyHints/UID                   {container: hint}
+ * /state/devices/UID                         {container: {resource: [id]}}    (the member is absent when no part)
+ * /state/startedContainers/UID               [container]                      (likewise)
+ * /removedContainers/UID                     [container]                      (the file's array of {pod, container})
+ * /activePods/UID                            {"order": n, "pod": pod}         (the file's array, in order of n)
+ * </pre>
+ *
+ * <p>A key is a JSON pointer into {@code data} (the uid escaped as RFC 6901 says), except for the
+ * last two, which the file holds as arrays. {@link #flatten} and {@link #unflatten} turn a file's
+ * {@code data} into parts and back; {@link #changes} finds the parts one snapshot changed from the
+ * previous, comparing the domain's values and encoding only the changed ones.
+ */
+final class StateParts {
+
+  static final String DEFAULT_CPU_SET = "/state/cpu/defaultCpuSet";
+  static final String MACHINE_STATE = "/state/memory/machineState";
+  static final String REMOVED_CONTAINERS = "/removedContainers";
+  static final String ACTIVE_PODS = "/activePods";
+
+  private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
+
+  /** A per-pod map of the state: where it is, and how one pod's value is read and written. */
+  private record PodMap<V>(String pointer, Function<NodeSnapshot, SortedMap<String, V>> values,
+      Function<V, JsonNode> encoder) {
+
+    /** Walks both maps in uid order at once: one step a pod, a value compared by reference first. */
+    void changes(NodeSnapshot before, NodeSnapshot after, Changes changes) {
+      SortedMap<String, V> old = values.apply(before);
+      SortedMap<String, V> now = values.apply(after);
+      if (old == now) {
+        return;
+      }
+      Iterator<Map.Entry<String, V>> was = old.entrySet().iterator();
+      Iterator<Map.Entry<String, V>> is = now.entrySet().iterator();
+      Map.Entry<String, V> a = was.hasNext() ? was.next() : null;
+      Map.Entry<String, V> b = is.hasNext() ? is.next() : null;
+      while (a != null || b != null) {
+        int order = a == null ? 1 : b == null ? -1 : a.getKey().compareTo(b.getKey());
+        if (order < 0) {
+          changes.remove.add(pointer + "/" + escape(a.getKey()));
+        } else if (order > 0 || !Objects.equals(a.getValue(), b.getValue())) {
+          changes.set.put(pointer + "/" + escape(b.getKey()), encoder.apply(b.getValue()));
+        }
+        if (order <= 0) {
+          a = was.hasNext() ? was.next() : null;
+        }
+        if (order >= 0) {
+          b = is.hasNext() ? is.next() : null;
+        }
+      }
+    }
+  }
+
+  private static final List<PodMap<?>> POD_MAPS = List.of(
+      new PodMap<>("/state/cpu/entries", s -> s.state().cpu().entries(), NodeStateJson::containerCpus),
+      new PodMap<>("/state/cpu/podEntries", s -> s.state().cpu().podEntries(), cpus -> TextNode.valueOf(cpus.toString())),
+      new PodMap<>("/state/memory/containerEntries", s -> s.state().memory().containerEntries(),
+          MemoryStateJson::containerBlocks),
+      new PodMap<>("/state/memory/podEntries", s -> s.state().memory().podEntries(), MemoryStateJson::blocks),
+      new PodMap<>("/state/topologyHints", s -> s.state().topologyHints(), NodeStateJson::podHints),
+      new PodMap<>("/state/devices", s -> s.state().devices().allocations(), NodeStateJson::podDevices),
+      new PodMap<>("/state/startedContainers", s -> s.state().startedContainers(), NodeStateJson::names),
+      new PodMap<>(REMOVED_CONTAINERS, StateParts::removedByPod, NodeStateJson::names));
+
+  private StateParts() {}
+
+  /** The parts one change sets (key → value) and removes; keys in order. */
+  static final class Changes {
+    final SortedMap<String, JsonNode> set = new TreeMap<>();
+    final SortedSet<String> remove = new TreeSet<>();
+
+    boolean isEmpty() {
+      return set.isEmpty() && remove.isEmpty();
+    }
+  }
+
+  /**
+   * The parts {@code after} changed from {@code before}; {@code order} holds each active pod's order
+   * number in {@code before} and is updated to {@code after} (a pod that became active gets
+   * {@code order.next()}). Empty when the pods' order cannot be told by order numbers (an active pod
+   * moved: the domain never does that, but then the whole snapshot is saved).
+   */
+  static Optional<Changes> changes(NodeSnapshot before, NodeSnapshot after, PodOrder order) {
+    Changes changes = new Changes();
+    if (!before.state().cpu().defaultCpuSet().equals(after.state().cpu().defaultCpuSet())) {
+      changes.set.put(DEFAULT_CPU_SET, TextNode.valueOf(after.state().cpu().defaultCpuSet().toString()));
+    }
+    if (!before.state().memory().machineState().equals(after.state().memory().machineState())) {
+      changes.set.put(MACHINE_STATE, MemoryStateJson.machineState(after.state().memory().machineState()));
+    }
+    for (PodMap<?> map : POD_MAPS) {
+      map.changes(before, after, changes);
+    }
+    return activePods(before.activePods(), after.activePods(), order, changes) ? Optional.of(changes) : Optional.empty();
+  }
+
+  private static boolean activePods(List<Pod> before, List<Pod> after, PodOrder order, Changes changes) {
+    if (before == after || before.equals(after)) {
+      return true;
+    }
+    Map<String, Pod> old = new LinkedHashMap<>();
+    before.forEach(pod -> old.put(pod.uid(), pod));
+    long last = -1;
+    PodOrder next = order.copy();
+    for (Pod pod : after) {
+      Pod was = old.remove(pod.uid());
+      long number = was == null ? next.add(pod.uid()) : next.of(pod.uid());
+      if (number <= last) {
+        return false;
+      }
+      last = number;
+      if (!pod.equals(was)) {
+        changes.set.put(ACTIVE_PODS + "/" + escape(pod.uid()), activePod(number, pod));
+      }
+    }
+    old.keySet().forEach(uid -> {
+      next.remove(uid);
+      changes.remove.add(ACTIVE_PODS + "/" + escape(uid));
+    });
+    order.replaceWith(next);
+    return true;
+  }
+
+  private static ObjectNode activePod(long order, Pod pod) {
+    ObjectNode part = JSON.objectNode();
+    part.put("order", order);
+    part.set("pod", PodJson.encode(pod));
+    return part;
+  }
+
+  private static SortedMap<String, SortedSet<String>> removedByPod(NodeSnapshot snapshot) {
+    SortedMap<String, SortedSet<String>> byPod = new TreeMap<>();
+    for (ContainerRef ref : snapshot.removedContainers()) {
+      byPod.computeIfAbsent(ref.podUid(), uid -> new TreeSet<>()).add(ref.containerName());
+    }
+    return byPod;
+  }
+
+  /**
+   * The parts of a file's {@code data} (one {@link SnapshotJson#decode} accepted), each active pod
+   * numbered by its place in the array.
+   */
+  static SortedMap<String, JsonNode> flatten(JsonNode data) {
+    SortedMap<String, JsonNode> parts = new TreeMap<>();
+    parts.put(DEFAULT_CPU_SET, data.at(DEFAULT_CPU_SET));
+    parts.put(MACHINE_STATE, data.at(MACHINE_STATE));
+    for (PodMap<?> map : POD_MAPS) {
+      if (map.pointer().equals(REMOVED_CONTAINERS)) {
+        continue;
+      }
+      JsonNode pods = data.at(map.pointer());
+      pods.fields().forEachRemaining(pod -> parts.put(map.pointer() + "/" + escape(pod.getKey()), pod.getValue()));
+    }
+    SortedMap<String, ArrayNode> removed = new TreeMap<>();
+    for (DataNode ref : DataNode.at(data.get("removedContainers"), REMOVED_CONTAINERS).elements()) {
+      ref.object("pod", "container");
+      removed.computeIfAbsent(REMOVED_CONTAINERS + "/" + escape(ref.get("pod").text()), key -> JSON.arrayNode())
+          .add(ref.get("container").text());
+    }
+    parts.putAll(removed);
+    List<DataNode> pods = DataNode.at(data.get("activePods"), ACTIVE_PODS).elements();
+    for (int i = 0; i < pods.size(); i++) {
+      JsonNode pod = data.get("activePods").get(i);
+      parts.put(ACTIVE_PODS + "/" + escape(pods.get(i).get("uid").text()), activePod(i, pod));
+    }
+    return parts;
+  }
+
+  private static ObjectNode activePod(long order, JsonNode pod) {
+    ObjectNode part = JSON.objectNode();
+    part.put("order", order);
+    part.set("pod", pod);
+    return part;
+  }
+
+  /**
+   * The file's {@code data} the parts make: the per-pod maps as objects (the devices and started
+   * containers left out when they have no pod), the removed containers and the active pods as arrays.
+   *
+   * @throws InvalidStateDataException naming the key of a part that does not belong to the data
+   */
+  static ObjectNode unflatten(SortedMap<String, JsonNode> parts) {
+    ObjectNode data = JSON.objectNode();
+    ObjectNode state = data.putObject("state");
+    ObjectNode cpu = state.putObject("cpu");
+    ObjectNode memory = state.putObject("memory");
+    state.putObject("topologyHints");
+    cpu.putObject("entries");
+    cpu.putObject("podEntries");
+    memory.putObject("containerEntries");
+    memory.putObject("podEntries");
+    SortedMap<Long, JsonNode> pods = new TreeMap<>();
+    ArrayNode removed = JSON.arrayNode();
+    for (Map.Entry<String, JsonNode> part : parts.entrySet()) {
+      String key = part.getKey();
+      JsonNode value = part.getValue();
+      if (key.equals(DEFAULT_CPU_SET)) {
+        cpu.set("defaultCpuSet", value);
+      } else if (key.equals(MACHINE_STATE)) {
+        memory.set("machineState", value);
+      } else if (key.startsWith(ACTIVE_PODS + "/")) {
+        DataNode pod = DataNode.at(value, key).object("order", "pod");
+        if (pods.put(pod.get("order").longValue(), value.get("pod")) != null) {
+          throw pod.get("order").error("two active pods have order " + pod.get("order").longValue());
+        }
+      } else if (key.startsWith(REMOVED_CONTAINERS + "/")) {
+        String uid = unescape(key.substring(REMOVED_CONTAINERS.length() + 1));
+        DataNode.at(value, key).elements().forEach(name -> removed.addObject().put("pod", uid).put("container",
+            name.text()));
+      } else {
+        PodMap<?> map = POD_MAPS.stream().filter(m -> key.startsWith(m.pointer() + "/")).findFirst()
+            .orElseThrow(() -> DataNode.at(value, key).error("no part of a node state has this key"));
+        ObjectNode parent = (ObjectNode) objectAt(data, map.pointer());
+        parent.set(unescape(key.substring(map.pointer().length() + 1)), value);
+      }
+    }
+    ArrayNode active = data.putArray("activePods");
+    pods.values().forEach(active::add);
+    data.set("removedContainers", removed);
+    return data;
+  }
+
+  /** The object at {@code pointer} of {@code data}, made (with its parents) when missing. */
+  private static JsonNode objectAt(ObjectNode data, String pointer) {
+    ObjectNode node = data;
+    for (String name : pointer.substring(1).split("/")) {
+      JsonNode child = node.get(name);
+      node = child instanceof ObjectNode object ? object : node.putObject(name);
+    }
+    return node;
+  }
+
+  /** A uid as one reference token of a JSON pointer (RFC 6901: {@code ~} as {@code ~0}, {@code /} as {@code ~1}). */
+  static String escape(String uid) {
+    return uid.indexOf('~') < 0 && uid.indexOf('/') < 0 ? uid : uid.replace("~", "~0").replace("/", "~1");
+  }
+
+  private static String unescape(String token) {
+    return token.indexOf('~') < 0 ? token : token.replace("~1", "/").replace("~0", "~");
+  }
+}
