@@ -8,17 +8,19 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.podtopo.adapters.fake.CatalogMachineSource;
 import io.podtopo.adapters.fake.InMemoryAllocationStore;
 import io.podtopo.adapters.fake.InMemoryMetricsRecorder;
-import io.podtopo.adapters.fake.RecordingCpusetWriter;
 import io.podtopo.domain.cpumanager.CpuManagerState;
 import io.podtopo.domain.pod.Pod;
 import io.podtopo.domain.topology.CpuSet;
 import io.podtopo.ports.in.NodeSnapshot;
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.SortedMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -30,39 +32,61 @@ import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
 /**
- * Readers of {@link NodeResourceManagerService} see whole snapshots while a writer admits and removes
- * pods: the active pods are exactly the pods with CPU entries in the same snapshot's state, and the
- * default set and the entries partition the machine's CPUs (DESIGN.md "lock-free immutable snapshots").
+ * One writer, lock-free readers ({@link NodeResourceManagerService}, DESIGN.md "lock-free immutable
+ * snapshots"): readers complete reads while the writer is midway through a change, holding the write
+ * lock, and every read sees a whole snapshot the service published: the active pods are exactly the
+ * pods with CPU entries in the same snapshot's state, and the default set and the entries partition
+ * the machine's CPUs.
+ *
+ * <p>The writer is held in the middle of each change ({@link MidChangeWindows}, called back by the
+ * cgroup writer after the change was published) until every reader has completed a read there: a
+ * service whose readers take the write lock fails by a window that no reader reached, one that
+ * publishes a half-built snapshot by a read that saw it.
  */
 class NodeResourceManagerServiceConcurrencyTest {
 
   private static final int ROUNDS = 40;
+  private static final int PODS_PER_ROUND = 3;
+  private static final int CHANGES = ROUNDS * PODS_PER_ROUND * 2;
   private static final int READERS = 2;
+  /** How long the writer waits in a change for every reader to read; a lock-free read takes microseconds. */
+  private static final Duration PATIENCE = Duration.ofSeconds(10);
 
   @Test
-  void concurrentReadersOnlySeeConsistentSnapshotsWhileAWriterAdmitsAndRemoves() throws Exception {
+  void readersCompleteReadsWhileTheWriterIsMidwayAndEachSeesAWholePublishedSnapshot() throws Exception {
+    MidChangeWindows windows = new MidChangeWindows(READERS, PATIENCE);
     NodeResourceManagerService node = new NodeResourceManagerService(podScope(), CatalogMachineSource.of(MACHINE),
-        new InMemoryAllocationStore(), new RecordingCpusetWriter(), new InMemoryMetricsRecorder());
+        new InMemoryAllocationStore(), new HoldingCpusetWriter(windows), new InMemoryMetricsRecorder());
+    windows.watch(node::snapshot);
     AtomicBoolean writing = new AtomicBoolean(true);
     AtomicLong reads = new AtomicLong();
     ConcurrentLinkedQueue<String> violations = new ConcurrentLinkedQueue<>();
+    List<List<NodeSnapshot>> observed = IntStream.range(0, READERS).<List<NodeSnapshot>>mapToObj(i -> new ArrayList<>())
+        .toList();
     ExecutorService threads = Executors.newFixedThreadPool(READERS + 1);
     try {
       List<Future<?>> readers = IntStream.range(0, READERS)
-          .<Future<?>>mapToObj(i -> threads.submit(() -> {
-            do {
-              inconsistency(node.snapshot()).ifPresent(violations::add);
+          .<Future<?>>mapToObj(reader -> threads.submit(() -> {
+            List<NodeSnapshot> seen = observed.get(reader);
+            while (writing.get()) {
+              MidChangeWindows.Window window = windows.beforeRead();
+              NodeSnapshot snapshot = node.snapshot();
+              inconsistency(snapshot).ifPresent(violations::add);
+              if (seen.isEmpty() || seen.get(seen.size() - 1) != snapshot) {
+                seen.add(snapshot);
+              }
+              windows.afterRead(reader, window, snapshot);
               reads.incrementAndGet();
-            } while (writing.get());
+            }
           }))
           .toList();
       Future<?> writer = threads.submit(() -> {
         try {
           for (int round = 0; round < ROUNDS; round++) {
-            for (int i = 0; i < 3; i++) {
-              node.admit(guaranteed("r" + round + "-" + i, "2"));
+            for (int i = 0; i < PODS_PER_ROUND; i++) {
+              assertThat(node.admit(guaranteed("r" + round + "-" + i, "2")).admitted()).isTrue();
             }
-            for (int i = 0; i < 3; i++) {
+            for (int i = 0; i < PODS_PER_ROUND; i++) {
               node.removePod("r" + round + "-" + i);
             }
           }
@@ -70,7 +94,14 @@ class NodeResourceManagerServiceConcurrencyTest {
           writing.set(false);
         }
       });
-      writer.get(60, TimeUnit.SECONDS);
+      try {
+        writer.get(5, TimeUnit.MINUTES);
+      } catch (ExecutionException e) {
+        if (e.getCause() instanceof AssertionError failure) {
+          throw failure;
+        }
+        throw e;
+      }
       for (Future<?> reader : readers) {
         reader.get(60, TimeUnit.SECONDS);
       }
@@ -78,8 +109,20 @@ class NodeResourceManagerServiceConcurrencyTest {
       threads.shutdownNow();
     }
 
-    assertThat(violations).isEmpty();
-    assertThat(reads.get()).isGreaterThanOrEqualTo(READERS);
+    List<MidChangeWindows.Window> held = windows.held();
+    System.out.printf("%d reads, %d of them inside the %d changes the writer was held midway in%n", reads.get(),
+        held.stream().mapToInt(window -> window.seen.size()).sum(), held.size());
+    assertThat(violations).as("inconsistent snapshots seen by readers").isEmpty();
+    assertThat(held).as("changes held midway").hasSize(CHANGES);
+    for (MidChangeWindows.Window window : held) {
+      assertThat(window.seen).as("readers that read midway through change %d", window.change).hasSize(READERS);
+      assertThat(window.seen.values()).as("what reads midway through change %d saw", window.change)
+          .allSatisfy(seen -> assertThat(seen).isSameAs(window.published));
+    }
+    for (int reader = 0; reader < READERS; reader++) {
+      assertThat(observed.get(reader)).as("snapshots reader %d saw that the service never published", reader)
+          .allSatisfy(seen -> assertThat(windows.wasPublished(seen)).as("published: %s", seen).isTrue());
+    }
     assertThat(node.snapshot().activePods()).isEmpty();
     assertThat(node.snapshot().state().cpu().defaultCpuSet()).isEqualTo(MACHINE.cpuSet());
   }

@@ -10,11 +10,17 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * One run of {@code ./podtopo ARGS} in a new JVM on this test's class path and locale: what a
- * second invocation of the command prints. A determinism test compares it with a run in the test's
- * own JVM, whose identity hash codes, {@code Set.of}/{@code Map.of} iteration salt and class
- * initialisation order all differ from the new one's.
+ * second invocation of the command prints, its standard output kept byte for byte. A determinism
+ * test compares it with a run in the test's own JVM or in another new one, whose identity hash
+ * codes, {@code Set.of}/{@code Map.of} iteration salt, class initialisation order and static state
+ * all differ from this one's.
  */
-public record FreshJvm(int exitCode, String out, String err) {
+public record FreshJvm(int exitCode, byte[] stdout, String err) {
+
+  /** The standard output as UTF-8 text. */
+  public String out() {
+    return new String(stdout, StandardCharsets.UTF_8);
+  }
 
   public static FreshJvm run(String... args) {
     String java = ProcessHandle.current().info().command().orElse("java");
@@ -32,7 +38,7 @@ public record FreshJvm(int exitCode, String out, String err) {
           process.destroyForcibly();
           throw new IllegalStateException("podtopo " + String.join(" ", args) + " did not end within 120 s");
         }
-        return new FreshJvm(process.exitValue(), Files.readString(out, StandardCharsets.UTF_8),
+        return new FreshJvm(process.exitValue(), Files.readAllBytes(out),
             Files.readString(err, StandardCharsets.UTF_8));
       } finally {
         Files.deleteIfExists(out);

@@ -4,12 +4,16 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.podtopo.domain.pod.Container;
 import io.podtopo.domain.pod.Pod;
 import io.podtopo.domain.pod.PodRoute;
+import io.podtopo.domain.text.GoQuote;
+import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Reads a scenario file: a YAML list of steps, run in order (format in
@@ -24,14 +28,20 @@ import java.util.Map;
  *
  * <p>{@code admit} takes a pod of {@code --pods} ({@code namespace/name}, or a bare name in
  * namespace {@code default}), else a file or folder of Pod manifests (every pod in it, in order).
- * {@code remove} takes a pod admitted by an earlier step. Every problem is one
- * {@link InputException} naming the file and the step, e.g.
+ * {@code remove} takes a pod admitted by an earlier step. A step never reads a device, a pipe, a socket
+ * or a file of the kernel's file systems ({@code /proc}, {@code /sys}, {@code /dev}): those are
+ * refused, as they may stream or block without end. Every problem is one {@link InputException}
+ * naming the file and the step (a Pod file's problem after it), e.g.
  * {@code run.yaml: steps[2].remove: pod default/web is not admitted by an earlier step}.
  */
 public final class ScenarioFile {
 
   private static final String ADMIT = "admit";
   private static final String REMOVE = "remove";
+  /** The kernel's file systems, whose files a step may not read ({@code /proc}, {@code /sys}, {@code /dev}, ...). */
+  static final Set<String> KERNEL_FILE_SYSTEMS = Set.of("proc", "sysfs", "devtmpfs", "devpts", "debugfs", "tracefs",
+      "securityfs", "configfs", "cgroup", "cgroup2", "bpf", "pstore", "efivarfs", "mqueue", "hugetlbfs", "fusectl",
+      "binfmt_misc");
 
   private final Path file;
   private final FieldValidation fields;
@@ -87,13 +97,18 @@ public final class ScenarioFile {
     if (named != null) {
       pods = List.of(named);
     } else {
-      Path path = file.toAbsolutePath().getParent().resolve(text).normalize();
+      Path path = path(where, text);
       if (!Files.exists(path)) {
-        throw fail(where, "\"" + text + "\" is neither a pod given with --pods"
+        throw fail(where, GoQuote.of(text) + " is neither a pod given with --pods"
             + (given.isEmpty() ? " (none was given)" : " (" + String.join(", ", given.keySet()) + ")")
             + " nor a file next to the scenario");
       }
-      pods = PodManifests.read(path, fields, route);
+      refuseSpecial(where, text, path);
+      try {
+        pods = PodManifests.read(path, fields, route);
+      } catch (InputException e) {
+        throw new InputException(file + ": " + where + ": " + e.getMessage(), e);
+      }
     }
     List<ScenarioStep> steps = new ArrayList<>();
     for (Pod pod : pods) {
@@ -103,18 +118,47 @@ public final class ScenarioFile {
     return steps;
   }
 
+  /** {@code text} resolved against the scenario's folder. */
+  private Path path(String where, String text) {
+    try {
+      return file.toAbsolutePath().getParent().resolve(text).normalize();
+    } catch (InvalidPathException e) {
+      throw fail(where, GoQuote.of(text) + " is not a path: " + e.getReason());
+    }
+  }
+
+  /**
+   * Refuses what is not a Pod file or folder and could be read without end or block: a device, a
+   * pipe or a socket, and the kernel's files ({@link #KERNEL_FILE_SYSTEMS}: {@code /proc},
+   * {@code /sys}, {@code /dev} and the like), which may stream or wait forever.
+   */
+  private void refuseSpecial(String where, String text, Path path) {
+    if (!Files.isRegularFile(path) && !Files.isDirectory(path)) {
+      throw fail(where, GoQuote.of(text) + " is not a Pod file or folder (a device, a pipe or a socket)");
+    }
+    String type;
+    try {
+      type = Files.getFileStore(path).type();
+    } catch (IOException e) {
+      throw fail(where, GoQuote.of(text) + ": cannot read: " + e.getMessage());
+    }
+    if (KERNEL_FILE_SYSTEMS.contains(type)) {
+      throw fail(where, GoQuote.of(text) + " is on the kernel's " + type + " file system, not a Pod file or folder");
+    }
+  }
+
   private ScenarioStep remove(String where, JsonNode value) {
     if (value.isObject()) {
       for (Map.Entry<String, JsonNode> field : value.properties()) {
         if (!field.getKey().equals("pod") && !field.getKey().equals("container")) {
-          throw fail(where + "." + field.getKey(), "unknown field; expected pod and container");
+          throw fail(where + "." + GoQuote.escaped(field.getKey()), "unknown field; expected pod and container");
         }
       }
       Pod pod = admittedPod(where + ".pod", text(where + ".pod", value.path("pod")));
       String container = text(where + ".container", value.path("container"));
       if (pod.initAndAppContainers().stream().map(Container::name).noneMatch(container::equals)) {
-        throw fail(where + ".container", "pod " + ScenarioStep.key(pod) + " has no init or app container \""
-            + container + "\"");
+        throw fail(where + ".container", "pod " + ScenarioStep.key(pod) + " has no init or app container "
+            + GoQuote.of(container));
       }
       return new ScenarioStep.RemoveContainer(pod, container);
     }
@@ -124,7 +168,7 @@ public final class ScenarioFile {
   private Pod admittedPod(String where, String text) {
     Pod pod = admitted.get(podKey(text));
     if (pod == null) {
-      throw fail(where, "pod " + podKey(text) + " is not admitted by an earlier step");
+      throw fail(where, "pod " + GoQuote.escaped(podKey(text)) + " is not admitted by an earlier step");
     }
     return pod;
   }
@@ -139,7 +183,8 @@ public final class ScenarioFile {
       throw fail(where, "is missing");
     }
     if (!value.isTextual() || value.asText().isBlank()) {
-      throw fail(where, "expected a name or a path, found " + (value.isContainerNode() ? "a " + (value.isArray() ? "list" : "mapping") : value.asText()));
+      throw fail(where, "expected a name or a path, found " + (value.isContainerNode() ? "a " + (value.isArray() ? "list" : "mapping")
+          : value.isTextual() ? GoQuote.of(value.asText()) : GoQuote.escaped(value.asText())));
     }
     return value.asText().strip();
   }

@@ -1,7 +1,7 @@
 package io.podtopo.app.input;
 
+import static io.podtopo.conformance.generators.PropertySeed.qt;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.quicktheories.QuickTheory.qt;
 
 import io.podtopo.adapters.fake.MachineCatalog;
 import io.podtopo.app.Main;

@@ -67,6 +67,20 @@ class ScenarioFileTest {
     assertProblem("- admit: [web.yaml]\n", "steps[0].admit: expected a name or a path, found a list");
   }
 
+  /** IN-1: a step never reads a file that may stream or block without end; it is refused at that step. */
+  @Test
+  void aDeviceOrAKernelFileIsRefusedAtItsStepUnread_in1() throws IOException {
+    assertProblem("- admit: /dev/zero\n", "steps[0].admit: \"/dev/zero\" is not a Pod file or folder (a device, a pipe or a socket)");
+    assertProblem("- admit: /proc/kmsg\n", "steps[0].admit: \"/proc/kmsg\" is on the kernel's proc file system, not a Pod file or folder");
+    assertProblem("- admit: /sys/devices/system/cpu\n", "steps[0].admit: \"/sys/devices/system/cpu\" is on the kernel's sysfs file system");
+  }
+
+  /** IN-1: a message is one line, whatever a name holds. */
+  @Test
+  void aNameHoldingANewlineCannotSplitTheMessage_in1() throws IOException {
+    assertProblem("- remove: \"web\\nsteps[9]: forged\"\n", "steps[0].remove: pod default/web\\nsteps[9]: forged is not admitted");
+  }
+
   private void assertProblem(String text, String problem) throws IOException {
     Path scenario = Files.writeString(dir.resolve("scenario.yaml"), text);
 

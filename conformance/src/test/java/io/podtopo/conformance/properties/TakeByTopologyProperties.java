@@ -1,8 +1,8 @@
 package io.podtopo.conformance.properties;
 
+import static io.podtopo.conformance.generators.PropertySeed.qt;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.quicktheories.QuickTheory.qt;
 
 import io.podtopo.conformance.generators.Machines;
 import io.podtopo.domain.cpumanager.CpuAllocationException;

@@ -1,7 +1,7 @@
 package io.podtopo.conformance.properties;
 
+import static io.podtopo.conformance.generators.PropertySeed.qt;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.quicktheories.QuickTheory.qt;
 
 import io.podtopo.conformance.generators.Hints;
 import io.podtopo.conformance.generators.Hints.MergeInput;
