@@ -1,59 +1,46 @@
 package io.podtopo.adapters.linux.store;
 
 import io.podtopo.domain.pod.Pod;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
- * The order numbers of the active pods in a state journal ({@link StateParts}): the file keeps the
- * active pods in admission order, a journal record names a pod's place by a number that only grows,
- * so that a pod admitted after the others is one part, not a new array.
+ * The order numbers of the active pods in a state journal ({@link StateParts}), in the order of the
+ * last saved snapshot's active pods: the file keeps the active pods in admission order, a journal
+ * record names a pod's place by a number that only grows, so that a pod admitted after the others is
+ * one part, not a new array.
  */
 final class PodOrder {
 
-  private final Map<String, Long> numbers;
+  private long[] numbers;
   private long next;
 
-  private PodOrder(Map<String, Long> numbers, long next) {
+  private PodOrder(long[] numbers, long next) {
     this.numbers = numbers;
     this.next = next;
   }
 
   /** The pods numbered by their place in the list, 0 first. */
   static PodOrder of(List<Pod> pods) {
-    PodOrder order = new PodOrder(new HashMap<>(), 0);
-    pods.forEach(pod -> order.add(pod.uid()));
-    return order;
-  }
-
-  PodOrder copy() {
-    return new PodOrder(new HashMap<>(numbers), next);
-  }
-
-  /** Numbers a pod that became active after every other: the next number. */
-  long add(String uid) {
-    numbers.put(uid, next);
-    return next++;
-  }
-
-  /** The number of an active pod. */
-  long of(String uid) {
-    Long number = numbers.get(uid);
-    if (number == null) {
-      throw new IllegalStateException("pod " + uid + " has no order number");
+    long[] numbers = new long[pods.size()];
+    for (int i = 0; i < numbers.length; i++) {
+      numbers[i] = i;
     }
-    return number;
+    return new PodOrder(numbers, numbers.length);
   }
 
-  void remove(String uid) {
-    numbers.remove(uid);
+  /** The number of the active pod at {@code index} of the last saved snapshot's list. */
+  long at(int index) {
+    return numbers[index];
   }
 
-  /** Takes the numbers of {@code other}. */
-  void replaceWith(PodOrder other) {
-    numbers.clear();
-    numbers.putAll(other.numbers);
-    next = other.next;
+  /** The number the next pod to become active gets. */
+  long next() {
+    return next;
+  }
+
+  /** The numbers of the next saved snapshot's active pods, in its order, and the next number. */
+  void replaceWith(long[] numbers, long next) {
+    this.numbers = numbers;
+    this.next = next;
   }
 }

@@ -40,11 +40,14 @@ public final class StateDirectory {
   public static final String FILE_NAME = "node-state.json";
 
   /**
-   * The least size a journal grows to before the whole state file is written again; beyond it, the
-   * journal is allowed the size of the state file, so that the state is written whole about once for
-   * as many bytes of changes as it holds.
+   * How large a journal grows before the whole state file is written again: four times the state
+   * file, 256 KiB at least. The state is then written whole once for four times its size in changes,
+   * so that writing it costs a change about a quarter of its share of the file, and a load applies at
+   * most that many bytes of records.
    */
-  static final long MIN_JOURNAL_BYTES = 64 * 1024;
+  static long journalLimit(long stateFileBytes) {
+    return Math.max(256 * 1024, 4 * stateFileBytes);
+  }
 
   private static final DateTimeFormatter STAMP =
       DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'", Locale.ROOT).withZone(ZoneOffset.UTC);
@@ -153,7 +156,7 @@ public final class StateDirectory {
    */
   Optional<StateJournal.Writer> write(NodeSnapshot snapshot) {
     StateFileFormat.Encoded encoded = StateFileFormat.write(snapshot);
-    long limit = Math.max(MIN_JOURNAL_BYTES, encoded.bytes().length);
+    long limit = journalLimit(encoded.bytes().length);
     try {
       if (StateJournal.base(journal).filter(encoded.checksum()::equals).isPresent()) {
         StateJournal.Writer writer = StateJournal.Writer.start(journal, encoded.checksum(), snapshot, limit);

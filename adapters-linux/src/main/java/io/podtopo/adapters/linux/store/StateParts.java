@@ -8,12 +8,13 @@ import com.fasterxml.jackson.databind.node.TextNode;
 import io.podtopo.domain.pod.Pod;
 import io.podtopo.ports.in.ContainerRef;
 import io.podtopo.ports.in.NodeSnapshot;
+import java.util.HashSet;
 import java.util.Iterator;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.SortedMap;
 import java.util.SortedSet;
 import java.util.TreeMap;
@@ -53,48 +54,65 @@ final class StateParts {
 
   private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
 
-  /** A per-pod map of the state: where it is, and how one pod's value is read and written. */
-  private record PodMap<V>(String pointer, Function<NodeSnapshot, SortedMap<String, V>> values,
-      Function<V, JsonNode> encoder) {
+  /**
+   * A per-pod map of the state: where it is, the domain value that holds it (the same value in two
+   * snapshots: the map is unchanged), and how one pod's value is read and written.
+   */
+  private record PodMap<V>(String pointer, Function<NodeSnapshot, Object> holder,
+      Function<NodeSnapshot, SortedMap<String, V>> values, Function<V, JsonNode> encoder) {
 
     /** Walks both maps in uid order at once: one step a pod, a value compared by reference first. */
     void changes(NodeSnapshot before, NodeSnapshot after, Changes changes) {
-      SortedMap<String, V> old = values.apply(before);
-      SortedMap<String, V> now = values.apply(after);
-      if (old == now) {
+      if (holder.apply(before) == holder.apply(after)) {
         return;
       }
-      Iterator<Map.Entry<String, V>> was = old.entrySet().iterator();
-      Iterator<Map.Entry<String, V>> is = now.entrySet().iterator();
-      Map.Entry<String, V> a = was.hasNext() ? was.next() : null;
-      Map.Entry<String, V> b = is.hasNext() ? is.next() : null;
+      SortedMap<String, V> old = values.apply(before);
+      SortedMap<String, V> now = values.apply(after);
+      // Keys and values side by side: an unmodifiable map's entries would each be wrapped anew.
+      Iterator<String> wasKeys = old.keySet().iterator();
+      Iterator<V> wasValues = old.values().iterator();
+      Iterator<String> isKeys = now.keySet().iterator();
+      Iterator<V> isValues = now.values().iterator();
+      String a = wasKeys.hasNext() ? wasKeys.next() : null;
+      String b = isKeys.hasNext() ? isKeys.next() : null;
+      V aValue = a == null ? null : wasValues.next();
+      V bValue = b == null ? null : isValues.next();
       while (a != null || b != null) {
-        int order = a == null ? 1 : b == null ? -1 : a.getKey().compareTo(b.getKey());
+        int order = a == null ? 1 : b == null ? -1 : a.compareTo(b);
         if (order < 0) {
-          changes.remove.add(pointer + "/" + escape(a.getKey()));
-        } else if (order > 0 || !Objects.equals(a.getValue(), b.getValue())) {
-          changes.set.put(pointer + "/" + escape(b.getKey()), encoder.apply(b.getValue()));
+          changes.remove.add(pointer + "/" + escape(a));
+        } else if (order > 0 || !Objects.equals(aValue, bValue)) {
+          changes.set.put(pointer + "/" + escape(b), encoder.apply(bValue));
         }
         if (order <= 0) {
-          a = was.hasNext() ? was.next() : null;
+          a = wasKeys.hasNext() ? wasKeys.next() : null;
+          aValue = a == null ? null : wasValues.next();
         }
         if (order >= 0) {
-          b = is.hasNext() ? is.next() : null;
+          b = isKeys.hasNext() ? isKeys.next() : null;
+          bValue = b == null ? null : isValues.next();
         }
       }
     }
   }
 
   private static final List<PodMap<?>> POD_MAPS = List.of(
-      new PodMap<>("/state/cpu/entries", s -> s.state().cpu().entries(), NodeStateJson::containerCpus),
-      new PodMap<>("/state/cpu/podEntries", s -> s.state().cpu().podEntries(), cpus -> TextNode.valueOf(cpus.toString())),
-      new PodMap<>("/state/memory/containerEntries", s -> s.state().memory().containerEntries(),
+      new PodMap<>("/state/cpu/entries", s -> s.state().cpu(), s -> s.state().cpu().entries(),
+          NodeStateJson::containerCpus),
+      new PodMap<>("/state/cpu/podEntries", s -> s.state().cpu(), s -> s.state().cpu().podEntries(),
+          cpus -> TextNode.valueOf(cpus.toString())),
+      new PodMap<>("/state/memory/containerEntries", s -> s.state().memory(), s -> s.state().memory().containerEntries(),
           MemoryStateJson::containerBlocks),
-      new PodMap<>("/state/memory/podEntries", s -> s.state().memory().podEntries(), MemoryStateJson::blocks),
-      new PodMap<>("/state/topologyHints", s -> s.state().topologyHints(), NodeStateJson::podHints),
-      new PodMap<>("/state/devices", s -> s.state().devices().allocations(), NodeStateJson::podDevices),
-      new PodMap<>("/state/startedContainers", s -> s.state().startedContainers(), NodeStateJson::names),
-      new PodMap<>(REMOVED_CONTAINERS, StateParts::removedByPod, NodeStateJson::names));
+      new PodMap<>("/state/memory/podEntries", s -> s.state().memory(), s -> s.state().memory().podEntries(),
+          MemoryStateJson::blocks),
+      new PodMap<>("/state/topologyHints", s -> s.state().topologyHints(), s -> s.state().topologyHints(),
+          NodeStateJson::podHints),
+      new PodMap<>("/state/devices", s -> s.state().devices(), s -> s.state().devices().allocations(),
+          NodeStateJson::podDevices),
+      new PodMap<>("/state/startedContainers", s -> s.state().startedContainers(), s -> s.state().startedContainers(),
+          NodeStateJson::names),
+      new PodMap<>(REMOVED_CONTAINERS, NodeSnapshot::removedContainers, StateParts::removedByPod,
+          NodeStateJson::names));
 
   private StateParts() {}
 
@@ -128,30 +146,42 @@ final class StateParts {
     return activePods(before.activePods(), after.activePods(), order, changes) ? Optional.of(changes) : Optional.empty();
   }
 
+  /**
+   * The active pods' parts, walking both lists at once: the domain keeps an active pod in its place,
+   * replaces a re-admitted one in place and adds a new one at the end, so a pod of {@code before}
+   * that is not next in {@code after} was removed, and what is left of {@code after} is new. A pod
+   * taken for removed that then shows up again (it was moved) makes the change one not told in parts.
+   */
   private static boolean activePods(List<Pod> before, List<Pod> after, PodOrder order, Changes changes) {
-    if (before == after || before.equals(after)) {
+    if (before == after) {
       return true;
     }
-    Map<String, Pod> old = new LinkedHashMap<>();
-    before.forEach(pod -> old.put(pod.uid(), pod));
-    long last = -1;
-    PodOrder next = order.copy();
-    for (Pod pod : after) {
-      Pod was = old.remove(pod.uid());
-      long number = was == null ? next.add(pod.uid()) : next.of(pod.uid());
-      if (number <= last) {
-        return false;
+    long[] numbers = new long[after.size()];
+    long next = order.next();
+    Set<String> removed = new HashSet<>();
+    int i = 0;
+    for (int j = 0; j < after.size(); j++) {
+      Pod pod = after.get(j);
+      while (i < before.size() && !before.get(i).uid().equals(pod.uid())) {
+        removed.add(before.get(i).uid());
+        changes.remove.add(ACTIVE_PODS + "/" + escape(before.get(i++).uid()));
       }
-      last = number;
-      if (!pod.equals(was)) {
-        changes.set.put(ACTIVE_PODS + "/" + escape(pod.uid()), activePod(number, pod));
+      if (i < before.size()) {
+        numbers[j] = order.at(i);
+        if (!pod.equals(before.get(i++))) {
+          changes.set.put(ACTIVE_PODS + "/" + escape(pod.uid()), activePod(numbers[j], pod));
+        }
+      } else if (removed.contains(pod.uid())) {
+        return false;
+      } else {
+        numbers[j] = next++;
+        changes.set.put(ACTIVE_PODS + "/" + escape(pod.uid()), activePod(numbers[j], pod));
       }
     }
-    old.keySet().forEach(uid -> {
-      next.remove(uid);
-      changes.remove.add(ACTIVE_PODS + "/" + escape(uid));
-    });
-    order.replaceWith(next);
+    for (; i < before.size(); i++) {
+      changes.remove.add(ACTIVE_PODS + "/" + escape(before.get(i).uid()));
+    }
+    order.replaceWith(numbers, next);
     return true;
   }
 
