@@ -263,12 +263,15 @@ class AgentLoadTest {
      * {@code offset + k * interval} after the window opens. A paced call's latency counts from when it
      * was due, not from when it was sent, so a call that waited for a slow one before it is measured
      * with that wait (no coordinated omission). Every answer is checked
-     * ({@link ChurnedPodsFolder.ListAnswers}).
+     * ({@link ChurnedPodsFolder.ListAnswers}): back to back, by the calling thread; paced, by the
+     * client's own checker thread, in order, so that decoding a changed answer does not delay the
+     * calls due meanwhile (it would be counted as their latency); the run waits for every check.
      */
     private Client call(PodResourcesClient client, long[] window, long offset, long interval)
         throws InterruptedException {
       Client result = new Client();
       ChurnedPodsFolder.ListAnswers answers = pods.new ListAnswers();
+      ExecutorService checker = interval > 0 ? Executors.newSingleThreadExecutor() : null;
       long due = window[0] + offset;
       while (System.nanoTime() < window[1]) {
         if (interval > 0) {
@@ -289,10 +292,23 @@ class AgentLoadTest {
           continue;
         }
         result.record(System.nanoTime() - start);
-        Optional<String> problem = answers.check(encoded,
-            view -> podSets.add(view.pods().stream().map(PodResources::name).toList()));
-        if (problem.isPresent() && result.inconsistencyCount++ < 5) {
-          result.inconsistencies.add(problem.get());
+        Runnable check = () -> {
+          Optional<String> problem = answers.check(encoded,
+              view -> podSets.add(view.pods().stream().map(PodResources::name).toList()));
+          if (problem.isPresent() && result.inconsistencyCount++ < 5) {
+            result.inconsistencies.add(problem.get());
+          }
+        };
+        if (checker == null) {
+          check.run();
+        } else {
+          checker.execute(check);
+        }
+      }
+      if (checker != null) {
+        checker.shutdown();
+        if (!checker.awaitTermination(5, TimeUnit.MINUTES)) {
+          throw new IllegalStateException("the checks of a client's answers did not end within 5 minutes");
         }
       }
       return result;
