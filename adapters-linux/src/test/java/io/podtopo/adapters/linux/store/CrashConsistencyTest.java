@@ -16,8 +16,9 @@ import org.junit.jupiter.api.io.TempDir;
  * files, which shows the loop can fail.
  *
  * <p><b>How many kills.</b> {@code ./mvnw -B verify} makes {@value #VERIFY_KILLS} kills (and a tenth
- * of that against the naive writer); {@code -D}{@value #KILLS_PROPERTY}{@code =N} makes N, and the
- * profile {@code full-counts}, run by {@code .ci/run} after verify, makes the 1,000 of issue 8. The
+ * of that against the naive writer); {@code -D}{@value #FULL_PROPERTY}{@code =true}, as the profile
+ * {@code full-counts} that {@code .ci/run} runs after verify sets it, makes the {@value #FULL_KILLS}
+ * asked before; {@code -D}{@value #KILLS_PROPERTY}{@code =N} makes N. The
  * landings asked for scale with the count: at least one kill before the first save, one in fifty
  * during a save (a temporary file left) and one in twenty between saves.
  */
@@ -26,6 +27,9 @@ class CrashConsistencyTest {
   /** The system property that sets the count of kills of the atomic writer. */
   static final String KILLS_PROPERTY = "podtopo.killtest.kills";
   static final int VERIFY_KILLS = 200;
+  static final int FULL_KILLS = 1000;
+  /** The system property of the full counts and lengths of the long tests (profile {@code full-counts}). */
+  static final String FULL_PROPERTY = "podtopo.tests.full";
 
   @TempDir
   Path dir;
@@ -55,7 +59,7 @@ class CrashConsistencyTest {
   }
 
   private static int kills() {
-    return Integer.getInteger(KILLS_PROPERTY, VERIFY_KILLS);
+    return Integer.getInteger(KILLS_PROPERTY, Boolean.getBoolean(FULL_PROPERTY) ? FULL_KILLS : VERIFY_KILLS);
   }
 
   private static long seed() {
