@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.grpc.StatusRuntimeException;
 import io.podtopo.adapters.grpc.PodResourcesClient;
 import io.podtopo.adapters.grpc.PodResourcesClientException;
+import io.podtopo.adapters.linux.store.JarredClassPath;
 import io.podtopo.adapters.linux.store.RefusedStateFileException;
 import io.podtopo.adapters.linux.store.SavedState;
 import io.podtopo.adapters.linux.store.StateDirectory;

@@ -36,8 +36,12 @@ import org.junit.jupiter.api.io.TempDir;
  * two pods, nothing admitted again that was restored, every pod logged admitted or restored still
  * saved unless its file is gone, the state exactly the old or the new one, no CPU or memory leaked or
  * held twice, the cgroup files as the state says, a {@code List} answer the view of a saved state).
- * Two loops run side by side, each on folders of its own; {@link AgentKillAtScaleTest} runs the same
- * with 10,000 kills or more ({@code -Pkill-at-scale}). The store's own crash test is
+ * Two loops run side by side, each on folders of its own, with {@code -D}{@value #FULL_PROPERTY}{@code =true}
+ * (the profile {@code full-counts}, which {@code .ci/run} runs after verify): the 200 kills asked
+ * before; {@code ./mvnw -B verify} runs one loop of {@value #KILLS_PER_LOOP} kills, every check
+ * the same, and {@code -D}{@value #LOOPS_PROPERTY}{@code =N} runs N loops. A loop plays the whole
+ * scenario whatever its count (more lives when it is not over by then). {@link AgentKillAtScaleTest}
+ * runs the same with 10,000 kills or more ({@code -Pkill-at-scale}). The store's own crash test is
  * STORE-7 ({@code CrashConsistencyTest}); restored allocations kept as they are is P§8.3 (NA-4,
  * PLR-9).
  *
@@ -78,7 +82,11 @@ import org.junit.jupiter.api.io.TempDir;
 class AgentKillTest {
 
   static final String SEED_PROPERTY = "podtopo.agentkilltest.seed";
-  private static final int LOOPS = 2;
+  /** The system property of the count of loops side by side. */
+  static final String LOOPS_PROPERTY = "podtopo.agentkilltest.loops";
+  /** The system property of the full counts and lengths of the long tests (profile {@code full-counts}). */
+  static final String FULL_PROPERTY = "podtopo.tests.full";
+  private static final int FULL_LOOPS = 2;
   private static final int KILLS_PER_LOOP = 100;
 
   @TempDir
@@ -87,7 +95,8 @@ class AgentKillTest {
   @Test
   @Timeout(value = 20, unit = TimeUnit.MINUTES)
   void killingTheAgentDuringABurstOfAdmissionsLosesNothingAndAllocatesNothingTwice_ag3() throws Exception {
-    killAndRestart(dir, LOOPS, KILLS_PER_LOOP, "AgentKillTest");
+    int loops = Integer.getInteger(LOOPS_PROPERTY, Boolean.getBoolean(FULL_PROPERTY) ? FULL_LOOPS : 1);
+    killAndRestart(dir, loops, KILLS_PER_LOOP, "AgentKillTest");
   }
 
   /**

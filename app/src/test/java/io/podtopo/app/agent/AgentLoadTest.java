@@ -42,12 +42,16 @@ import org.junit.jupiter.api.io.TempDir;
  * client checked is that answer (the agent serves one state as one byte string until the node changes),
  * any other is decoded into domain values and checked in full.
  *
- * <p>Three runs, every answer checked in each: a warm-up of {@value #WARM_UP_SECONDS} s; the
- * measurement of the targets (at least 10,000 {@code List}/s, p99 under 5 ms): 30 s with every client
- * calling as fast as it can ({@code -D}{@value #SECONDS_PROPERTY}{@code =N} measures N seconds
- * instead); then {@value #PACED_SECONDS} s with each client calling 640 times a second on a fixed
- * schedule, 10,240 calls a second in all, a call's latency counted from when it was due (the stricter
- * view: a stall delays every call due during it, where back-to-back clients simply wait). The targets
+ * <p>Three runs, every answer checked in each: a warm-up; the measurement of the targets (at least
+ * 10,000 {@code List}/s, p99 under 5 ms) with every client calling as fast as it can; then a run with
+ * each client calling 640 times a second on a fixed schedule, 10,240 calls a second in all, a call's
+ * latency counted from when it was due (the stricter view: a stall delays every call due during it,
+ * where back-to-back clients simply wait). Their lengths: {@value #WARM_UP_SECONDS} s, 30 s and
+ * {@value #PACED_SECONDS} s for the numbers of the guide (with {@code -D}{@value #FULL_PROPERTY}{@code =true},
+ * as the profile {@code full-counts} that {@code .ci/run} runs after verify sets it); {@code ./mvnw -B verify}
+ * runs them for 5, 10 and 5 s, the same checks on fewer calls, its numbers less settled. {@code -D}{@value #WARM_UP_PROPERTY}{@code =N},
+ * {@code -D}{@value #SECONDS_PROPERTY}{@code =N} and {@code -D}{@value #PACED_PROPERTY}{@code =N} set
+ * each length. The targets
  * are printed, not asserted: the clients and their checks run on the same two cores as the agent.
  * Printed: calls per second, latency percentiles of the call (without the decoding of a changed
  * answer), the agent's peak RSS ({@code VmHWM}), and the CPU time the agent and the test's JVM used
@@ -58,13 +62,22 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class AgentLoadTest {
 
+  /** The length of the measurement with every client calling as fast as it can, in seconds. */
   static final String SECONDS_PROPERTY = "podtopo.agentloadtest.seconds";
+  /** The length of the warm-up, in seconds. */
+  static final String WARM_UP_PROPERTY = "podtopo.agentloadtest.warmup";
+  /** The length of the paced run, in seconds. */
+  static final String PACED_PROPERTY = "podtopo.agentloadtest.paced";
+  /** The system property of the full counts and lengths of the long tests (profile {@code full-counts}). */
+  static final String FULL_PROPERTY = "podtopo.tests.full";
   private static final int CLIENTS = 16;
   /**
    * Long enough for both JVMs' compilers to settle: with 10 s the agent's C2 compiler thread still
-   * used 4.7 to 6 s of CPU during the 30 s measured after it, on the two cores the calls share.
+   * used 4.7 to 6 s of CPU during the 30 s measured after it, on the two cores the calls share. The
+   * full run's; verify's is 5 s.
    */
   private static final int WARM_UP_SECONDS = 25;
+  /** The length of the full run's paced run; verify's is 5 s. */
   private static final int PACED_SECONDS = 20;
   /** Each client's pace in the paced run: 16 x 640 = 10,240 calls a second, above the target. */
   private static final int CALLS_PER_SECOND_PER_CLIENT = 640;
@@ -77,7 +90,10 @@ class AgentLoadTest {
   @Test
   @Timeout(value = 10, unit = TimeUnit.MINUTES)
   void sixteenClientsListingWhilePodsComeAndGoGetNoErrorAndOnlyConsistentAnswers() throws Exception {
-    int seconds = Integer.getInteger(SECONDS_PROPERTY, 30);
+    boolean full = Boolean.getBoolean(FULL_PROPERTY);
+    int seconds = Integer.getInteger(SECONDS_PROPERTY, full ? 30 : 10);
+    int warmUpSeconds = Integer.getInteger(WARM_UP_PROPERTY, full ? WARM_UP_SECONDS : 5);
+    int pacedSeconds = Integer.getInteger(PACED_PROPERTY, full ? PACED_SECONDS : 5);
     String loadAverage = Files.readString(Path.of("/proc/loadavg")).strip();
     ChurnedPodsFolder pods = new ChurnedPodsFolder(Files.createDirectories(dir.resolve("pods")), CHURN_STEPS);
     Path socket = dir.resolve("pod-resources.sock");
@@ -96,7 +112,7 @@ class AgentLoadTest {
       Measurement measured;
       try {
         Future<Integer> churn = threads.submit(() -> pods.churn(load::stopped));
-        warmUp = load.run(threads, WARM_UP_SECONDS, 0);
+        warmUp = load.run(threads, warmUpSeconds, 0);
         long agentCpu = cpuMillis(agent.pid());
         Map<String, Long> threadCpu = agent.cpuMillisByThread();
         long testCpu = ManagementFactory.getPlatformMXBean(com.sun.management.OperatingSystemMXBean.class)
@@ -109,7 +125,7 @@ class AgentLoadTest {
         threadCpuAfter.replaceAll((thread, millis) -> millis - threadCpu.getOrDefault(thread, 0L));
         testCpu = ManagementFactory.getPlatformMXBean(com.sun.management.OperatingSystemMXBean.class)
             .getProcessCpuTime() / 1_000_000 - testCpu;
-        paced = load.run(threads, PACED_SECONDS, CALLS_PER_SECOND_PER_CLIENT);
+        paced = load.run(threads, pacedSeconds, CALLS_PER_SECOND_PER_CLIENT);
         load.stop();
         int steps = churn.get(1, TimeUnit.MINUTES);
         long rss = agent.peakRssKib();
@@ -123,8 +139,8 @@ class AgentLoadTest {
                 + " a call), test JVM (clients) %.1f s (%.0f us a call), of %d cores x %d s; %d distinct pod lists"
                 + " seen; churn: %d steps, the agent logged %d admitted and %d removed in all; 250 pods admitted"
                 + " in %.1f s; test JVM GC during the measurement: %d collections, %d ms; load average before: %s; the agent's CPU by thread during the measurement (ms): %s",
-            CLIENTS, seconds, measured.summary(), PACED_SECONDS, CLIENTS * CALLS_PER_SECOND_PER_CLIENT,
-            paced.summary(), WARM_UP_SECONDS, warmUp.summary(), rss / 1024.0, agentCpu / 1000.0,
+            CLIENTS, seconds, measured.summary(), pacedSeconds, CLIENTS * CALLS_PER_SECOND_PER_CLIENT,
+            paced.summary(), warmUpSeconds, warmUp.summary(), rss / 1024.0, agentCpu / 1000.0,
             agentCpu * 1000.0 / Math.max(1, measured.calls()), testCpu / 1000.0,
             testCpu * 1000.0 / Math.max(1, measured.calls()), Runtime.getRuntime().availableProcessors(), seconds,
             load.podSetsSeen(), steps, count(log, "admitted"), count(log, "removed"), filled / 1000.0, gcAfter[0] - gcBefore[0], gcAfter[1] - gcBefore[1], loadAverage,

@@ -16,6 +16,7 @@ import io.podtopo.domain.topology.NumaNode;
 import io.podtopo.domain.topologymanager.TopologyManagerOptions;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -23,6 +24,7 @@ import org.junit.jupiter.api.Test;
  * testee that answers {@code "timing"} (FORMAT.md), and compares their decisions as the differential
  * does; {@link SpeedScenarios} builds the pod-scope scenarios it times.
  */
+@Tag("one-jvm") // alone, after the other tests (pom.xml): it times admissions
 class SpeedComparisonTest {
 
   private static final ReferenceSubject REFERENCE = new ReferenceSubject(VectorKinds.reference());

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import java.nio.file.Path;
 import java.time.Duration;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.io.TempDir;
 import java.util.concurrent.TimeUnit;
 import java.util.Optional;
@@ -18,6 +19,7 @@ import org.junit.jupiter.api.Test;
  * {@link ProcessSubject} against real external programs: a JVM running {@link ScriptedTestee}, and
  * {@code cat}. A program that breaks ends the run with one {@link SubjectBreak} (issue 11).
  */
+@Tag("one-jvm") // alone, after the other tests (pom.xml): it starts programs with timeouts of 1 to 2.5 s
 class ProcessSubjectTest {
 
   private final VectorRunner runner = new VectorRunner(LowestCpusKind.KINDS);

@@ -19,6 +19,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Timeout;
 
 /**
@@ -30,6 +31,7 @@ import org.junit.jupiter.api.Timeout;
  * {@code TesteeProtocolFuzzTestInputs/} (requests of the bundled vectors and the reference's
  * answers to them) in every build; {@code -Pfuzz} fuzzes it (docs/guide/fuzzing.md).
  */
+@Tag("one-jvm") // alone, after the other tests (pom.xml): Jazzer's agent starts once, in one JVM
 class TesteeProtocolFuzzTest {
 
   private static final TesteeServer REFERENCE = new TesteeServer(new ReferenceSubject(new VectorKinds(ReferenceKinds.all())));

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Timeout;
 
 /**
@@ -13,6 +14,7 @@ import org.junit.jupiter.api.Timeout;
  * kubelet would compute. Replays {@code QuantityFuzzTestInputs/} in every build; {@code -Pfuzz}
  * fuzzes it (docs/guide/fuzzing.md).
  */
+@Tag("one-jvm") // alone, after the other tests (pom.xml): Jazzer's agent starts once, in one JVM
 class QuantityFuzzTest {
 
   @FuzzTest

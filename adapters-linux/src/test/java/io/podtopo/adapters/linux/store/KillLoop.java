@@ -3,6 +3,7 @@ package io.podtopo.adapters.linux.store;
 import io.podtopo.ports.in.NodeSnapshot;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -35,6 +36,12 @@ import java.util.stream.Stream;
  * end of the start, the saves and the gaps between them on a fast machine and a busy one alike. The
  * draws come from one seed, printed with the result; the instants they hit still depend on the
  * machine, so a replay repeats the draws, not the landings.
+ *
+ * <p><b>Each writer</b> is a JVM of its own, and its start costs more than the saves it is killed in:
+ * every writer starts from a class-data archive (AppCDS) made once per loop by a writer that saves
+ * {@value #SAVES_IN_WINDOW} snapshots and exits, on the test's class path with its folders jarred
+ * ({@link JarredClassPath}); that cuts the CPU time of a writer from its start to its first save by
+ * about a third. A writer killed at its instant is not reused: every kill is a fresh process.
  */
 final class KillLoop {
 
@@ -106,6 +113,8 @@ final class KillLoop {
 
   private final String writer;
   private final Path workDir;
+  /** The test's class path until {@link #run} has archived the start, then the jarred one and its archive. */
+  private WriterProcess.Jvm jvm = WriterProcess.Jvm.ofTheTest();
 
   /** A loop over writers of kind {@code writer} ({@code atomic} or {@code in-place}) in {@code workDir}. */
   KillLoop(String writer, Path workDir) {
@@ -114,8 +123,9 @@ final class KillLoop {
   }
 
   /** Measures the window, then runs {@code kills} kills with instants drawn from {@code seed}. */
-  Result run(int kills, long seed) throws InterruptedException, ExecutionException {
+  Result run(int kills, long seed) throws IOException, InterruptedException, ExecutionException {
     long start = System.nanoTime();
+    archiveTheStart();
     Window window = inParallel(PARALLEL, this::window).stream().reduce(Window::widest).orElseThrow();
     SplittableRandom random = new SplittableRandom(seed);
     long[] delays = random.longs(kills, window.fromMicros(), window.toMicros() + 1).toArray();
@@ -145,11 +155,43 @@ final class KillLoop {
     }
   }
 
+  /**
+   * Makes every later writer start from a class-data archive: the class path with its folders jarred,
+   * and the classes a writer loads up to its {@value #SAVES_IN_WINDOW}th save, written when it exits.
+   * Proves once, with {@code -Xshare:on}, that the archive can be used ({@code -Xshare:auto} would
+   * silently ignore one it cannot).
+   */
+  private void archiveTheStart() throws IOException, InterruptedException {
+    Path scratch = Files.createDirectories(workDir.resolve(writer + "-archive"));
+    String classPath = JarredClassPath.write(scratch.resolve("classes.jar"));
+    Path archive = scratch.resolve("writer.jsa");
+    WriterProcess.Jvm dumping = new WriterProcess.Jvm(classPath, List.of("-XX:ArchiveClassesAtExit=" + archive));
+    try (WriterProcess process = WriterProcess.start(dumping, writer, scratch.resolve("state"),
+        scratch.resolve("stderr"), List.of(Integer.toString(SAVES_IN_WINDOW)))) {
+      int exit = process.awaitExit();
+      if (exit != 0 || !Files.isRegularFile(archive)) {
+        throw new AssertionError("the writer that archives the start ended with status " + exit + " and wrote "
+            + (Files.isRegularFile(archive) ? "" : "no ") + "class-data archive " + archive + ": " + process.errors());
+      }
+    }
+    WriterProcess.Jvm archived = new WriterProcess.Jvm(classPath, List.of("-XX:SharedArchiveFile=" + archive));
+    // the last -Xshare wins: on, not auto; "-version" after the class path is the launcher's option
+    List<String> check = new WriterProcess.Jvm(classPath, List.of("-XX:SharedArchiveFile=" + archive, "-Xshare:on"))
+        .command("-version", List.of());
+    Process probe = new ProcessBuilder(check).redirectErrorStream(true).start();
+    String said = new String(probe.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    if (probe.waitFor() != 0) {
+      throw new AssertionError("the class-data archive " + archive + " cannot be used: " + said);
+    }
+    jvm = archived;
+  }
+
   /** From half the time a writer takes from ready to its first save, to {@value #SAVES_IN_WINDOW} saves later. */
   private Window window(int run) throws IOException, InterruptedException {
     Path runDir = Files.createDirectories(workDir.resolve(writer + "-window-" + run));
     Window window;
-    try (WriterProcess process = WriterProcess.start(writer, runDir.resolve("state"), runDir.resolve("stderr"))) {
+    try (WriterProcess process = WriterProcess.start(jvm, writer, runDir.resolve("state"), runDir.resolve("stderr"),
+        List.of())) {
       long ready = System.nanoTime();
       process.awaitSaved(0);
       long firstSave = TimeUnit.NANOSECONDS.toMicros(System.nanoTime() - ready);
@@ -164,7 +206,7 @@ final class KillLoop {
     Path runDir = Files.createDirectories(workDir.resolve(writer + "-" + run));
     Path stateDir = runDir.resolve("state");
     int acknowledged;
-    try (WriterProcess process = WriterProcess.start(writer, stateDir, runDir.resolve("stderr"))) {
+    try (WriterProcess process = WriterProcess.start(jvm, writer, stateDir, runDir.resolve("stderr"), List.of())) {
       LockSupport.parkNanos(TimeUnit.MICROSECONDS.toNanos(delayMicros));
       acknowledged = process.kill();
     }

@@ -15,7 +15,9 @@ import java.util.function.Consumer;
  *
  * <p>Arguments: the state folder, then {@code atomic} (a {@link FileAllocationStore}) or
  * {@code in-place} (the naive writer the store must not be: truncate the file, serialise, write, no
- * rename). It halts when its standard input ends, that is when the test's JVM is gone.
+ * rename), and optionally a save number after which it exits by itself (status 0), which
+ * {@link KillLoop} uses once to write the class-data archive every later writer starts from. It halts
+ * when its standard input ends, that is when the test's JVM is gone.
  */
 public final class SnapshotWriterProcess {
 
@@ -28,6 +30,7 @@ public final class SnapshotWriterProcess {
       case "in-place" -> snapshot -> writeInPlace(new StateDirectory(dir).file(), snapshot);
       default -> throw new IllegalArgumentException("writer must be atomic or in-place: " + args[1]);
     };
+    int last = args.length > 2 ? Integer.parseInt(args[2]) : Integer.MAX_VALUE;
     DieWithTheParent.install();
     NodeSnapshot next = BigSnapshots.snapshot(0);
     System.out.println("ready");
@@ -36,6 +39,9 @@ public final class SnapshotWriterProcess {
       writer.accept(next);
       System.out.println("saved " + n);
       System.out.flush();
+      if (n == last) {
+        System.exit(0);
+      }
       next = BigSnapshots.snapshot(n + 1);
     }
   }

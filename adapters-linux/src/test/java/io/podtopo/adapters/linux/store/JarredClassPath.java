@@ -1,4 +1,4 @@
-package io.podtopo.app.agent;
+package io.podtopo.adapters.linux.store;
 
 import java.io.File;
 import java.io.IOException;
@@ -16,14 +16,15 @@ import java.util.stream.Stream;
 /**
  * The test JVM's class path with its folders (the modules' {@code target/classes} and
  * {@code test-classes}) packed into one jar ahead of its jars: a class-data archive (CDS) holds
- * classes of jars only, so an agent started on this class path can start from one.
+ * classes of jars only, so a child JVM started on this class path (a state writer of
+ * {@link KillLoop}, an agent of app's kill test) can start from one.
  */
-final class JarredClassPath {
+public final class JarredClassPath {
 
   private JarredClassPath() {}
 
   /** Writes the folders' files to {@code jar} (the first of a name wins, as on the class path) and returns the class path. */
-  static String write(Path jar) throws IOException {
+  public static String write(Path jar) throws IOException {
     List<String> entries = new ArrayList<>();
     entries.add(jar.toString());
     Set<String> written = new HashSet<>();
