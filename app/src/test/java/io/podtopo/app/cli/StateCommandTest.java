@@ -112,8 +112,9 @@ class StateCommandTest {
     CliRun run = CliRun.reference("state", "reset", "--state-dir", dir.toString());
 
     assertThat(run.exitCode()).isEqualTo(ExitCodes.OK);
-    assertThat(listing()).singleElement().satisfies(moved ->
-        assertThat(moved.getFileName().toString()).matches("node-state\\.json\\.\\d{8}T\\d{6}Z\\.reset"));
+    // The state file and its journal (STORE-9), with one stamp.
+    assertThat(listing()).extracting(moved -> moved.getFileName().toString().replaceAll("\\d{8}T\\d{6}Z", "STAMP"))
+        .containsExactlyInAnyOrder("node-state.json.STAMP.reset", "node-state.journal.STAMP.reset");
   }
 
   @Test
