@@ -49,10 +49,16 @@ final class KillLoop {
   enum Landing {
     /** Nothing was saved yet and no save had started writing. */
     BEFORE_FIRST_SAVE("before the first save"),
-    /** A temporary file was left: the kill cut a replace (of the state file, or of the journal after it). */
-    DURING_A_SAVE("during a save (temp file left)"),
-    /** The file holds the save after the last acknowledged one: killed after a rename, before the ack. */
-    AFTER_A_RENAME("after a rename, unacknowledged"),
+    /**
+     * The kill cut a save: a temporary file was left (a replace of the state file, or of the journal
+     * after it), or the journal's last record was cut short.
+     */
+    DURING_A_SAVE("during a save (temp file left or record cut short)"),
+    /**
+     * The state holds the save after the last acknowledged one and nothing was left over: killed after
+     * the save's write (a rename, or a record appended), before its acknowledgement.
+     */
+    AFTER_A_WRITE("after a save's write, unacknowledged"),
     /** The file holds the last acknowledged save and nothing was left over. */
     BETWEEN_SAVES("between saves"),
     /** The file was refused or held another snapshot: the write was torn. */
@@ -222,7 +228,7 @@ final class KillLoop {
    * once it has written the whole state file, which then holds the next (ADR 0010).
    */
   private static Kill judge(int run, long delayMicros, int acknowledged, Path stateDir) {
-    boolean tempLeft = !new StateDirectory(stateDir).tempFiles().isEmpty();
+    boolean tempLeft = !new StateDirectory(stateDir).tempFiles().isEmpty() || recordCutShort(stateDir);
     Optional<NodeSnapshot> loaded;
     try {
       loaded = FileAllocationStore.open(stateDir).load();
@@ -239,9 +245,23 @@ final class KillLoop {
     } else if (held >= 0 && held == acknowledged) {
       landing = Landing.BETWEEN_SAVES;
     } else {
-      landing = held >= 0 && held == acknowledged + 1 ? Landing.AFTER_A_RENAME : Landing.TORN;
+      landing = held >= 0 && held == acknowledged + 1 ? Landing.AFTER_A_WRITE : Landing.TORN;
     }
     return new Kill(run, delayMicros, acknowledged, landing, read);
+  }
+
+  /** Whether the journal's last line lacks its line feed: a record the kill cut short. */
+  private static boolean recordCutShort(Path stateDir) {
+    Path journal = new StateDirectory(stateDir).journal();
+    try {
+      if (!Files.exists(journal)) {
+        return false;
+      }
+      byte[] bytes = Files.readAllBytes(journal);
+      return bytes.length > 0 && bytes[bytes.length - 1] != '\n';
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
   }
 
   /** {@code n} or {@code n + 1} when {@code snapshot} is that {@link BigSnapshots#snapshot}, else -2. */
