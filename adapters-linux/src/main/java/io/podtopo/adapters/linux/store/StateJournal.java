@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.podtopo.ports.in.NodeSnapshot;
+import java.io.BufferedReader;
 import java.io.Closeable;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -116,9 +117,10 @@ final class StateJournal {
 
   /** The checksum a journal on disk names as its state file; empty when there is none or it is unreadable. */
   static Optional<String> base(Path file) {
-    try {
-      List<String> lines = lines(Files.readAllBytes(file));
-      JsonNode header = lines.isEmpty() ? null : parse(lines.get(0));
+    // Its first line only: the journal may hold four state files' worth of records.
+    try (BufferedReader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+      String first = reader.readLine();
+      JsonNode header = first == null ? null : parse(first);
       return header == null ? Optional.empty() : Optional.of(header.path("base").asText());
     } catch (IOException e) {
       return Optional.empty();
