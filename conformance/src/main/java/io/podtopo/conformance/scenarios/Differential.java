@@ -210,16 +210,18 @@ public final class Differential {
     }
     long answered = System.nanoTime();
     tally.podtopoNanos += answered - start;
+    // The scenario as the testee is asked it, podtopo's device choices sent along (DevicePicks).
+    ObjectNode input = DevicePicks.added(scenario.write(), scenario, podtopo);
     if (podtopo.has("error")) {
       // A configuration the kubelet refuses to start with: the testee must refuse it too.
-      JsonNode testeeAnswer = ask(scenario, podtopo, "one");
+      JsonNode testeeAnswer = ask(input, "one");
       tally.testeeNanos += System.nanoTime() - answered;
       return testeeAnswer.has("error") ? Optional.empty() : Optional.of(new Comparison(scenario, podtopo, testeeAnswer,
           List.of("podtopo refuses the configuration (" + podtopo.get("error").asText() + "), the testee answers")));
     }
     JsonNode expect = expectation(tiesLeftOut(scenario, podtopo));
     for (int tries = 0; tries < ONE_OUTCOME_TRIES; tries++) {
-      JsonNode one = ask(scenario, podtopo, "one");
+      JsonNode one = ask(input, "one");
       if (ScenarioComparator.compare(expect, tiesLeftOut(scenario, one)).passed()) {
         tally.testeeNanos += System.nanoTime() - answered;
         return Optional.empty();
@@ -232,11 +234,11 @@ public final class Differential {
     }
     long tested = System.nanoTime();
     tally.testeeNanos += tested - answered;
-    JsonNode all = ask(scenario, podtopo, "all");
+    JsonNode all = ask(input, "all");
     Verdict verdict = ScenarioComparator.compare(expect, tiesLeftOut(scenario, all));
     for (int tries = 1; tries < ALL_OUTCOMES_TRIES && !verdict.passed() && !kubeletCrashes(all); tries++) {
       // A slow scenario gets fewer runs within the testee's time for it: asked again, it may show more outcomes.
-      JsonNode again = ask(scenario, podtopo, "all");
+      JsonNode again = ask(input, "all");
       Verdict other = ScenarioComparator.compare(expect, tiesLeftOut(scenario, again));
       if (other.passed()) {
         all = again;
@@ -269,9 +271,8 @@ public final class Differential {
         smallest.testee(), smallest.differences());
   }
 
-  /** The testee's answer to {@code scenario}, podtopo's device choices sent along ({@link DevicePicks}). */
-  private JsonNode ask(NodeScenario scenario, JsonNode podtopo, String outcomes) {
-    ObjectNode input = DevicePicks.added(scenario.write(), scenario, podtopo);
+  /** The testee's answer to a scenario's {@code input}, asked for {@code outcomes}. */
+  private JsonNode ask(ObjectNode input, String outcomes) {
     input.put("outcomes", outcomes);
     Optional<JsonNode> answer;
     try {
