@@ -11,6 +11,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -133,27 +134,54 @@ final class ChurnedPodsFolder {
 
   /**
    * One client's {@code List} answers as the agent encoded them ({@link PodResourcesClient#listEncoded}),
-   * each checked: one with the same bytes as the last answer checked is that answer (the agent serves
-   * one state as one byte string until the node changes, D-28), any other is decoded into domain values
-   * and checked in full. Not thread-safe: one per client.
+   * each checked: one with the same bytes as the last answer this client checked is that answer (the
+   * agent serves one state as one byte string until the node changes, D-28); one with the same bytes
+   * as an answer another client of this folder found consistent lately ({@link #CHECKED_KEPT} kept) is
+   * that answer too, so the clients decode each new state once between them, not once each; any other is
+   * decoded into domain values and checked in full. Not thread-safe: one per client.
    */
   final class ListAnswers {
 
     private byte[] checked;
 
     /**
-     * The answer's first problem, empty when it is consistent; a new answer, decoded, is given to
-     * {@code decoded} too.
+     * The answer's first problem, empty when it is consistent; an answer decoded (the first time any
+     * client of the folder saw it) is given to {@code decoded} too.
      */
     Optional<String> check(byte[] encoded, Consumer<PodResourcesView> decoded) {
-      if (Arrays.equals(encoded, checked)) {
+      if (Arrays.equals(encoded, checked) || consistentLately(encoded)) {
+        checked = encoded;
         return Optional.empty();
       }
       PodResourcesView view = PodResourcesClient.decodeList(encoded);
       decoded.accept(view);
       Optional<String> problem = problem(view).map(text -> text + " in " + view);
       checked = problem.isEmpty() ? encoded : null;
+      if (problem.isEmpty()) {
+        keepConsistent(encoded);
+      }
       return problem;
+    }
+  }
+
+  /** How many answers found consistent the clients share, the newest first. */
+  static final int CHECKED_KEPT = 16;
+
+  private final ArrayDeque<byte[]> consistentLately = new ArrayDeque<>();
+
+  private synchronized boolean consistentLately(byte[] encoded) {
+    for (byte[] consistent : consistentLately) {
+      if (Arrays.equals(encoded, consistent)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private synchronized void keepConsistent(byte[] encoded) {
+    consistentLately.addFirst(encoded);
+    if (consistentLately.size() > CHECKED_KEPT) {
+      consistentLately.removeLast();
     }
   }
 }
