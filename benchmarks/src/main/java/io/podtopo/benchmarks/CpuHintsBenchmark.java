@@ -9,6 +9,8 @@ import io.podtopo.domain.pod.Container;
 import io.podtopo.domain.pod.Pod;
 import io.podtopo.domain.pod.Quantity;
 import io.podtopo.domain.pod.Resources;
+import io.podtopo.domain.quirks.Behaviour;
+import io.podtopo.domain.quirks.QuirkLog;
 import io.podtopo.domain.topology.Cpu;
 import io.podtopo.domain.topology.CpuSet;
 import io.podtopo.domain.topology.Machine;
@@ -58,9 +60,9 @@ public class CpuHintsBenchmark {
     CpuTopology topology = CpuTopology.of(Machine.ofCpus("2s-8numa-384", cpus));
     FeatureGates gates = FeatureGates.of(Map.of(
         FeatureGates.POD_LEVEL_RESOURCES, true, FeatureGates.POD_LEVEL_RESOURCE_MANAGERS, true));
-    policy = StaticPolicy.create(topology, 2, CpuSet.empty(), StaticPolicyOptions.defaults(), gates);
+    policy = StaticPolicy.create(topology, 2, CpuSet.empty(), StaticPolicyOptions.defaults(), gates, "none", QuirkLog.of(Behaviour.KUBELET));
     CpuManagerState started = policy.start(CpuManagerState.empty());
-    CpuSet busy = policy.allocateCpus(started, 128, Optional.empty(), CpuSet.empty());
+    CpuSet busy = policy.allocateCpus(started, 128, Optional.empty(), CpuSet.empty(), QuirkLog.of(Behaviour.KUBELET));
     state = CpuManagerState.of(started.defaultCpuSet().difference(busy), Map.of("busy", Map.of("c", busy)), Map.of());
     container = guaranteed("app", 30);
     containerPod = new Pod.Builder().uid("container-pod").addContainer(container).build();
@@ -82,11 +84,11 @@ public class CpuHintsBenchmark {
 
   @Benchmark
   public Optional<List<TopologyHint>> containerHints() {
-    return policy.topologyHints(state, containerPod, container);
+    return policy.containerHintList(state, containerPod, container);
   }
 
   @Benchmark
   public Optional<List<TopologyHint>> podHints() {
-    return policy.podTopologyHints(state, podLevelPod);
+    return policy.podHintList(state, podLevelPod, QuirkLog.of(Behaviour.KUBELET));
   }
 }

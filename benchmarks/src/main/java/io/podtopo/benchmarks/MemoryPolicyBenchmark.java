@@ -7,6 +7,8 @@ import io.podtopo.domain.memorymanager.StaticMemoryPolicy;
 import io.podtopo.domain.pod.Container;
 import io.podtopo.domain.pod.Pod;
 import io.podtopo.domain.pod.Quantity;
+import io.podtopo.domain.quirks.Behaviour;
+import io.podtopo.domain.quirks.QuirkLog;
 import io.podtopo.domain.topology.NumaNode;
 import io.podtopo.domain.topologymanager.TopologyHint;
 import java.util.ArrayList;
@@ -66,12 +68,12 @@ public class MemoryPolicyBenchmark {
 
   @Benchmark
   public MemoryHints podHints() {
-    return policy.podHints(state, pod);
+    return policy.podHints(state, pod, QuirkLog.of(Behaviour.KUBELET));
   }
 
   @Benchmark
   public MemoryManagerState allocatePodAndRemoveAll() {
-    MemoryManagerState next = policy.allocatePod(state, pod, TopologyHint.any(false));
+    MemoryManagerState next = policy.allocatePod(state, pod, TopologyHint.any(false), QuirkLog.of(Behaviour.KUBELET));
     for (Container container : pod.containers()) {
       next = policy.removeContainer(next, pod.uid(), container.name());
     }

@@ -3,6 +3,8 @@ package io.podtopo.benchmarks;
 import io.podtopo.domain.cpumanager.CpuAssignment;
 import io.podtopo.domain.cpumanager.CpuSortingStrategy;
 import io.podtopo.domain.cpumanager.CpuTopology;
+import io.podtopo.domain.quirks.Behaviour;
+import io.podtopo.domain.quirks.QuirkLog;
 import io.podtopo.domain.topology.Cpu;
 import io.podtopo.domain.topology.CpuSet;
 import io.podtopo.domain.topology.Machine;
@@ -61,6 +63,6 @@ public class TakeByTopologyBenchmark {
 
   @Benchmark
   public CpuSet distributedInWholeCores() {
-    return CpuAssignment.takeByTopologyNumaDistributed(topology, all, numCpus, 2, CpuSortingStrategy.PACKED, false);
+    return CpuAssignment.takeByTopologyNumaDistributed(topology, all, numCpus, 2, CpuSortingStrategy.PACKED, false, QuirkLog.of(Behaviour.KUBELET));
   }
 }

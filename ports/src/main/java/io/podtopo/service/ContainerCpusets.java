@@ -1,5 +1,6 @@
 package io.podtopo.service;
 
+import io.podtopo.domain.cpumanager.CpuPolicy;
 import io.podtopo.domain.memorymanager.MemoryBlock;
 import io.podtopo.domain.node.NodeResourceManagers;
 import io.podtopo.domain.node.NodeState;
@@ -23,14 +24,12 @@ import java.util.Optional;
  */
 final class ContainerCpusets {
 
-  private final boolean staticCpuPolicy;
-  private final CpuSet allCpus;
+  private final CpuPolicy cpuPolicy;
   private final NumaMask allNodes;
 
   ContainerCpusets(NodeResourceManagers managers) {
     Machine machine = managers.machine();
-    this.staticCpuPolicy = managers.cpuPolicy().isPresent();
-    this.allCpus = machine.cpuSet();
+    this.cpuPolicy = managers.cpuPolicy();
     this.allNodes = NumaMask.of(machine.numaNodeIds());
   }
 
@@ -46,8 +45,7 @@ final class ContainerCpusets {
   CpusetWrite cpuset(NodeState state, ContainerRef container) {
     String uid = container.podUid();
     String name = container.containerName();
-    CpuSet cpus = state.cpu().containerCpus(uid, name)
-        .orElse(staticCpuPolicy ? state.cpu().defaultCpuSet() : allCpus);
+    CpuSet cpus = state.cpu().containerCpus(uid, name).orElseGet(() -> cpuPolicy.nodeSharedPool(state.cpu()));
     Optional<List<MemoryBlock>> blocks = state.memory().containerBlocks(uid, name).filter(list -> !list.isEmpty());
     NumaMask mems = blocks.map(list -> list.stream().map(MemoryBlock::mask).reduce(NumaMask.empty(), NumaMask::or))
         .orElse(allNodes);

@@ -40,7 +40,7 @@ public record SimulationRun(String title, String kubeletConfig, NodeResourceMana
 
   /** The CPUs reserved for the system; empty without the static CPU policy. */
   public CpuSet reservedCpus() {
-    return managers.cpuPolicy().map(policy -> policy.reservedCpus()).orElse(CpuSet.empty());
+    return managers.cpuPolicy().reservedCpus();
   }
 
   /**
@@ -54,6 +54,6 @@ public record SimulationRun(String title, String kubeletConfig, NodeResourceMana
 
   /** The node shared pool in {@code state} (a step's), as {@link #nodeSharedPool()} reads it. */
   public CpuSet nodeSharedPool(NodeState state) {
-    return managers.cpuPolicy().isPresent() ? state.cpu().defaultCpuSet() : machine().cpuSet();
+    return managers.cpuPolicy().nodeSharedPool(state.cpu());
   }
 }

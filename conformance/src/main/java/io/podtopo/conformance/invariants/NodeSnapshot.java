@@ -1,6 +1,5 @@
 package io.podtopo.conformance.invariants;
 
-import io.podtopo.domain.cpumanager.StaticPolicy;
 import io.podtopo.domain.node.NodeConfig;
 import io.podtopo.domain.node.NodeResourceManagers;
 import io.podtopo.domain.node.NodeState;
@@ -24,7 +23,7 @@ public record NodeSnapshot(NodeConfig config, Machine machine, CpuSet reservedCp
 
   /** The snapshot of {@code state} on the node {@code managers} run. */
   public static NodeSnapshot of(NodeResourceManagers managers, NodeState state, List<Pod> activePods) {
-    CpuSet reserved = managers.cpuPolicy().map(StaticPolicy::reservedCpus).orElse(CpuSet.empty());
+    CpuSet reserved = managers.cpuPolicy().reservedCpus();
     return new NodeSnapshot(managers.config(), managers.machine(), reserved, state, activePods);
   }
 

@@ -11,6 +11,8 @@ import io.podtopo.domain.cpumanager.CpuManagerState;
 import io.podtopo.domain.cpumanager.StaticPolicy;
 import io.podtopo.domain.pod.Container;
 import io.podtopo.domain.pod.Pod;
+import io.podtopo.domain.quirks.Behaviour;
+import io.podtopo.domain.quirks.QuirkLog;
 import io.podtopo.domain.topologymanager.TopologyHint;
 import java.util.List;
 import java.util.Map;
@@ -37,12 +39,12 @@ public final class CpuHintsKind implements VectorKind {
     Pod pod = PodJson.pod(input.get("pod"));
     Optional<List<TopologyHint>> hints;
     if ("pod".equals(input.path("scope").asText())) {
-      hints = policy.podTopologyHints(state, pod);
+      hints = policy.podHintList(state, pod, QuirkLog.of(Behaviour.KUBELET));
     } else {
       String name = input.path("container").asText();
       Container container = pod.container(name)
           .orElseThrow(() -> new IllegalArgumentException("pod has no container " + name));
-      hints = policy.topologyHints(state, pod, container);
+      hints = policy.containerHintList(state, pod, container);
     }
     ObjectNode output = JsonNodeFactory.instance.objectNode();
     if (hints.isPresent()) {

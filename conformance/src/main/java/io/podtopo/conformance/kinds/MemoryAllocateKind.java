@@ -8,6 +8,8 @@ import io.podtopo.conformance.vectors.Verdict;
 import io.podtopo.domain.memorymanager.MemoryManagerException;
 import io.podtopo.domain.pod.Container;
 import io.podtopo.domain.pod.Pod;
+import io.podtopo.domain.quirks.Behaviour;
+import io.podtopo.domain.quirks.QuirkLog;
 
 /**
  * {@code memory-allocate}: upstream {@code Allocate(state, pod, container)} with the fake Topology
@@ -29,7 +31,7 @@ public final class MemoryAllocateKind implements VectorKind {
       Container container = pod.container(name)
           .orElseThrow(() -> new IllegalArgumentException("the pod has no container \"" + name + "\""));
       return MemoryVerdicts.success(MemoryVerdicts.policy(input).allocate(MemoryStateJson.state(input.path("state")),
-          pod, container, MemoryStateJson.hint(input.path("topologyHint"))));
+          pod, container, MemoryStateJson.hint(input.path("topologyHint")), QuirkLog.of(Behaviour.KUBELET)));
     } catch (MemoryManagerException e) {
       return MemoryVerdicts.failure(e.getMessage());
     }

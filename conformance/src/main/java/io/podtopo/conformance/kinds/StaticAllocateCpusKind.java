@@ -6,6 +6,8 @@ import io.podtopo.conformance.vectors.VectorKind;
 import io.podtopo.conformance.vectors.Verdict;
 import io.podtopo.domain.cpumanager.CpuManagerState;
 import io.podtopo.domain.cpumanager.StaticPolicy;
+import io.podtopo.domain.quirks.Behaviour;
+import io.podtopo.domain.quirks.QuirkLog;
 import java.util.Optional;
 
 /**
@@ -25,7 +27,7 @@ public final class StaticAllocateCpusKind implements VectorKind {
     CpuManagerState state = policy.start(StaticPolicyInputs.state(input.path("state")));
     return CpuSelectionOutput.of(() -> policy.allocateCpus(state, input.path("numCPUs").asInt(),
         Optional.ofNullable(FixtureJson.numaMask(input.get("numaAffinity"))),
-        FixtureJson.cpuSet(input.get("reusableCPUs"))));
+        FixtureJson.cpuSet(input.get("reusableCPUs")), QuirkLog.of(Behaviour.KUBELET)));
   }
 
   @Override

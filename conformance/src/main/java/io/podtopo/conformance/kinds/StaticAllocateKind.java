@@ -11,6 +11,8 @@ import io.podtopo.domain.cpumanager.CpuManagerState;
 import io.podtopo.domain.cpumanager.StaticPolicy;
 import io.podtopo.domain.pod.Container;
 import io.podtopo.domain.pod.Pod;
+import io.podtopo.domain.quirks.Behaviour;
+import io.podtopo.domain.quirks.QuirkLog;
 import io.podtopo.domain.topology.CpuSet;
 import java.util.ArrayList;
 import java.util.List;
@@ -36,7 +38,7 @@ public final class StaticAllocateKind implements VectorKind {
     String name = input.path("container").asText();
     Container container = pod.container(name)
         .orElseThrow(() -> new IllegalArgumentException("pod has no container " + name));
-    CpuAllocationResult result = policy.allocate(state, pod, container, CpuHintJson.hint(input.get("topologyHint")));
+    CpuAllocationResult result = policy.allocate(state, pod, container, CpuHintJson.hint(input.get("topologyHint")), QuirkLog.of(Behaviour.KUBELET));
     ObjectNode output = JsonNodeFactory.instance.objectNode();
     if (result.error().isPresent()) {
       output.set("error", CpuErrorJson.json(result.error().get()));

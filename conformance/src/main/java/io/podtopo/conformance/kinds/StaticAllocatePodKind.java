@@ -9,6 +9,8 @@ import io.podtopo.conformance.vectors.Verdict;
 import io.podtopo.domain.cpumanager.CpuAllocationResult;
 import io.podtopo.domain.cpumanager.ResourceManagerMetrics;
 import io.podtopo.domain.cpumanager.StaticPolicy;
+import io.podtopo.domain.quirks.Behaviour;
+import io.podtopo.domain.quirks.QuirkLog;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -31,7 +33,7 @@ public final class StaticAllocatePodKind implements VectorKind {
   public JsonNode reference(JsonNode input) {
     StaticPolicy policy = StaticPolicyInputs.policy(input);
     CpuAllocationResult result = policy.allocatePod(StaticPolicyInputs.state(input.path("state")),
-        PodJson.pod(input.get("pod")), CpuHintJson.hint(null));
+        PodJson.pod(input.get("pod")), CpuHintJson.hint(null), QuirkLog.of(Behaviour.KUBELET));
     ObjectNode output = JsonNodeFactory.instance.objectNode();
     if (result.error().isPresent()) {
       output.set("error", CpuErrorJson.json(result.error().get()));

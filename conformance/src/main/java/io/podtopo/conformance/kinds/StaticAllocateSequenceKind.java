@@ -12,6 +12,8 @@ import io.podtopo.domain.cpumanager.CpuManagerState;
 import io.podtopo.domain.cpumanager.StaticPolicy;
 import io.podtopo.domain.pod.Container;
 import io.podtopo.domain.pod.Pod;
+import io.podtopo.domain.quirks.Behaviour;
+import io.podtopo.domain.quirks.QuirkLog;
 import io.podtopo.domain.topologymanager.TopologyHint;
 import java.util.ArrayList;
 import java.util.List;
@@ -40,7 +42,7 @@ public final class StaticAllocateSequenceKind implements VectorKind {
       switch (op) {
         case "allocate-all" -> {
           for (Container container : pod.initAndAppContainers()) {
-            CpuAllocationResult result = policy.allocate(state, pod, container, TopologyHint.any(false));
+            CpuAllocationResult result = policy.allocate(state, pod, container, TopologyHint.any(false), QuirkLog.of(Behaviour.KUBELET));
             result.error().ifPresent(error -> errors.add(container.name() + ": " + error.message()));
             state = result.state();
           }

@@ -8,6 +8,8 @@ import io.podtopo.domain.cpumanager.CpuManagerState;
 import io.podtopo.domain.cpumanager.StaticPolicy;
 import io.podtopo.domain.cpumanager.StaticPolicyOptions;
 import io.podtopo.domain.gates.FeatureGates;
+import io.podtopo.domain.quirks.Behaviour;
+import io.podtopo.domain.quirks.QuirkLog;
 import io.podtopo.domain.topology.CpuSet;
 import java.util.Iterator;
 import java.util.Map;
@@ -40,7 +42,7 @@ final class StaticPolicyInputs {
     FeatureGates gates = gates(input);
     return StaticPolicy.create(FixtureJson.cpuTopology(input.get("topology")),
         input.path("numReservedCPUs").asInt(0), FixtureJson.cpuSet(input.get("reservedCPUs")),
-        StaticPolicyOptions.parse(policyOptions(input), gates), gates);
+        StaticPolicyOptions.parse(policyOptions(input), gates), gates, "none", QuirkLog.of(Behaviour.KUBELET));
   }
 
   /** A {@code {"defaultCPUSet", "assignments"}} object. */

@@ -7,6 +7,8 @@ import io.podtopo.conformance.vectors.Verdict;
 import io.podtopo.domain.cpumanager.CpuAssignment;
 import io.podtopo.domain.cpumanager.CpuSortingStrategy;
 import io.podtopo.domain.cpumanager.CpuTopology;
+import io.podtopo.domain.quirks.Behaviour;
+import io.podtopo.domain.quirks.QuirkLog;
 import io.podtopo.domain.topology.CpuSet;
 
 /**
@@ -30,7 +32,7 @@ public final class TakeByTopologyKind implements VectorKind {
       int groupSize = input.path("cpuGroupSize").asInt(1);
       boolean alignBySocket = input.path("alignBySocket").asBoolean(false);
       return CpuSelectionOutput.of(() ->
-          CpuAssignment.takeByTopologyNumaDistributed(topo, available, numCpus, groupSize, strategy, alignBySocket));
+          CpuAssignment.takeByTopologyNumaDistributed(topo, available, numCpus, groupSize, strategy, alignBySocket, QuirkLog.of(Behaviour.KUBELET)));
     }
     boolean uncore = input.path("preferAlignByUncoreCache").asBoolean(false);
     return CpuSelectionOutput.of(() ->

@@ -89,7 +89,7 @@ final class AnswerJson {
         ids.forEach(list::add);
       });
       ResourceIsolationLevel isolation = pod.flatMap(spec -> spec.container(name))
-          .flatMap(spec -> managers.cpuPolicy().map(policy -> policy.isolationLevel(state.cpu(), pod.get(), spec)))
+          .map(spec -> managers.cpuPolicy().isolationLevel(state.cpu(), pod.get(), spec))
           .orElse(cpus.isPresent() ? ResourceIsolationLevel.CONTAINER : ResourceIsolationLevel.HOST);
       container.put("isolation", isolation.name().toLowerCase(Locale.ROOT));
       container.put("cfsQuota", isolation != ResourceIsolationLevel.CONTAINER);

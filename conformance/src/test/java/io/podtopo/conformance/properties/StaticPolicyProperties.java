@@ -17,6 +17,8 @@ import io.podtopo.domain.pod.Container;
 import io.podtopo.domain.pod.Pod;
 import io.podtopo.domain.pod.Quantity;
 import io.podtopo.domain.pod.Resources;
+import io.podtopo.domain.quirks.Behaviour;
+import io.podtopo.domain.quirks.QuirkLog;
 import io.podtopo.domain.topology.CpuSet;
 import io.podtopo.domain.topology.Machine;
 import io.podtopo.domain.topology.NumaMask;
@@ -52,7 +54,7 @@ class StaticPolicyProperties {
 
     StaticPolicy policy(boolean fullPcpusOnly) {
       return StaticPolicy.create(topology(), reservedCount(), CpuSet.empty(),
-          new StaticPolicyOptions.Builder().fullPhysicalCpusOnly(fullPcpusOnly).build(), FeatureGates.defaults());
+          new StaticPolicyOptions.Builder().fullPhysicalCpusOnly(fullPcpusOnly).build(), FeatureGates.defaults(), "none", QuirkLog.of(Behaviour.KUBELET));
     }
 
     /** The started state with the busy CPUs (whole cores when {@code wholeCores}) assigned to another pod. */
@@ -116,7 +118,7 @@ class StaticPolicyProperties {
       for (Container container : pod.initAndAppContainers()) {
         CpuSet allocatable = policy.availableCpus(state).union(reusable);
         long requested = policy.guaranteedCpus(pod, container);
-        CpuAllocationResult result = policy.allocate(state, pod, container, scenario.hint());
+        CpuAllocationResult result = policy.allocate(state, pod, container, scenario.hint(), QuirkLog.of(Behaviour.KUBELET));
         if (requested > allocatable.size()) {
           assertThat(result.error()).containsInstanceOf(UntypedCpuAllocationError.class);
           assertThat(result.state()).isEqualTo(state);
@@ -145,7 +147,7 @@ class StaticPolicyProperties {
       CpuManagerState state = scenario.state(policy, true);
       Container container = guaranteed("app", scenario.appCpus() * topology.cpusPerCore());
       Pod pod = new Pod.Builder().uid("pod").addContainer(container).build();
-      CpuAllocationResult result = policy.allocate(state, pod, container, TopologyHint.any(false));
+      CpuAllocationResult result = policy.allocate(state, pod, container, TopologyHint.any(false), QuirkLog.of(Behaviour.KUBELET));
       result.state().containerCpus(pod.uid(), container.name()).ifPresent(cpus -> {
         assertThat(topology.siblingsOf(cpus)).isEqualTo(cpus);
         allocated.incrementAndGet();
@@ -186,8 +188,8 @@ class StaticPolicyProperties {
       Container app = pod.containers().get(0);
       StaticPolicy policy = scenario.policy(false);
       CpuManagerState state = scenario.state(policy, false);
-      CpuAllocationResult ascending = policy.allocate(spreadOver3Pods(state, false), pod, app, scenario.hint());
-      CpuAllocationResult descending = policy.allocate(spreadOver3Pods(state, true), pod, app, scenario.hint());
+      CpuAllocationResult ascending = policy.allocate(spreadOver3Pods(state, false), pod, app, scenario.hint(), QuirkLog.of(Behaviour.KUBELET));
+      CpuAllocationResult descending = policy.allocate(spreadOver3Pods(state, true), pod, app, scenario.hint(), QuirkLog.of(Behaviour.KUBELET));
       assertThat(descending).isEqualTo(ascending);
       besideBusyCpus.example(ascending.error().isEmpty() && state.assignedCpus().size() > 1);
     });
@@ -202,7 +204,7 @@ class StaticPolicyProperties {
       CpuManagerState before = scenario.state(policy, fullPcpusOnly);
       Pod pod = podWithInit(scenario);
       Container app = pod.containers().get(0);
-      CpuManagerState allocated = policy.allocate(before, pod, app, scenario.hint()).state();
+      CpuManagerState allocated = policy.allocate(before, pod, app, scenario.hint(), QuirkLog.of(Behaviour.KUBELET)).state();
       allocations.example(!allocated.defaultCpuSet().equals(before.defaultCpuSet()));
       assertThat(policy.removeContainer(allocated, pod.uid(), app.name()).defaultCpuSet())
           .isEqualTo(before.defaultCpuSet());
@@ -217,7 +219,7 @@ class StaticPolicyProperties {
     Exercised bubbles = new Exercised("a bubble allocated");
     qt().withExamples(Examples.scaled(Examples.QUICKTHEORIES_DEFAULT)).forAll(scenarios()).checkAssert(scenario -> {
       CpuTopology topology = scenario.topology();
-      StaticPolicy policy = StaticPolicy.create(topology, scenario.reservedCount(), CpuSet.empty(), StaticPolicyOptions.defaults(), gates);
+      StaticPolicy policy = StaticPolicy.create(topology, scenario.reservedCount(), CpuSet.empty(), StaticPolicyOptions.defaults(), gates, "none", QuirkLog.of(Behaviour.KUBELET));
       CpuManagerState before = scenario.state(policy, false);
       int budget = scenario.initCpus() + scenario.appCpus() + 1;
       Quantity cpu = Quantity.of(budget);
@@ -228,7 +230,7 @@ class StaticPolicyProperties {
           .addInitContainer(guaranteed("init", scenario.initCpus()))
           .addContainers(guaranteed("app", scenario.appCpus()), new Container.Builder().name("shared").build())
           .build();
-      CpuAllocationResult result = policy.allocatePod(before, pod, scenario.hint());
+      CpuAllocationResult result = policy.allocatePod(before, pod, scenario.hint(), QuirkLog.of(Behaviour.KUBELET));
       bubbles.example(result.error().isEmpty());
       if (result.error().isPresent()) {
         assertThat(budget).isGreaterThan(policy.availableCpus(before).size());

@@ -2,7 +2,6 @@ package io.podtopo.domain.cpumanager;
 
 import static io.podtopo.domain.cpumanager.TopologyLevel.NUMA_NODE;
 
-import io.podtopo.domain.quirks.Behaviour;
 import io.podtopo.domain.quirks.KubeletQuirk;
 import io.podtopo.domain.quirks.QuirkLog;
 import io.podtopo.domain.topology.CpuSet;
@@ -43,16 +42,6 @@ public final class CpuAssignment {
       throw new CpuAllocationException(FAILED);
     }
     return acc.result();
-  }
-
-  /**
-   * {@link #takeByTopologyNumaDistributed(CpuTopology, CpuSet, int, int, CpuSortingStrategy, boolean, QuirkLog)}
-   * as kubelet v1.37 behaves ({@link Behaviour#KUBELET}).
-   */
-  public static CpuSet takeByTopologyNumaDistributed(CpuTopology topo, CpuSet available, int numCpus,
-      int cpuGroupSize, CpuSortingStrategy strategy, boolean alignBySocket) {
-    return takeByTopologyNumaDistributed(topo, available, numCpus, cpuGroupSize, strategy, alignBySocket,
-        QuirkLog.of(Behaviour.KUBELET));
   }
 
   /**

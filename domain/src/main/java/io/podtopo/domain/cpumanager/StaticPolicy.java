@@ -5,7 +5,6 @@ import io.podtopo.domain.pod.Container;
 import io.podtopo.domain.pod.Pod;
 import io.podtopo.domain.pod.Quantity;
 import io.podtopo.domain.pod.Resources;
-import io.podtopo.domain.quirks.Behaviour;
 import io.podtopo.domain.quirks.KubeletQuirk;
 import io.podtopo.domain.quirks.QuirkLog;
 import io.podtopo.domain.topology.CpuSet;
@@ -33,7 +32,7 @@ import java.util.TreeSet;
  *
  * <p>Instances are immutable: the topology, the options, the feature gates and the reserved CPUs.
  */
-public final class StaticPolicy {
+public final class StaticPolicy implements CpuPolicy {
 
   private final CpuTopology topology;
   private final StaticPolicyOptions options;
@@ -51,33 +50,18 @@ public final class StaticPolicy {
     this.eligibility = new CpuEligibility(gates);
   }
 
-  /** {@link #create(CpuTopology, int, CpuSet, StaticPolicyOptions, FeatureGates, String)} under the {@code none} Topology Manager policy. */
-  public static StaticPolicy create(CpuTopology topology, int numReservedCpus, CpuSet reservedCpus,
-      StaticPolicyOptions options, FeatureGates gates) {
-    return create(topology, numReservedCpus, reservedCpus, options, gates, "none");
-  }
-
   /**
    * Upstream {@code NewStaticPolicy}: validates the options against the machine and the Topology
    * Manager policy, then takes {@code reservedCpus} when non-empty, else lets the policy's own CPU
    * selection choose {@code numReservedCpus} CPUs out of all CPUs (lowest full cores first when
    * packed; NUMA-distributed with {@code distribute-cpus-across-numa}).
    *
-   * @throws StaticPolicyException when the options do not fit or the reserved set does not have
-   *     {@code numReservedCpus} CPUs
-   */
-  public static StaticPolicy create(CpuTopology topology, int numReservedCpus, CpuSet reservedCpus,
-      StaticPolicyOptions options, FeatureGates gates, String topologyManagerPolicy) {
-    return create(topology, numReservedCpus, reservedCpus, options, gates, topologyManagerPolicy,
-        QuirkLog.of(Behaviour.KUBELET));
-  }
-
-  /**
-   * {@link #create(CpuTopology, int, CpuSet, StaticPolicyOptions, FeatureGates, String)} whose choice
-   * of reserved CPUs follows {@code quirks}' behaviour.
+   * <p>The choice of reserved CPUs follows {@code quirks}' behaviour.
    *
    * @throws io.podtopo.domain.quirks.KubeletGivesNoAnswer where kubelet v1.37 would never finish
    *     choosing the reserved CPUs and its behaviour is asked for
+   * @throws StaticPolicyException when the options do not fit or the reserved set does not have
+   *     {@code numReservedCpus} CPUs
    */
   public static StaticPolicy create(CpuTopology topology, int numReservedCpus, CpuSet reservedCpus,
       StaticPolicyOptions options, FeatureGates gates, String topologyManagerPolicy, QuirkLog quirks) {
@@ -98,6 +82,13 @@ public final class StaticPolicy {
     return new StaticPolicy(topology, options, gates, reserved);
   }
 
+  /** Upstream {@code Name}: {@code static}. */
+  @Override
+  public String name() {
+    return "static";
+  }
+
+  @Override
   public CpuTopology topology() {
     return topology;
   }
@@ -107,6 +98,7 @@ public final class StaticPolicy {
   }
 
   /** The reserved CPUs: never given out exclusively. */
+  @Override
   public CpuSet reservedCpus() {
     return reserved;
   }
@@ -117,8 +109,15 @@ public final class StaticPolicy {
   }
 
   /** Upstream {@code GetAllocatableCPUs}: all CPUs minus the reserved ones. */
+  @Override
   public CpuSet allocatableCpus() {
     return topology.cpus().difference(reserved);
+  }
+
+  /** The default set: the CPUs no exclusive assignment or pod bubble holds. */
+  @Override
+  public CpuSet nodeSharedPool(CpuManagerState state) {
+    return state.defaultCpuSet();
   }
 
   /** Upstream {@code GetAvailableCPUs}: the default set minus the reserved CPUs. */
@@ -136,6 +135,7 @@ public final class StaticPolicy {
    *
    * @throws StaticPolicyException with upstream's text when the state is inconsistent
    */
+  @Override
   public CpuManagerState start(CpuManagerState state) {
     CpuSet allCpus = options.strictCpuReservation() ? topology.cpus().difference(reserved) : topology.cpus();
     CpuSet defaultSet = state.defaultCpuSet();
@@ -195,6 +195,7 @@ public final class StaticPolicy {
    * {@code pod} for a container of a pod-level pod that is not equivalent-Guaranteed with an
    * integral cpu limit (it runs on the pod shared pool); {@code container} otherwise.
    */
+  @Override
   public ResourceIsolationLevel isolationLevel(CpuManagerState state, Pod pod, Container container) {
     if (state.containerCpus(pod.uid(), container.name()).isEmpty()) {
       return ResourceIsolationLevel.HOST;
@@ -214,11 +215,12 @@ public final class StaticPolicy {
    * Upstream {@code GetTopologyHints} for {@code cpu} (spec 2.5). Empty optional: no preference
    * (upstream nil); an empty list: a preference nothing can satisfy.
    */
-  public Optional<List<TopologyHint>> topologyHints(CpuManagerState state, Pod pod, Container container) {
+  public Optional<List<TopologyHint>> containerHintList(CpuManagerState state, Pod pod, Container container) {
     return containerHints(state, pod, container).map(ResourceHints::hints);
   }
 
-  /** {@link #topologyHints}, packed as the Topology Manager merges it. */
+  /** {@link #containerHintList}, packed as the Topology Manager merges it. */
+  @Override
   public Optional<ResourceHints> containerHints(CpuManagerState state, Pod pod, Container container) {
     long requested = guaranteedCpus(pod, container);
     if (requested == 0 || skipsPodLevelPod(pod)) {
@@ -235,21 +237,22 @@ public final class StaticPolicy {
   }
 
   /**
-   * Upstream {@code GetPodTopologyHints} for {@code cpu} (spec 2.5, PLRM spec 6.1) as kubelet v1.37
-   * gives them: hints for the whole pod's {@link #podGuaranteedCpus}; a pod-level pod failing
+   * Upstream {@code GetPodTopologyHints} for {@code cpu} (spec 2.5, PLRM spec 6.1) as a list, under
+   * {@code quirks}' behaviour ({@link #podHints}); as kubelet v1.37 gives them: hints for the whole pod's {@link #podGuaranteedCpus}; a pod-level pod failing
    * {@link #validatePodScopeResources} gets an empty list; CPUs already assigned to the pod's
    * containers are regenerated or reused, a container whose entry differs from its request (a
    * pod-shared container) making the list empty.
    */
-  public Optional<List<TopologyHint>> podTopologyHints(CpuManagerState state, Pod pod) {
-    return podHints(state, pod, QuirkLog.of(Behaviour.KUBELET)).map(ResourceHints::hints);
+  public Optional<List<TopologyHint>> podHintList(CpuManagerState state, Pod pod, QuirkLog quirks) {
+    return podHints(state, pod, quirks).map(ResourceHints::hints);
   }
 
   /**
-   * {@link #podTopologyHints}, packed as the Topology Manager merges it, under {@code quirks}' behaviour:
+   * {@link #podHintList}, packed as the Topology Manager merges it, under {@code quirks}' behaviour:
    * corrected, a pod-level pod whose bubble is already in the state gets hints regenerated from the
    * bubble (the restart fix of upstream PR 141041, issue 140989; {@link KubeletQuirk#CPU_RESTART_REALLOCATES}).
    */
+  @Override
   public Optional<ResourceHints> podHints(CpuManagerState state, Pod pod, QuirkLog quirks) {
     long requested = podGuaranteedCpus(pod);
     if (requested == 0 || skipsPodLevelPod(pod)) {
@@ -289,20 +292,14 @@ public final class StaticPolicy {
    * Upstream {@code generateCPUTopologyHints}: one hint per NUMA combination (in
    * {@code IterateBitMasks} order) that contains every reusable CPU and holds enough reusable plus
    * available CPUs; preferred when as narrow as the narrowest combination whose <em>capacity</em>
-   * fits the request, or socket-aligned under {@code align-by-socket}.
+   * fits the request, or socket-aligned under {@code align-by-socket}. Described ({@link MaskFamily},
+   * ADR 0007): every mask containing the reusable CPUs' nodes whose free CPUs, with the reusable ones,
+   * reach the request; preferred at the narrowest capacity that fits (the fewest nodes whose CPUs, free
+   * or not, reach the request; all nodes when none do). The list, when something asks for it, is
+   * {@link #enumeratedHints(List, long[], long[], long, int, long)}. Package-private: {@link #containerHints}
+   * and {@link #podHints} give it out; the policy's tests ask it directly.
    */
-  public List<TopologyHint> generateHints(CpuSet available, CpuSet reusable, long request) {
-    return packedHints(available, reusable, request).hints();
-  }
-
-  /**
-   * {@link #generateHints}, described ({@link MaskFamily}, ADR 0007): every mask containing the
-   * reusable CPUs' nodes whose free CPUs, with the reusable ones, reach the request; preferred at
-   * the narrowest capacity that fits (the fewest nodes whose CPUs, free or not, reach the request;
-   * all nodes when none do), or socket-aligned under {@code align-by-socket}. The list, when
-   * something asks for it, is {@link #enumeratedHints(List, long[], long[], long, int, long)}.
-   */
-  public ResourceHints packedHints(CpuSet available, CpuSet reusable, long request) {
+  ResourceHints packedHints(CpuSet available, CpuSet reusable, long request) {
     List<Integer> nodes = topology.numaNodes().toList();
     long nodeBits = NumaMask.of(nodes).bits();
     long[] free = new long[NumaMask.MAX_NODE_ID + 1];
@@ -338,7 +335,7 @@ public final class StaticPolicy {
   }
 
   /**
-   * {@link #generateHints}, enumerated as upstream does (the masks and the preferred ones, without a
+   * {@link #packedHints}, enumerated as upstream does (the masks and the preferred ones, without a
    * hint object each), from the nodes' capacities and free CPUs (by node id).
    */
   private ResourceHints enumeratedHints(List<Integer> nodes, long[] capacity, long[] free, long reusableNodes,
@@ -367,12 +364,10 @@ public final class StaticPolicy {
    * full-pcpus-only} is checked (D-20: kubelet v1.37.0 {@code allocateForAdd} looks the entry up
    * before {@code enforceSMTAlignment}, "existing allocations are preserved even if they violate the
    * current policy"; v1.36 checked first, kubernetes/kubernetes#129078, fixed by #129079).
+   *
+   * <p>Under {@code quirks}' behaviour.
    */
-  public CpuAllocationResult allocate(CpuManagerState state, Pod pod, Container container, TopologyHint hint) {
-    return allocate(state, pod, container, hint, QuirkLog.of(Behaviour.KUBELET));
-  }
-
-  /** {@link #allocate(CpuManagerState, Pod, Container, TopologyHint)} under {@code quirks}' behaviour. */
+  @Override
   public CpuAllocationResult allocate(CpuManagerState state, Pod pod, Container container, TopologyHint hint,
       QuirkLog quirks) {
     long numCpus = guaranteedCpus(pod, container);
@@ -426,16 +421,10 @@ public final class StaticPolicy {
    * {@code align-by-socket}), the rest from anywhere. The caller removes the result from the default
    * set.
    *
+   * <p>Under {@code quirks}' behaviour: corrected, {@code full-pcpus-only} gives out whole cores only
+   * (decision D-21, {@link KubeletQuirk#LONE_SIBLING}).
+   *
    * @throws CpuAllocationException with upstream's text when there are not enough CPUs
-   */
-  public CpuSet allocateCpus(CpuManagerState state, long numCpus, Optional<NumaMask> affinity, CpuSet reusable) {
-    return allocateCpus(state, numCpus, affinity, reusable, QuirkLog.of(Behaviour.KUBELET));
-  }
-
-  /**
-   * {@link #allocateCpus(CpuManagerState, long, Optional, CpuSet)} under {@code quirks}' behaviour:
-   * corrected, {@code full-pcpus-only} gives out whole cores only (decision D-21,
-   * {@link KubeletQuirk#LONE_SIBLING}).
    */
   public CpuSet allocateCpus(CpuManagerState state, long numCpus, Optional<NumaMask> affinity, CpuSet reusable,
       QuirkLog quirks) {
@@ -546,6 +535,7 @@ public final class StaticPolicy {
    * set. Otherwise the container's CPUs return except those still used by another container of the
    * pod (init CPUs reused by an app container).
    */
+  @Override
   public CpuManagerState removeContainer(CpuManagerState state, String podUid, String containerName) {
     Optional<CpuSet> toRelease = state.containerCpus(podUid, containerName);
     if (toRelease.isEmpty()) {
@@ -583,17 +573,12 @@ public final class StaticPolicy {
    * from the default set and every container's entry written again
    * ({@link KubeletQuirk#CPU_RESTART_REALLOCATES}); and a partition that fails leaves the new bubble
    * taken ({@link KubeletQuirk#CPU_PARTIAL_BUBBLE}).
-   */
-  public CpuAllocationResult allocatePod(CpuManagerState state, Pod pod, TopologyHint hint) {
-    return allocatePod(state, pod, hint, QuirkLog.of(Behaviour.KUBELET));
-  }
-
-  /**
-   * {@link #allocatePod(CpuManagerState, Pod, TopologyHint)} under {@code quirks}' behaviour.
-   * Corrected: a pod whose bubble is already in the state keeps it (no second bubble), containers
+   *
+   * <p>Under {@code quirks}' behaviour; corrected, a pod whose bubble is already in the state keeps it (no second bubble), containers
    * with entries keep them and missing ones get the partition's answer (the restore of upstream PR
    * 141041); on any error the state is returned unchanged.
    */
+  @Override
   public CpuAllocationResult allocatePod(CpuManagerState state, Pod pod, TopologyHint hint, QuirkLog quirks) {
     long budget = podGuaranteedCpus(pod);
     if (budget == 0) {

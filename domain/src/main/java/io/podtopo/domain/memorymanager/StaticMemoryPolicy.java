@@ -5,7 +5,6 @@ import io.podtopo.domain.pod.Container;
 import io.podtopo.domain.pod.Pod;
 import io.podtopo.domain.pod.QosClass;
 import io.podtopo.domain.pod.Resources;
-import io.podtopo.domain.quirks.Behaviour;
 import io.podtopo.domain.quirks.KubeletQuirk;
 import io.podtopo.domain.quirks.QuirkLog;
 import io.podtopo.domain.topology.NumaMask;
@@ -163,13 +162,8 @@ public final class StaticMemoryPolicy {
    * pod-level pod while a KEP-5526 gate is off, and for a container with no exclusive memory (an
    * ineligible container of a pod-level pod, PR 138770); hints regenerated from the container's
    * blocks when it has some; else the calculated hints.
-   */
-  public MemoryHints containerHints(MemoryManagerState state, Pod pod, Container container) {
-    return containerHints(state, pod, container, QuirkLog.of(Behaviour.KUBELET));
-  }
-
-  /**
-   * {@link #containerHints(MemoryManagerState, Pod, Container)} under {@code quirks}' behaviour
+   *
+   * <p>Under {@code quirks}' behaviour
    * ({@link KubeletQuirk#MEMORY_MISSING_TABLE}).
    */
   public MemoryHints containerHints(MemoryManagerState state, Pod pod, Container container, QuirkLog quirks) {
@@ -199,13 +193,8 @@ public final class StaticMemoryPolicy {
    * list per budget type; nil for no memory at all; as kubelet v1.37 does, hints regenerated from the
    * first container with blocks (nil when they are not the whole request); else the hints calculated
    * for the pod total (the budget, or the legacy init/app/sidecar formula).
-   */
-  public MemoryHints podHints(MemoryManagerState state, Pod pod) {
-    return podHints(state, pod, QuirkLog.of(Behaviour.KUBELET));
-  }
-
-  /**
-   * {@link #podHints(MemoryManagerState, Pod)} under {@code quirks}' behaviour. Corrected, a
+   *
+   * <p>Under {@code quirks}' behaviour. Corrected, a
    * pod-level pod's hints are regenerated from its pod entry when it has one (the fix of issue
    * 141069; {@link KubeletQuirk#MEMORY_RESTART_REAPPLIES}).
    */
@@ -298,15 +287,10 @@ public final class StaticMemoryPolicy {
    * pod's reusable init-container memory, and earlier standard init containers' blocks shrink by
    * what was reused.
    *
-   * @throws MemoryManagerException with upstream's text when no NUMA affinity can be found
-   */
-  public MemoryManagerState allocate(MemoryManagerState state, Pod pod, Container container, TopologyHint hint) {
-    return allocate(state, pod, container, hint, QuirkLog.of(Behaviour.KUBELET));
-  }
-
-  /**
-   * {@link #allocate(MemoryManagerState, Pod, Container, TopologyHint)} under {@code quirks}' behaviour
+   * <p>Under {@code quirks}' behaviour
    * ({@link KubeletQuirk#MEMORY_SINGLE_NODE_IN_GROUP}, {@link KubeletQuirk#MEMORY_MISSING_TABLE}).
+   *
+   * @throws MemoryManagerException with upstream's text when no NUMA affinity can be found
    */
   public MemoryManagerState allocate(MemoryManagerState state, Pod pod, Container container, TopologyHint hint,
       QuirkLog quirks) {
@@ -424,21 +408,16 @@ public final class StaticMemoryPolicy {
    * <p>As kubelet v1.37 does, what the state already holds for the pod is not looked at: the budget
    * is reserved again and every entry written again ({@link KubeletQuirk#MEMORY_RESTART_REAPPLIES}).
    *
-   * @throws EmptyPodSharedPoolException when the partition would leave a shared container without memory
-   * @throws MemoryManagerException with upstream's text when no NUMA affinity can be found
-   */
-  public MemoryManagerState allocatePod(MemoryManagerState state, Pod pod, TopologyHint hint) {
-    return allocatePod(state, pod, hint, QuirkLog.of(Behaviour.KUBELET));
-  }
-
-  /**
-   * {@link #allocatePod(MemoryManagerState, Pod, TopologyHint)} under {@code quirks}' behaviour.
+   * <p>Under {@code quirks}' behaviour.
    *
    * <p>Corrected, the restore of issue 140906: a pod whose pod entry and every container entry exist
    * is left unchanged; with a pod entry and only some container entries the missing ones are computed
    * from the pod entry's mask without reserving again. A pod entry without any container entry is not
    * a complete allocation ({@code start} does not count it in the machine state): it is replaced by a
    * fresh allocation (decision D-12).
+   *
+   * @throws EmptyPodSharedPoolException when the partition would leave a shared container without memory
+   * @throws MemoryManagerException with upstream's text when no NUMA affinity can be found
    */
   public MemoryManagerState allocatePod(MemoryManagerState state, Pod pod, TopologyHint hint, QuirkLog quirks) {
     if (!guaranteed(pod) || !gates.podLevelResourceManagers() || !pod.isPodLevelResourcesSet()) {

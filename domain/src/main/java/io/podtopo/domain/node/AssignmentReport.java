@@ -1,7 +1,7 @@
 package io.podtopo.domain.node;
 
+import io.podtopo.domain.cpumanager.CpuPolicy;
 import io.podtopo.domain.cpumanager.ResourceIsolationLevel;
-import io.podtopo.domain.cpumanager.StaticPolicy;
 import io.podtopo.domain.devicemanager.DeviceManager;
 import io.podtopo.domain.memorymanager.MemoryBlock;
 import io.podtopo.domain.memorymanager.StaticMemoryPolicy;
@@ -23,10 +23,10 @@ import java.util.Optional;
 final class AssignmentReport {
 
   private final DeviceManager deviceManager;
-  private final Optional<StaticPolicy> cpuPolicy;
+  private final CpuPolicy cpuPolicy;
   private final Optional<StaticMemoryPolicy> memoryPolicy;
 
-  AssignmentReport(DeviceManager deviceManager, Optional<StaticPolicy> cpuPolicy,
+  AssignmentReport(DeviceManager deviceManager, CpuPolicy cpuPolicy,
       Optional<StaticMemoryPolicy> memoryPolicy) {
     this.deviceManager = deviceManager;
     this.cpuPolicy = cpuPolicy;
@@ -45,8 +45,7 @@ final class AssignmentReport {
   }
 
   ResourceIsolationLevel isolation(NodeState state, Pod pod, PodContainers.Member member) {
-    return cpuPolicy.map(policy -> policy.isolationLevel(state.cpu(), pod, member.container()))
-        .orElse(ResourceIsolationLevel.HOST);
+    return cpuPolicy.isolationLevel(state.cpu(), pod, member.container());
   }
 
   PodAssignment assignment(NodeState state, Pod pod, Optional<NumaMask> numaAffinity) {
@@ -133,6 +132,6 @@ final class AssignmentReport {
   }
 
   private Optional<NumaMask> numaNodesOf(CpuSet cpus) {
-    return cpuPolicy.map(policy -> NumaMask.of(policy.topology().numaNodesOf(cpus).toList()));
+    return Optional.of(NumaMask.of(cpuPolicy.topology().numaNodesOf(cpus).toList()));
   }
 }

@@ -1,6 +1,8 @@
 package io.podtopo.domain.node;
 
+import io.podtopo.domain.cpumanager.CpuPolicy;
 import io.podtopo.domain.cpumanager.CpuTopology;
+import io.podtopo.domain.cpumanager.NoneCpuPolicy;
 import io.podtopo.domain.cpumanager.StaticPolicy;
 import io.podtopo.domain.cpumanager.StaticPolicyException;
 import io.podtopo.domain.cpumanager.StaticPolicyOptions;
@@ -14,7 +16,6 @@ import io.podtopo.domain.topology.Machine;
 import io.podtopo.domain.topologymanager.InvalidTopologyManagerConfigException;
 import io.podtopo.domain.topologymanager.NumaInfo;
 import io.podtopo.domain.topologymanager.TopologyManagerOptions;
-import io.podtopo.domain.topologymanager.TopologyManagerPolicy;
 import io.podtopo.domain.topologymanager.TopologyPolicy;
 import java.util.Map;
 import java.util.Optional;
@@ -50,15 +51,15 @@ final class ManagerFactory {
         .withImplicitHintsAbove(config.implicitHintsAboveNumaNodes());
   }
 
-  static Optional<StaticPolicy> cpuPolicy(NodeConfig config, Machine machine) {
+  static CpuPolicy cpuPolicy(NodeConfig config, Machine machine) {
+    CpuTopology topology = CpuTopology.of(machine);
     if (config.cpuManagerPolicy() == CpuManagerPolicy.NONE) {
       if (!config.cpuManagerPolicyOptions().isEmpty()) {
         throw new InvalidNodeConfigException("cpuManagerPolicyOptions",
             "None policy: cpu manager policy options not supported");
       }
-      return Optional.empty();
+      return NoneCpuPolicy.on(topology);
     }
-    CpuTopology topology = CpuTopology.of(machine);
     StaticPolicyOptions options;
     try {
       options = StaticPolicyOptions.parse(config.cpuManagerPolicyOptions(), config.featureGates());
@@ -78,8 +79,8 @@ final class ManagerFactory {
           "the static policy requires systemreserved.cpu + kubereserved.cpu to be greater than zero");
     }
     try {
-      return Optional.of(StaticPolicy.create(topology, numReserved, explicit, options, config.featureGates(),
-          config.topologyManagerPolicy().kubeletName(), QuirkLog.of(config.behaviour())));
+      return StaticPolicy.create(topology, numReserved, explicit, options, config.featureGates(),
+          config.topologyManagerPolicy().kubeletName(), QuirkLog.of(config.behaviour()));
     } catch (StaticPolicyException e) {
       throw new InvalidNodeConfigException(field, e.getMessage());
     } catch (KubeletGivesNoAnswer e) {

@@ -1,7 +1,7 @@
 package io.podtopo.domain.node;
 
 import io.podtopo.domain.cpumanager.CpuManagerState;
-import io.podtopo.domain.cpumanager.StaticPolicy;
+import io.podtopo.domain.cpumanager.CpuPolicy;
 import io.podtopo.domain.devicemanager.DeviceManager;
 import io.podtopo.domain.devicemanager.DeviceManagerState;
 import io.podtopo.domain.memorymanager.MemoryHints;
@@ -30,7 +30,7 @@ final class ManagerHintProviders {
 
   private ManagerHintProviders() {}
 
-  static List<HintProvider> of(DeviceManager deviceManager, Optional<StaticPolicy> cpuPolicy,
+  static List<HintProvider> of(DeviceManager deviceManager, CpuPolicy cpuPolicy,
       Optional<StaticMemoryPolicy> memoryPolicy, NodeState state, QuirkLog quirks) {
     Cpu cpu = new Cpu(cpuPolicy, state.cpu(), quirks);
     Memory memory = new Memory(memoryPolicy, state.memory(), quirks);
@@ -70,11 +70,11 @@ final class ManagerHintProviders {
   /** The CPU Manager: {@code {"cpu": hints}}, or nil when it has no preference. */
   private static final class Cpu implements HintProvider {
 
-    private final Optional<StaticPolicy> policy;
+    private final CpuPolicy policy;
     private final CpuManagerState state;
     private final QuirkLog quirks;
 
-    Cpu(Optional<StaticPolicy> policy, CpuManagerState state, QuirkLog quirks) {
+    Cpu(CpuPolicy policy, CpuManagerState state, QuirkLog quirks) {
       this.policy = policy;
       this.state = state;
       this.quirks = quirks;
@@ -87,12 +87,12 @@ final class ManagerHintProviders {
 
     @Override
     public ProviderHints containerHints(Pod pod, Container container) {
-      return policy.map(p -> cpuHints(p.containerHints(state, pod, container))).orElse(ProviderHints.noPreference());
+      return cpuHints(policy.containerHints(state, pod, container));
     }
 
     @Override
     public ProviderHints podHints(Pod pod) {
-      return policy.map(p -> cpuHints(p.podHints(state, pod, quirks))).orElse(ProviderHints.noPreference());
+      return cpuHints(policy.podHints(state, pod, quirks));
     }
 
     private static ProviderHints cpuHints(Optional<ResourceHints> hints) {

@@ -3,7 +3,7 @@ package io.podtopo.domain.node;
 import io.podtopo.domain.cpumanager.CpuAllocationError;
 import io.podtopo.domain.cpumanager.CpuAllocationResult;
 import io.podtopo.domain.cpumanager.CpuManagerState;
-import io.podtopo.domain.cpumanager.StaticPolicy;
+import io.podtopo.domain.cpumanager.CpuPolicy;
 import io.podtopo.domain.devicemanager.DeviceAllocationException;
 import io.podtopo.domain.devicemanager.DeviceManager;
 import io.podtopo.domain.devicemanager.DeviceManagerState;
@@ -48,7 +48,7 @@ import java.util.function.Function;
 final class NodeAllocator implements TopologyAllocator<NodeState> {
 
   private final DeviceManager deviceManager;
-  private final Optional<StaticPolicy> cpuPolicy;
+  private final CpuPolicy cpuPolicy;
   private final Optional<StaticMemoryPolicy> memoryPolicy;
   private final QuirkLog quirks;
   private final Function<DeviceManagerState, Optional<ResourceFit.Shortage>> predicate;
@@ -58,7 +58,7 @@ final class NodeAllocator implements TopologyAllocator<NodeState> {
    * @param predicate the resource-fit predicate of the pod being admitted, given the devices as the
    *     kubelet's predicate handler finds them ({@link ResourceFit})
    */
-  NodeAllocator(DeviceManager deviceManager, Optional<StaticPolicy> cpuPolicy,
+  NodeAllocator(DeviceManager deviceManager, CpuPolicy cpuPolicy,
       Optional<StaticMemoryPolicy> memoryPolicy, QuirkLog quirks,
       Function<DeviceManagerState, Optional<ResourceFit.Shortage>> predicate) {
     this.deviceManager = deviceManager;
@@ -179,17 +179,14 @@ final class NodeAllocator implements TopologyAllocator<NodeState> {
     MemoryManagerState apply(StaticMemoryPolicy policy, MemoryManagerState state);
   }
 
-  private AllocationResult<NodeState> allocate(NodeState state, Function<StaticPolicy, CpuAllocationResult> cpuStep,
+  private AllocationResult<NodeState> allocate(NodeState state, Function<CpuPolicy, CpuAllocationResult> cpuStep,
       MemoryStep memoryStep) {
-    CpuManagerState cpu = state.cpu();
-    if (cpuPolicy.isPresent()) {
-      CpuAllocationResult result = cpuStep.apply(cpuPolicy.get());
-      if (result.error().isPresent()) {
-        CpuAllocationError error = result.error().get();
-        return AllocationResult.failed(AdmissionFailure.of(error.admissionReason(), error.admissionMessage()));
-      }
-      cpu = result.state();
+    CpuAllocationResult result = cpuStep.apply(cpuPolicy);
+    if (result.error().isPresent()) {
+      CpuAllocationError error = result.error().get();
+      return AllocationResult.failed(AdmissionFailure.of(error.admissionReason(), error.admissionMessage()));
     }
+    CpuManagerState cpu = result.state();
     MemoryManagerState memory = state.memory();
     if (memoryPolicy.isPresent()) {
       try {

@@ -1,6 +1,7 @@
 package io.podtopo.domain.node;
 
 import io.podtopo.domain.cpumanager.CpuManagerState;
+import io.podtopo.domain.cpumanager.CpuPolicy;
 import io.podtopo.domain.cpumanager.StaticPolicy;
 import io.podtopo.domain.cpumanager.StaticPolicyException;
 import io.podtopo.domain.devicemanager.DeviceManager;
@@ -52,7 +53,7 @@ public final class NodeResourceManagers {
 
   private final NodeConfig config;
   private final Machine machine;
-  private final Optional<StaticPolicy> cpuPolicy;
+  private final CpuPolicy cpuPolicy;
   private final Optional<StaticMemoryPolicy> memoryPolicy;
   private final DeviceManager deviceManager;
   private final TopologyAdmission topologyAdmission;
@@ -61,7 +62,7 @@ public final class NodeResourceManagers {
   private final PodResourcesReport podResourcesReport;
   private final ResourceFit resourceFit;
 
-  private NodeResourceManagers(NodeConfig config, Machine machine, Optional<StaticPolicy> cpuPolicy,
+  private NodeResourceManagers(NodeConfig config, Machine machine, CpuPolicy cpuPolicy,
       Optional<StaticMemoryPolicy> memoryPolicy, TopologyAdmission topologyAdmission) {
     this.config = config;
     this.machine = machine;
@@ -70,7 +71,7 @@ public final class NodeResourceManagers {
     this.deviceManager = DeviceManager.forMachine(machine);
     this.topologyAdmission = topologyAdmission;
     this.validation = new PodLevelResourcesValidation(config.featureGates(),
-        cpuPolicy.isPresent() || memoryPolicy.isPresent());
+        cpuPolicy instanceof StaticPolicy || memoryPolicy.isPresent());
     this.report = new AssignmentReport(deviceManager, cpuPolicy, memoryPolicy);
     this.podResourcesReport = new PodResourcesReport(report, config.featureGates());
     this.resourceFit = new ResourceFit(NodeAllocatable.of(machine, config), config.featureGates(), deviceManager);
@@ -89,7 +90,7 @@ public final class NodeResourceManagers {
       throw new InvalidNodeConfigException("featureGates", refusal);
     });
     TopologyPolicy topologyPolicy = ManagerFactory.topologyPolicy(config, machine);
-    Optional<StaticPolicy> cpuPolicy = ManagerFactory.cpuPolicy(config, machine);
+    CpuPolicy cpuPolicy = ManagerFactory.cpuPolicy(config, machine);
     Optional<StaticMemoryPolicy> memoryPolicy = ManagerFactory.memoryPolicy(config, machine);
     TopologyAdmission admission =
         TopologyAdmission.of(topologyPolicy, config.topologyManagerScope(), config.featureGates());
@@ -105,7 +106,7 @@ public final class NodeResourceManagers {
   }
 
   /** The CPU Manager static policy; empty under policy {@code none}. */
-  public Optional<StaticPolicy> cpuPolicy() {
+  public CpuPolicy cpuPolicy() {
     return cpuPolicy;
   }
 
@@ -136,12 +137,10 @@ public final class NodeResourceManagers {
   public NodeState start(NodeState restored) {
     CpuManagerState cpu = restored.cpu();
     MemoryManagerState memory = restored.memory();
-    if (cpuPolicy.isPresent()) {
-      try {
-        cpu = cpuPolicy.get().start(cpu);
-      } catch (StaticPolicyException e) {
-        throw new InvalidNodeStateException("cpu manager", e.getMessage());
-      }
+    try {
+      cpu = cpuPolicy.start(cpu);
+    } catch (StaticPolicyException e) {
+      throw new InvalidNodeStateException("cpu manager", e.getMessage());
     }
     if (memoryPolicy.isPresent()) {
       try {
@@ -409,8 +408,7 @@ public final class NodeResourceManagers {
    * are no longer active ({@code UpdateAllocatedDevices}).
    */
   public NodeState removeContainer(NodeState state, String podUid, String containerName) {
-    CpuManagerState cpu = cpuPolicy.map(policy -> policy.removeContainer(state.cpu(), podUid, containerName))
-        .orElse(state.cpu());
+    CpuManagerState cpu = cpuPolicy.removeContainer(state.cpu(), podUid, containerName);
     MemoryManagerState memory = memoryPolicy
         .map(policy -> policy.removeContainer(state.memory(), podUid, containerName)).orElse(state.memory());
     return stopContainer(new NodeState.Builder().from(state).cpu(cpu).memory(memory).build(), podUid, containerName);
@@ -464,7 +462,7 @@ public final class NodeResourceManagers {
   /** The v1 {@code GetAllocatableResources} answer. */
   public AllocatableResources allocatable(NodeState state) {
     return new AllocatableResources.Builder()
-        .cpuIds(cpuPolicy.map(StaticPolicy::allocatableCpus).orElse(CpuSet.empty()))
+        .cpuIds(cpuPolicy.allocatableCpus())
         .memory(memoryPolicy.map(policy -> policy.allocatableMemory(state.memory())).orElse(List.of()))
         .devices(deviceManager.allocatableDevices())
         .build();

@@ -1,5 +1,6 @@
 package io.podtopo.domain.node;
 
+import io.podtopo.domain.cpumanager.StaticPolicy;
 import io.podtopo.domain.memorymanager.MemoryTable;
 import io.podtopo.domain.pod.Container;
 import io.podtopo.domain.pod.InvalidQuantityException;
@@ -238,12 +239,12 @@ final class PodFixFinder {
   private List<Long> freeByNode(String resource, NodeState state) {
     List<Long> free = new ArrayList<>();
     if (resource.equals("cpu")) {
-      managers.cpuPolicy().ifPresent(policy -> {
+      if (managers.cpuPolicy() instanceof StaticPolicy policy) {
         CpuSet available = policy.availableCpus(state.cpu());
         for (int node : managers.machine().numaNodeIds()) {
           free.add(1000L * policy.topology().cpusInNumaNode(node).intersectionSize(available));
         }
-      });
+      }
     } else if (Resources.isMemoryKind(resource)) {
       for (int node : managers.machine().numaNodeIds()) {
         state.memory().machineState().table(node, resource).map(MemoryTable::free).ifPresent(free::add);

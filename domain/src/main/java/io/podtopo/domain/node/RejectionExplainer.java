@@ -168,13 +168,13 @@ public final class RejectionExplainer {
       return Optional.empty();
     }
     List<String> causes = new ArrayList<>();
-    managers.cpuPolicy().ifPresent(policy -> {
+    if (managers.cpuPolicy() instanceof StaticPolicy policy) {
       long budget = policy.podGuaranteedCpus(pod);
       if (budget > 0) {
         ToLongFunction<Container> cpus = container -> policy.guaranteedCpus(pod, container);
         new Ledger(CPU, budget, cpus, container -> cpus.applyAsLong(container) == 0).problem(pod, causes);
       }
-    });
+    }
     managers.memoryPolicy().ifPresent(policy -> {
       try {
         for (Map.Entry<String, Long> budget : policy.podRequests(pod).entrySet()) {
@@ -406,7 +406,7 @@ public final class RejectionExplainer {
     if (!demand.resource().equals(CPU)) {
       return "";
     }
-    CpuSet reserved = managers.cpuPolicy().map(StaticPolicy::reservedCpus).orElse(CpuSet.empty());
+    CpuSet reserved = managers.cpuPolicy().reservedCpus();
     return reserved.isEmpty() ? "" : "; CPUs " + reserved + " are reserved";
   }
 
@@ -453,7 +453,7 @@ public final class RejectionExplainer {
 
   private List<Demand> demands(Pod pod, Optional<Container> container, NodeState state) {
     List<Demand> demands = new ArrayList<>();
-    managers.cpuPolicy().ifPresent(policy -> {
+    if (managers.cpuPolicy() instanceof StaticPolicy policy) {
       long request = container.map(c -> policy.guaranteedCpus(pod, c)).orElseGet(() -> policy.podGuaranteedCpus(pod));
       if (request > 0) {
         CpuSet available = policy.availableCpus(state.cpu());
@@ -470,7 +470,7 @@ public final class RejectionExplainer {
         }
         demands.add(new Demand(CPU, request, free, capacity, sizes));
       }
-    });
+    }
     managers.memoryPolicy().ifPresent(policy -> memoryDemands(policy, pod, container, state, demands));
     deviceDemands(pod, container, state, demands);
     return demands;

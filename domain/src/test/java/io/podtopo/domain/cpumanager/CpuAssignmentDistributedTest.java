@@ -17,7 +17,7 @@ class CpuAssignmentDistributedTest {
 
   private static CpuSet distributed(String available, int n, int groupSize) {
     return CpuAssignment.takeByTopologyNumaDistributed(UpstreamTopologies.dualSocketMultiNumaPerSocketHt(),
-        CpuSet.parse(available), n, groupSize, PACKED, false);
+        CpuSet.parse(available), n, groupSize, PACKED, false, QuirkLog.of(Behaviour.KUBELET));
   }
 
   @Test
@@ -46,7 +46,7 @@ class CpuAssignmentDistributedTest {
     // least 2 nodes although node 0 alone could hold them. Node 1 gives 4, node 0 its share and the remainder.
     CpuTopology uneven = CpuTopology.of(UpstreamTopologies.machine("12+4", 16,
         id -> Cpu.of(id, id, id / 12, id / 12, 0)));
-    assertThat(CpuAssignment.takeByTopologyNumaDistributed(uneven, CpuSet.parse("0-15"), 10, 2, PACKED, false))
+    assertThat(CpuAssignment.takeByTopologyNumaDistributed(uneven, CpuSet.parse("0-15"), 10, 2, PACKED, false, QuirkLog.of(Behaviour.KUBELET)))
         .isEqualTo(CpuSet.parse("0-5,12-15"));
   }
 
@@ -85,21 +85,21 @@ class CpuAssignmentDistributedTest {
   void rule26_d45_alignBySocketCapsSharesAtTheEmptiestNodeAndPrefersOneSocket(String available, boolean align,
       String expected) {
     assertThat(CpuAssignment.takeByTopologyNumaDistributed(SIX_NODES_TWO_SOCKETS, CpuSet.parse(available.replace(';',
-        ',')), 6, 1, PACKED, align)).isEqualTo(CpuSet.parse(expected.replace(';', ',')));
+        ',')), 6, 1, PACKED, align, QuirkLog.of(Behaviour.KUBELET))).isEqualTo(CpuSet.parse(expected.replace(';', ',')));
   }
 
   @Test
   void aRequestNotMultipleOfTheGroupSizeFallsBackToPacked() {
     CpuTopology topo = UpstreamTopologies.dualSocketMultiNumaPerSocketHt();
     CpuSet all = CpuSet.parse("0-79");
-    assertThat(CpuAssignment.takeByTopologyNumaDistributed(topo, all, 25, 2, PACKED, false))
+    assertThat(CpuAssignment.takeByTopologyNumaDistributed(topo, all, 25, 2, PACKED, false, QuirkLog.of(Behaviour.KUBELET)))
         .isEqualTo(CpuAssignment.takeByTopologyNumaPacked(topo, all, 25, PACKED, false));
   }
 
   @Test
   void notEnoughCpusFailWithUpstreamText() {
     assertThatThrownBy(() -> CpuAssignment.takeByTopologyNumaDistributed(UpstreamTopologies.singleSocketHt(),
-        CpuSet.parse("0,2,4,6"), 5, 1, PACKED, false))
+        CpuSet.parse("0,2,4,6"), 5, 1, PACKED, false, QuirkLog.of(Behaviour.KUBELET)))
         .hasMessage("not enough cpus available to satisfy request: requested=5, available=4");
   }
 

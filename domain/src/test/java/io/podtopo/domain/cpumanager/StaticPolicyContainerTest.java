@@ -28,7 +28,7 @@ class StaticPolicyContainerTest {
   private static final FeatureGates ALPHA = FeatureGates.of(Map.of(FeatureGates.CPU_MANAGER_POLICY_ALPHA_OPTIONS, true));
 
   private static StaticPolicy policy(CpuTopology topology, int reserved, StaticPolicyOptions options) {
-    return StaticPolicy.create(topology, reserved, CpuSet.empty(), options, FeatureGates.defaults());
+    return StaticPolicy.create(topology, reserved, CpuSet.empty(), options, FeatureGates.defaults(), "none", QuirkLog.of(Behaviour.KUBELET));
   }
 
   @Test
@@ -40,7 +40,7 @@ class StaticPolicyContainerTest {
   @Test
   void rule23_aReservedSetOfTheWrongSizeIsRefused() {
     assertThatThrownBy(() -> StaticPolicy.create(UpstreamTopologies.singleSocketHt(), 2, CpuSet.of(1),
-        DEFAULTS, FeatureGates.defaults()))
+        DEFAULTS, FeatureGates.defaults(), "none", QuirkLog.of(Behaviour.KUBELET)))
         .isInstanceOf(StaticPolicyException.class)
         .hasMessage("[cpumanager] unable to reserve the required amount of CPUs (size of 1 did not equal 2)");
   }
@@ -48,7 +48,7 @@ class StaticPolicyContainerTest {
   @Test
   void rule23_reservedPhysicalCpusAreTheWholeCoresOfTheReservedCpus() {
     StaticPolicy policy = StaticPolicy.create(UpstreamTopologies.dualSocketHt(), 2, CpuSet.of(1, 6), DEFAULTS,
-        FeatureGates.defaults());
+        FeatureGates.defaults(), "none", QuirkLog.of(Behaviour.KUBELET));
     assertThat(policy.reservedPhysicalCpus()).isEqualTo(CpuSet.of(0, 1, 6, 7));
   }
 
@@ -92,7 +92,7 @@ class StaticPolicyContainerTest {
     StaticPolicy policy = policy(UpstreamTopologies.singleSocketHt(), 1, DEFAULTS);
     Container container = guaranteed("c", "1", "1G");
     CpuAllocationResult result = policy.allocate(policy.start(CpuManagerState.empty()), pod("p", container),
-        container, NONE);
+        container, NONE, QuirkLog.of(Behaviour.KUBELET));
     assertThat(result.state().containerCpus("p", "c")).contains(CpuSet.of(4));
     assertThat(result.state().defaultCpuSet()).isEqualTo(CpuSet.parse("0-3,5-7"));
     assertThat(result.metrics().nodeAllocations()).isEqualTo(1);
@@ -104,7 +104,7 @@ class StaticPolicyContainerTest {
     StaticPolicy policy = policy(UpstreamTopologies.singleSocketHt(), 1, DEFAULTS);
     Container container = guaranteed("c", "8", "1G");
     CpuManagerState state = policy.start(CpuManagerState.empty());
-    CpuAllocationResult result = policy.allocate(state, pod("p", container), container, NONE);
+    CpuAllocationResult result = policy.allocate(state, pod("p", container), container, NONE, QuirkLog.of(Behaviour.KUBELET));
     CpuAllocationError error = result.error().orElseThrow();
     assertThat(error.message()).isEqualTo("not enough cpus available to satisfy request: requested=8, available=7");
     assertThat(error.admissionReason()).isEqualTo("UnexpectedAdmissionError");
@@ -119,11 +119,11 @@ class StaticPolicyContainerTest {
     Container huge = guaranteed("c", "2Gi", "1G");
     CpuManagerState state = policy.start(CpuManagerState.empty());
     assertThat(policy.containerHints(state, pod("p", huge), huge).orElseThrow().hints()).isEmpty();
-    assertThat(policy.allocate(state, pod("p", huge), huge, NONE).error().orElseThrow().message())
+    assertThat(policy.allocate(state, pod("p", huge), huge, NONE, QuirkLog.of(Behaviour.KUBELET)).error().orElseThrow().message())
         .isEqualTo("not enough cpus available to satisfy request: requested=2147483648, available=7");
     StaticPolicy full = StaticPolicy.create(UpstreamTopologies.dualSocketHt(), 2, CpuSet.of(0, 6),
-        new StaticPolicyOptions.Builder().fullPhysicalCpusOnly(true).build(), FeatureGates.defaults());
-    assertThat(full.allocate(full.start(CpuManagerState.empty()), pod("p", huge), huge, NONE).error().orElseThrow()
+        new StaticPolicyOptions.Builder().fullPhysicalCpusOnly(true).build(), FeatureGates.defaults(), "none", QuirkLog.of(Behaviour.KUBELET));
+    assertThat(full.allocate(full.start(CpuManagerState.empty()), pod("p", huge), huge, NONE, QuirkLog.of(Behaviour.KUBELET)).error().orElseThrow()
         .message()).isEqualTo("SMT Alignment Error: not enough free physical CPUs: available physical CPUs = 10, "
             + "requested CPUs = 2147483648, CPUs per core = 2");
   }
@@ -132,15 +132,15 @@ class StaticPolicyContainerTest {
   void rule26_fullPcpusOnlyRejectsPartialCoresAndMissingPhysicalCpus() {
     StaticPolicyOptions full = new StaticPolicyOptions.Builder().fullPhysicalCpusOnly(true).build();
     StaticPolicy policy = StaticPolicy.create(UpstreamTopologies.dualSocketHt(), 2, CpuSet.of(1, 6), full,
-        FeatureGates.defaults());
+        FeatureGates.defaults(), "none", QuirkLog.of(Behaviour.KUBELET));
     CpuManagerState state = CpuManagerState.of(CpuSet.parse("0,2-5,7-11"), Map.of(), Map.of());
     Container ten = guaranteed("c", "10", "1G");
-    SmtAlignmentError error = (SmtAlignmentError) policy.allocate(state, pod("p", ten), ten, NONE).error().orElseThrow();
+    SmtAlignmentError error = (SmtAlignmentError) policy.allocate(state, pod("p", ten), ten, NONE, QuirkLog.of(Behaviour.KUBELET)).error().orElseThrow();
     assertThat(error).isEqualTo(SmtAlignmentError.notEnoughPhysicalCpus(10, 2, 8));
     assertThat(error.message()).isEqualTo("SMT Alignment Error: not enough free physical CPUs: "
         + "available physical CPUs = 8, requested CPUs = 10, CPUs per core = 2");
     Container three = guaranteed("c", "3", "1G");
-    assertThat(policy.allocate(state, pod("p", three), three, NONE).error().orElseThrow().message())
+    assertThat(policy.allocate(state, pod("p", three), three, NONE, QuirkLog.of(Behaviour.KUBELET)).error().orElseThrow().message())
         .isEqualTo("SMT Alignment Error: requested 3 cpus not multiple cpus per core = 2");
   }
 
@@ -174,7 +174,7 @@ class StaticPolicyContainerTest {
   void rule26_d21_withWholeCoresFreeAndAnEvenAlignedPartBothBehavioursTakeTheSameCpus_qLoneSibling() {
     StaticPolicyOptions full = new StaticPolicyOptions.Builder().fullPhysicalCpusOnly(true).build();
     StaticPolicy policy = StaticPolicy.create(UpstreamTopologies.dualSocketHt(), 2, CpuSet.of(0, 6), full,
-        FeatureGates.defaults());
+        FeatureGates.defaults(), "none", QuirkLog.of(Behaviour.KUBELET));
     CpuManagerState state = policy.start(CpuManagerState.of(CpuSet.empty(), Map.of(), Map.of()));
     QuirkLog kubelet = QuirkLog.of(Behaviour.KUBELET);
     CpuSet cpus = policy.allocateCpus(state, 4, java.util.Optional.of(NumaMask.of(0)), CpuSet.empty(), kubelet);
@@ -210,7 +210,7 @@ class StaticPolicyContainerTest {
     Container ten = guaranteed("c", "10", "1G");
     CpuManagerState full10 = policy.allocate(state, pod("p", ten), ten, NONE, QuirkLog.of(Behaviour.SPEC)).state();
     Container other = guaranteed("c", "10", "1G");
-    CpuAllocationResult refused = policy.allocate(full10, pod("q", other), other, NONE);
+    CpuAllocationResult refused = policy.allocate(full10, pod("q", other), other, NONE, QuirkLog.of(Behaviour.KUBELET));
     assertThat(refused.error()).contains(SmtAlignmentError.notEnoughPhysicalCpus(10, 2, 0));
     assertThat(refused.state()).isEqualTo(full10);
   }
@@ -221,10 +221,10 @@ class StaticPolicyContainerTest {
     CpuTopology noCore = CpuTopology.declared(UpstreamTopologies.machine("no-core", 4,
         id -> Cpu.of(id, id, 0, id / 2, 0)), 4, 0, 1, 0);
     StaticPolicy full = StaticPolicy.create(noCore, 0, CpuSet.empty(),
-        new StaticPolicyOptions.Builder().fullPhysicalCpusOnly(true).build(), FeatureGates.defaults());
+        new StaticPolicyOptions.Builder().fullPhysicalCpusOnly(true).build(), FeatureGates.defaults(), "none", QuirkLog.of(Behaviour.KUBELET));
     CpuManagerState state = full.start(CpuManagerState.empty());
     java.util.Optional<NumaMask> node1 = java.util.Optional.of(NumaMask.of(1));
-    CpuSet plain = policy(noCore, 0, DEFAULTS).allocateCpus(state, 2, node1, CpuSet.empty());
+    CpuSet plain = policy(noCore, 0, DEFAULTS).allocateCpus(state, 2, node1, CpuSet.empty(), QuirkLog.of(Behaviour.KUBELET));
     assertThat(plain).isEqualTo(CpuSet.of(2, 3));
     assertThat(full.allocateCpus(state, 2, node1, CpuSet.empty(), QuirkLog.of(Behaviour.KUBELET))).isEqualTo(plain);
     assertThat(full.allocateCpus(state, 2, node1, CpuSet.empty(), QuirkLog.of(Behaviour.SPEC))).isEqualTo(plain);
@@ -238,7 +238,7 @@ class StaticPolicyContainerTest {
     CpuTopology declared = CpuTopology.declared(UpstreamTopologies.machine("nosmt-declared-16", 8,
         id -> Cpu.of(id, id, 0, id / 4, 0)), 16, 8, 1, 0);
     StaticPolicy full = StaticPolicy.create(declared, 0, CpuSet.empty(),
-        new StaticPolicyOptions.Builder().fullPhysicalCpusOnly(true).build(), FeatureGates.defaults());
+        new StaticPolicyOptions.Builder().fullPhysicalCpusOnly(true).build(), FeatureGates.defaults(), "none", QuirkLog.of(Behaviour.KUBELET));
     CpuManagerState state = CpuManagerState.of(CpuSet.parse("1-7"), Map.of("other", Map.of("c", CpuSet.of(0))),
         Map.of());
     QuirkLog spec = QuirkLog.of(Behaviour.SPEC);
@@ -249,16 +249,16 @@ class StaticPolicyContainerTest {
 
   private static StaticPolicy fullPcpusOnlyWithCpu0Reserved() {
     StaticPolicyOptions full = new StaticPolicyOptions.Builder().fullPhysicalCpusOnly(true).build();
-    return StaticPolicy.create(UpstreamTopologies.dualSocketHt(), 1, CpuSet.of(0), full, FeatureGates.defaults());
+    return StaticPolicy.create(UpstreamTopologies.dualSocketHt(), 1, CpuSet.of(0), full, FeatureGates.defaults(), "none", QuirkLog.of(Behaviour.KUBELET));
   }
 
   @Test
   void rule26_hintedNumaNodesAreFilledFirstAndTheRemainderComesFromAnywhere() {
     StaticPolicy policy = policy(UpstreamTopologies.dualSocketHt(), 0, DEFAULTS);
     CpuManagerState state = policy.start(CpuManagerState.empty());
-    assertThat(policy.allocateCpus(state, 2, java.util.Optional.of(NumaMask.of(1)), CpuSet.empty()))
+    assertThat(policy.allocateCpus(state, 2, java.util.Optional.of(NumaMask.of(1)), CpuSet.empty(), QuirkLog.of(Behaviour.KUBELET)))
         .isEqualTo(CpuSet.of(1, 7));
-    assertThat(policy.allocateCpus(state, 8, java.util.Optional.of(NumaMask.of(1)), CpuSet.empty()))
+    assertThat(policy.allocateCpus(state, 8, java.util.Optional.of(NumaMask.of(1)), CpuSet.empty(), QuirkLog.of(Behaviour.KUBELET)))
         .isEqualTo(CpuSet.parse("0-1,3,5-7,9,11"));
   }
 
@@ -269,8 +269,8 @@ class StaticPolicyContainerTest {
     Container app = guaranteed("app", "2", "1G");
     Pod pod = new Pod.Builder().uid("p").addInitContainer(init).addContainer(app).build();
     CpuManagerState state = policy.start(CpuManagerState.empty());
-    state = policy.allocate(state, pod, init, NONE).state();
-    state = policy.allocate(state, pod, app, NONE).state();
+    state = policy.allocate(state, pod, init, NONE, QuirkLog.of(Behaviour.KUBELET)).state();
+    state = policy.allocate(state, pod, app, NONE, QuirkLog.of(Behaviour.KUBELET)).state();
     assertThat(state.containerCpus("p", "app").orElseThrow().isSubsetOf(state.containerCpus("p", "init").orElseThrow()))
         .isTrue();
     assertThat(state.defaultCpuSet()).isEqualTo(CpuSet.parse("2-3,6-7"));
@@ -284,8 +284,8 @@ class StaticPolicyContainerTest {
     Container container = PolicyFixtures.exclusive("c", 1);
     Pod pod = PolicyFixtures.podLevelPod("p", 2).addContainer(container).build();
     CpuManagerState state = policy.start(CpuManagerState.empty());
-    assertThat(policy.allocate(state, pod, container, NONE).state()).isEqualTo(state);
-    assertThat(policy.topologyHints(state, pod, container)).isEmpty();
+    assertThat(policy.allocate(state, pod, container, NONE, QuirkLog.of(Behaviour.KUBELET)).state()).isEqualTo(state);
+    assertThat(policy.containerHintList(state, pod, container)).isEmpty();
   }
 
   @Test
@@ -293,7 +293,7 @@ class StaticPolicyContainerTest {
     StaticPolicy policy = policy(UpstreamTopologies.dualSocketHt(), 0, DEFAULTS);
     Container container = guaranteed("c", "2", "1G");
     CpuManagerState state = CpuManagerState.of(CpuSet.of(0, 3), Map.of(), Map.of());
-    assertThat(policy.topologyHints(state, pod("p", container), container))
+    assertThat(policy.containerHintList(state, pod("p", container), container))
         .contains(List.of(TopologyHint.of(NumaMask.of(0, 1), false)));
   }
 
@@ -311,8 +311,8 @@ class StaticPolicyContainerTest {
     CpuTopology noSocket = CpuTopology.declared(UpstreamTopologies.machine("no-socket", 4,
         id -> Cpu.of(id, id, 0, id / 2, 0)), 4, 4, 0, 0);
     StaticPolicy bySocket = StaticPolicy.create(noSocket, 0, CpuSet.empty(),
-        new StaticPolicyOptions.Builder().alignBySocket(true).build(), ALPHA);
-    assertThat(bySocket.generateHints(noSocket.cpus(), CpuSet.empty(), 2)).containsExactly(
+        new StaticPolicyOptions.Builder().alignBySocket(true).build(), ALPHA, "none", QuirkLog.of(Behaviour.KUBELET));
+    assertThat(bySocket.packedHints(noSocket.cpus(), CpuSet.empty(), 2).hints()).containsExactly(
         TopologyHint.of(NumaMask.of(0), true), TopologyHint.of(NumaMask.of(1), true),
         TopologyHint.of(NumaMask.of(0, 1), false));
   }
@@ -322,16 +322,16 @@ class StaticPolicyContainerTest {
     StaticPolicy policy = policy(UpstreamTopologies.dualSocketHt(), 0, DEFAULTS);
     Container container = guaranteed("c", "2", "1G");
     CpuManagerState state = CpuManagerState.of(CpuSet.empty(), Map.of("p", Map.of("c", CpuSet.of(0, 3, 6, 9))), Map.of());
-    assertThat(policy.topologyHints(state, pod("p", container), container)).contains(List.of());
+    assertThat(policy.containerHintList(state, pod("p", container), container)).contains(List.of());
   }
 
   @Test
   void rule610_isolationLevelsAreHostPodAndContainer() {
-    StaticPolicy policy = StaticPolicy.create(UpstreamTopologies.dualSocketHt(), 1, CpuSet.of(0), DEFAULTS, POD_LEVEL_GATES);
+    StaticPolicy policy = StaticPolicy.create(UpstreamTopologies.dualSocketHt(), 1, CpuSet.of(0), DEFAULTS, POD_LEVEL_GATES, "none", QuirkLog.of(Behaviour.KUBELET));
     Container gu = PolicyFixtures.exclusive("gu", 1);
     Container ngu = PolicyFixtures.shared("ngu");
     Pod pod = PolicyFixtures.podLevelPod("p", 2).addContainers(gu, ngu).build();
-    CpuManagerState state = policy.allocatePod(policy.start(CpuManagerState.empty()), pod, NONE).state();
+    CpuManagerState state = policy.allocatePod(policy.start(CpuManagerState.empty()), pod, NONE, QuirkLog.of(Behaviour.KUBELET)).state();
     assertThat(policy.isolationLevel(state, pod, gu)).isEqualTo(ResourceIsolationLevel.CONTAINER);
     assertThat(policy.isolationLevel(state, pod, ngu)).isEqualTo(ResourceIsolationLevel.POD);
     assertThat(policy.isolationLevel(CpuManagerState.empty(), pod, gu)).isEqualTo(ResourceIsolationLevel.HOST);
@@ -340,11 +340,11 @@ class StaticPolicyContainerTest {
   @Test
   void rule26_alignBySocketExpandsTheHintedNumaNodesToTheirSockets() {
     StaticPolicy bySocket = StaticPolicy.create(UpstreamTopologies.dualSocketMultiNumaPerSocketHt(), 0, CpuSet.empty(),
-        new StaticPolicyOptions.Builder().alignBySocket(true).build(), ALPHA);
+        new StaticPolicyOptions.Builder().alignBySocket(true).build(), ALPHA, "none", QuirkLog.of(Behaviour.KUBELET));
     CpuManagerState state = CpuManagerState.of(CpuSet.of(2, 11, 21, 22), Map.of(), Map.of());
-    assertThat(bySocket.allocateCpus(state, 2, java.util.Optional.of(NumaMask.of(0)), CpuSet.empty()))
+    assertThat(bySocket.allocateCpus(state, 2, java.util.Optional.of(NumaMask.of(0)), CpuSet.empty(), QuirkLog.of(Behaviour.KUBELET)))
         .isEqualTo(CpuSet.of(2, 11));
-    assertThat(bySocket.allocateCpus(state, 3, java.util.Optional.of(NumaMask.of(2)), CpuSet.empty()))
+    assertThat(bySocket.allocateCpus(state, 3, java.util.Optional.of(NumaMask.of(2)), CpuSet.empty(), QuirkLog.of(Behaviour.KUBELET)))
         .contains(21, 22).hasSize(3);
   }
 }

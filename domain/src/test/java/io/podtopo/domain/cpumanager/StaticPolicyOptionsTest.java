@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.podtopo.domain.gates.FeatureGates;
+import io.podtopo.domain.quirks.Behaviour;
+import io.podtopo.domain.quirks.QuirkLog;
 import io.podtopo.domain.topology.Cpu;
 import io.podtopo.domain.topology.CpuSet;
 import io.podtopo.domain.topology.Machine;
@@ -84,10 +86,10 @@ class StaticPolicyOptionsTest {
   void rule28_creatingTheStaticPolicyRefusesAlignBySocketWhereItCannotHold() {
     StaticPolicyOptions options = new StaticPolicyOptions.Builder().alignBySocket(true).build();
     assertThatThrownBy(() -> StaticPolicy.create(UpstreamTopologies.dualSocketHt(), 1, CpuSet.empty(), options, ALPHA,
-        "single-numa-node"))
+        "single-numa-node", QuirkLog.of(Behaviour.KUBELET)))
         .isInstanceOf(StaticPolicyException.class)
         .hasMessage("Topolgy manager single-numa-node policy is incompatible with CPUManager align-by-socket policy option");
-    assertThat(StaticPolicy.create(UpstreamTopologies.dualSocketHt(), 1, CpuSet.empty(), options, ALPHA, "restricted")
+    assertThat(StaticPolicy.create(UpstreamTopologies.dualSocketHt(), 1, CpuSet.empty(), options, ALPHA, "restricted", QuirkLog.of(Behaviour.KUBELET))
         .options().alignBySocket()).isTrue();
   }
 }

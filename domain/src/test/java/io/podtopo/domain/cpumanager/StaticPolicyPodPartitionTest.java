@@ -30,11 +30,11 @@ class StaticPolicyPodPartitionTest {
   private static final TopologyHint NUMA_0 = TopologyHint.of(NumaMask.of(0), true);
 
   private final StaticPolicy policy = StaticPolicy.create(UpstreamTopologies.dualSocketHt(), 1, CpuSet.of(0),
-      StaticPolicyOptions.defaults(), POD_LEVEL_GATES);
+      StaticPolicyOptions.defaults(), POD_LEVEL_GATES, "none", QuirkLog.of(Behaviour.KUBELET));
   private final CpuManagerState initial = policy.start(CpuManagerState.empty());
 
   private CpuManagerState allocated(Pod pod) {
-    CpuAllocationResult result = policy.allocatePod(initial, pod, NUMA_0);
+    CpuAllocationResult result = policy.allocatePod(initial, pod, NUMA_0, QuirkLog.of(Behaviour.KUBELET));
     assertThat(result.error()).isEmpty();
     return result.state();
   }
@@ -95,7 +95,7 @@ class StaticPolicyPodPartitionTest {
   void rule62_exclusiveSlicesFillingTheBudgetBesideASharedContainerAreRejectedWithStateUntouched() {
     Pod pod = podLevelPod("p", 2)
         .addContainers(exclusive("gu1", 1), exclusive("gu2", 1), shared("ngu")).build();
-    CpuAllocationResult result = policy.allocatePod(initial, pod, NUMA_0);
+    CpuAllocationResult result = policy.allocatePod(initial, pod, NUMA_0, QuirkLog.of(Behaviour.KUBELET));
     assertThat(result.error()).containsInstanceOf(EmptyPodSharedPoolError.class);
     assertThat(result.error().get().message()).isEqualTo("pod rejected, sum of exclusive container cpu requests "
         + "equals pod budget, leaving no cpus for shared containers");
@@ -108,7 +108,7 @@ class StaticPolicyPodPartitionTest {
   void rule62_metricsCountEveryWrittenContainerByAssignmentType() {
     Pod pod = podLevelPod("p", 3)
         .addContainers(exclusive("gu1", 1), exclusive("gu2", 1), shared("ngu")).build();
-    ResourceManagerMetrics metrics = policy.allocatePod(initial, pod, NUMA_0).metrics();
+    ResourceManagerMetrics metrics = policy.allocatePod(initial, pod, NUMA_0, QuirkLog.of(Behaviour.KUBELET)).metrics();
     assertThat(metrics.podAllocations()).isEqualTo(3);
     assertThat(metrics.podExclusiveAssignments()).isEqualTo(2);
     assertThat(metrics.podSharedAssignments()).isEqualTo(1);
@@ -152,7 +152,7 @@ class StaticPolicyPodPartitionTest {
     CpuManagerState restored = allocated(pod);
     CpuSet bubble = restored.podCpus("p").orElseThrow();
     ResourceHints hints = policy.podHints(restored, pod, QuirkLog.of(Behaviour.SPEC)).orElseThrow();
-    assertThat(hints.hints()).isEqualTo(policy.generateHints(bubble, CpuSet.empty(), 3));
+    assertThat(hints.hints()).isEqualTo(policy.packedHints(bubble, CpuSet.empty(), 3).hints());
     assertThat(hints.hints()).anyMatch(TopologyHint::preferred);
   }
 
@@ -161,7 +161,7 @@ class StaticPolicyPodPartitionTest {
     Pod pod = podLevelPod("p", 3)
         .addContainers(exclusive("gu1", 1), exclusive("gu2", 1), shared("ngu")).build();
     CpuManagerState restored = allocated(pod);
-    assertThat(policy.podTopologyHints(restored, pod)).contains(List.of());
+    assertThat(policy.podHintList(restored, pod, QuirkLog.of(Behaviour.KUBELET))).contains(List.of());
   }
 
   @Test
@@ -211,20 +211,20 @@ class StaticPolicyPodPartitionTest {
     Pod pod = new Pod.Builder().from(podLevelPod("p", 1).addContainer(shared("ngu")).build())
         .putPodRequest("cpu", io.podtopo.domain.pod.Quantity.parse("2500m"))
         .putPodLimit("cpu", io.podtopo.domain.pod.Quantity.parse("2500m")).build();
-    CpuAllocationResult result = policy.allocatePod(initial, pod, NUMA_0);
+    CpuAllocationResult result = policy.allocatePod(initial, pod, NUMA_0, QuirkLog.of(Behaviour.KUBELET));
     assertThat(result.state()).isEqualTo(initial);
-    assertThat(policy.podTopologyHints(initial, pod)).isEmpty();
+    assertThat(policy.podHintList(initial, pod, QuirkLog.of(Behaviour.KUBELET))).isEmpty();
   }
 
   @Test
   void rule67_fullPcpusOnlyChecksThePodBudgetOnly() {
     StaticPolicy strict = StaticPolicy.create(UpstreamTopologies.dualSocketHt(), 1, CpuSet.of(0),
-        new StaticPolicyOptions.Builder().fullPhysicalCpusOnly(true).build(), POD_LEVEL_GATES);
+        new StaticPolicyOptions.Builder().fullPhysicalCpusOnly(true).build(), POD_LEVEL_GATES, "none", QuirkLog.of(Behaviour.KUBELET));
     Pod odd = podLevelPod("p", 3).addContainer(shared("ngu")).build();
-    assertThat(strict.allocatePod(initial, odd, NUMA_0).error())
+    assertThat(strict.allocatePod(initial, odd, NUMA_0, QuirkLog.of(Behaviour.KUBELET)).error())
         .contains(SmtAlignmentError.notMultipleOfCore(3, 2));
     Pod even = podLevelPod("p", 2).addContainers(exclusive("one", 1), shared("ngu")).build();
-    CpuAllocationResult result = strict.allocatePod(initial, even, NUMA_0);
+    CpuAllocationResult result = strict.allocatePod(initial, even, NUMA_0, QuirkLog.of(Behaviour.KUBELET));
     assertThat(result.error()).isEmpty();
     assertThat(result.state().containerCpus("p", "one").orElseThrow().size()).isEqualTo(1);
   }

@@ -14,6 +14,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.podtopo.domain.pod.Container;
 import io.podtopo.domain.pod.Pod;
+import io.podtopo.domain.quirks.Behaviour;
+import io.podtopo.domain.quirks.QuirkLog;
 import io.podtopo.domain.topologymanager.TopologyHint;
 import org.junit.jupiter.api.Test;
 
@@ -30,7 +32,7 @@ class InitContainerMemoryReuseTest {
   private MemoryManagerState allocateAll(Pod pod) {
     MemoryManagerState state = started(policy);
     for (Container container : pod.initAndAppContainers()) {
-      state = policy.allocate(state, pod, container, node0);
+      state = policy.allocate(state, pod, container, node0, QuirkLog.of(Behaviour.KUBELET));
     }
     return state;
   }
@@ -57,10 +59,10 @@ class InitContainerMemoryReuseTest {
   void reusableMemoryIsKeyedByTheUpstreamMaskStringAndType() {
     Pod pod = new Pod.Builder().uid("p").addInitContainer(gu("init", "1", "2Gi")).addContainer(gu("app", "1", "1Gi"))
         .build();
-    MemoryManagerState state = policy.allocate(started(policy), pod, pod.initContainers().get(0), hint(true, 1));
+    MemoryManagerState state = policy.allocate(started(policy), pod, pod.initContainers().get(0), hint(true, 1), QuirkLog.of(Behaviour.KUBELET));
 
     assertThat(state.reusableInitMemory().amounts()).isEqualTo(java.util.Map.of("10", java.util.Map.of("memory", 2 * GI)));
-    state = policy.allocate(state, pod, pod.containers().get(0), hint(true, 1));
+    state = policy.allocate(state, pod, pod.containers().get(0), hint(true, 1), QuirkLog.of(Behaviour.KUBELET));
     assertThat(state.reusableInitMemory().amounts()).isEqualTo(java.util.Map.of("10", java.util.Map.of("memory", GI)));
   }
 
@@ -95,9 +97,9 @@ class InitContainerMemoryReuseTest {
     Pod first = new Pod.Builder().uid("p").addInitContainer(gu("init", "1", "2Gi")).addContainer(gu("app", "1", "1Gi"))
         .build();
     Pod second = new Pod.Builder().uid("q").addContainer(gu("app", "1", "1Gi")).build();
-    MemoryManagerState state = policy.allocate(started(policy), first, first.initContainers().get(0), node0);
+    MemoryManagerState state = policy.allocate(started(policy), first, first.initContainers().get(0), node0, QuirkLog.of(Behaviour.KUBELET));
 
-    state = policy.allocate(state, second, second.containers().get(0), node0);
+    state = policy.allocate(state, second, second.containers().get(0), node0, QuirkLog.of(Behaviour.KUBELET));
 
     assertThat(table(state, 0, "memory").reserved()).isEqualTo(3 * GI);
     assertThat(state.reusableInitMemory()).isEqualTo(ReusableInitMemory.none());
@@ -150,7 +152,7 @@ class InitContainerMemoryReuseTest {
     Pod pod = builder.build();
     MemoryManagerState state = new MemoryManagerState.Builder().machineState(machine).build();
     for (Container container : pod.initAndAppContainers()) {
-      state = upstream.allocate(state, pod, container, MemoryFixtures.ANY);
+      state = upstream.allocate(state, pod, container, MemoryFixtures.ANY, QuirkLog.of(Behaviour.KUBELET));
     }
 
     for (int i = 0; i < initGi.length; i++) {

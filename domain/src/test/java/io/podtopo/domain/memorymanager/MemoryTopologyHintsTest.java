@@ -8,6 +8,8 @@ import static io.podtopo.domain.memorymanager.MemoryFixtures.gu;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.podtopo.domain.pod.Pod;
+import io.podtopo.domain.quirks.Behaviour;
+import io.podtopo.domain.quirks.QuirkLog;
 import io.podtopo.domain.topology.NumaMask;
 import io.podtopo.domain.topologymanager.MaskFamily;
 import io.podtopo.domain.topologymanager.TopologyHint;
@@ -51,7 +53,7 @@ class MemoryTopologyHintsTest {
 
     List<TopologyHint> expected = List.of(TopologyHint.of(NumaMask.of(2), true), TopologyHint.of(NumaMask.of(3), true),
         TopologyHint.of(NumaMask.of(2, 3), false));
-    assertThat(POLICY.containerHints(state, pod, pod.containers().get(0)).byResource())
+    assertThat(POLICY.containerHints(state, pod, pod.containers().get(0), QuirkLog.of(Behaviour.KUBELET)).byResource())
         .isEqualTo(Map.of("memory", expected, "hugepages-1Gi", expected));
   }
 
@@ -68,7 +70,7 @@ class MemoryTopologyHintsTest {
         .build();
 
     List<TopologyHint> expected = List.of(TopologyHint.of(NumaMask.of(0, 1), false));
-    assertThat(POLICY.containerHints(state, pod, pod.containers().get(0)).byResource())
+    assertThat(POLICY.containerHints(state, pod, pod.containers().get(0), QuirkLog.of(Behaviour.KUBELET)).byResource())
         .isEqualTo(Map.of("memory", expected, "hugepages-2Mi", expected));
   }
 
@@ -78,7 +80,7 @@ class MemoryTopologyHintsTest {
     StaticMemoryPolicy policy = MemoryFixtures.policy(MemoryFixtures.nodes(7, 4, 0), PLRM_OFF);
     Pod pod = new Pod.Builder().uid("p").addContainer(gu("c", "1", "1Gi")).build();
 
-    List<TopologyHint> hints = policy.containerHints(MemoryFixtures.started(policy), pod, pod.containers().get(0))
+    List<TopologyHint> hints = policy.containerHints(MemoryFixtures.started(policy), pod, pod.containers().get(0), QuirkLog.of(Behaviour.KUBELET))
         .byResource().get("memory");
 
     assertThat(hints).hasSize(127).isEqualTo(NumaMask.allCombinations(List.of(0, 1, 2, 3, 4, 5, 6)).stream()
@@ -94,11 +96,11 @@ class MemoryTopologyHintsTest {
     StaticMemoryPolicy policy = MemoryFixtures.policy(MemoryFixtures.nodes(64, 4, 0), PLRM_OFF);
     Pod first = new Pod.Builder().uid("p").addContainer(gu("c", "1", "3Gi")).build();
     MemoryManagerState state = policy.allocate(MemoryFixtures.started(policy), first, first.containers().get(0),
-        MemoryFixtures.ANY);
+        MemoryFixtures.ANY, QuirkLog.of(Behaviour.KUBELET));
     assertThat(state.containerBlocks("p", "c").orElseThrow()).containsExactly(block("memory", 3 * GI, 0));
     Pod second = new Pod.Builder().uid("q").addContainer(gu("c", "1", "1Gi")).build();
 
-    MaskFamily family = policy.containerHints(state, second, second.containers().get(0)).resourceHints()
+    MaskFamily family = policy.containerHints(state, second, second.containers().get(0), QuirkLog.of(Behaviour.KUBELET)).resourceHints()
         .get("memory").family().orElseThrow();
 
     assertThat(family.contains(NumaMask.of(0).bits())).isFalse();
@@ -108,7 +110,7 @@ class MemoryTopologyHintsTest {
     assertThat(family.isPreferred(NumaMask.of(1, 63).bits())).isFalse();
     assertThat(family.description()).isEqualTo("masks of NUMA " + NumaMask.fromBits(~1L)
         + " with {memory=1073741824} allocatable and free, or one of a few more; preferred width 1");
-    assertThat(policy.allocate(state, second, second.containers().get(0), MemoryFixtures.ANY)
+    assertThat(policy.allocate(state, second, second.containers().get(0), MemoryFixtures.ANY, QuirkLog.of(Behaviour.KUBELET))
         .containerBlocks("q", "c").orElseThrow()).containsExactly(block("memory", GI, 1));
   }
 }

@@ -45,7 +45,7 @@ class PodLevelMemoryPartitionTest {
   void guaranteedContainerOfAGuaranteedPodGetsExclusiveMemoryPinnedToTheHintedNode() {
     Pod pod = podLevel("p", "2", "2Gi").addContainer(gu("gu", "2", "2Gi")).build();
 
-    MemoryManagerState state = policy.allocatePod(initial, pod, node0);
+    MemoryManagerState state = policy.allocatePod(initial, pod, node0, QuirkLog.of(Behaviour.KUBELET));
 
     assertThat(state.containerBlocks("p", "gu").orElseThrow()).containsExactly(block("memory", 2 * GI, 0));
     assertThat(state.podBlocks("p").orElseThrow()).containsExactly(block("memory", 2 * GI, 0));
@@ -57,7 +57,7 @@ class PodLevelMemoryPartitionTest {
   void ineligibleContainerGetsThePodSharedPool() {
     Pod pod = podLevel("p", "2", "2Gi").addContainer(ngu("shared")).addContainer(gu("cpu-only", "1", "0")).build();
 
-    MemoryManagerState state = policy.allocatePod(initial, pod, node0);
+    MemoryManagerState state = policy.allocatePod(initial, pod, node0, QuirkLog.of(Behaviour.KUBELET));
 
     assertThat(state.containerBlocks("p", "shared").orElseThrow()).containsExactly(block("memory", 2 * GI, 0));
     assertThat(state.containerBlocks("p", "cpu-only").orElseThrow()).containsExactly(block("memory", 2 * GI, 0));
@@ -71,7 +71,7 @@ class PodLevelMemoryPartitionTest {
         .addContainer(ngu("b"))
         .build();
 
-    MemoryManagerState state = policy.allocatePod(initial, pod, node0);
+    MemoryManagerState state = policy.allocatePod(initial, pod, node0, QuirkLog.of(Behaviour.KUBELET));
 
     assertThat(state.containerBlocks("p", "gu").orElseThrow())
         .containsExactly(block("hugepages-1Gi", GI, 0), block("memory", GI, 0));
@@ -93,7 +93,7 @@ class PodLevelMemoryPartitionTest {
         .addContainer(ngu("app-shared"))
         .build();
 
-    MemoryManagerState state = policy.allocatePod(initial, pod, node0);
+    MemoryManagerState state = policy.allocatePod(initial, pod, node0, QuirkLog.of(Behaviour.KUBELET));
 
     assertThat(state.containersOf("p")).isEqualTo(Map.of(
         "init-gu", List.of(block("memory", 3 * GI, 0)),
@@ -113,7 +113,7 @@ class PodLevelMemoryPartitionTest {
         .addContainer(ngu("shared"))
         .build();
 
-    MemoryManagerState state = policy.allocatePod(initial, pod, node0);
+    MemoryManagerState state = policy.allocatePod(initial, pod, node0, QuirkLog.of(Behaviour.KUBELET));
 
     long exclusive = state.containerBlocks("p", "sidecar").orElseThrow().get(0).size()
         + state.containerBlocks("p", "gu").orElseThrow().get(0).size();
@@ -126,7 +126,7 @@ class PodLevelMemoryPartitionTest {
   void invariant20EveryBlockOfThePodUsesThePodEntryMask() {
     Pod pod = podLevel("p", "4", "7Gi").addContainer(gu("gu", "1", "1Gi")).addContainer(ngu("shared")).build();
 
-    MemoryManagerState state = policy.allocatePod(initial, pod, ANY);
+    MemoryManagerState state = policy.allocatePod(initial, pod, ANY, QuirkLog.of(Behaviour.KUBELET));
 
     NumaMask mask = state.podBlocks("p").orElseThrow().get(0).mask();
     assertThat(mask).isEqualTo(NumaMask.of(0, 1));
@@ -143,9 +143,9 @@ class PodLevelMemoryPartitionTest {
         .addContainer(gu("gu", "1", "512Mi"))
         .build();
 
-    assertThat(policy.podHints(initial, pod).isNil()).isTrue();
-    assertThat(policy.allocatePod(initial, pod, node0)).isEqualTo(initial);
-    assertThat(policy.allocate(initial, pod, pod.containers().get(0), node0)).isEqualTo(initial);
+    assertThat(policy.podHints(initial, pod, QuirkLog.of(Behaviour.KUBELET)).isNil()).isTrue();
+    assertThat(policy.allocatePod(initial, pod, node0, QuirkLog.of(Behaviour.KUBELET))).isEqualTo(initial);
+    assertThat(policy.allocate(initial, pod, pod.containers().get(0), node0, QuirkLog.of(Behaviour.KUBELET))).isEqualTo(initial);
   }
 
   @Test
@@ -153,12 +153,12 @@ class PodLevelMemoryPartitionTest {
     Pod pod = podLevel("p", "3", "2Gi")
         .addContainer(gu("gu1", "1", "1Gi")).addContainer(gu("gu2", "1", "1Gi")).addContainer(ngu("shared")).build();
 
-    assertThatThrownBy(() -> policy.allocatePod(initial, pod, node0))
+    assertThatThrownBy(() -> policy.allocatePod(initial, pod, node0, QuirkLog.of(Behaviour.KUBELET)))
         .isInstanceOf(EmptyPodSharedPoolException.class)
         .hasMessage("pod rejected, sum of exclusive container memory requests equals pod budget, "
             + "leaving no memory for shared containers")
         .extracting(e -> ((EmptyPodSharedPoolException) e).reason()).isEqualTo("EmptyPodSharedPoolError");
-    assertThat(policy.podHints(initial, pod).byResource()).isEqualTo(Map.of("memory", List.of()));
+    assertThat(policy.podHints(initial, pod, QuirkLog.of(Behaviour.KUBELET)).byResource()).isEqualTo(Map.of("memory", List.of()));
   }
 
   @Test
@@ -175,7 +175,7 @@ class PodLevelMemoryPartitionTest {
   void allExclusivePodWhoseRequestsMakeTheBudgetIsAdmitted() {
     Pod pod = podLevel("p", "2", "2Gi").addContainer(gu("gu1", "1", "1Gi")).addContainer(gu("gu2", "1", "1Gi")).build();
 
-    MemoryManagerState state = policy.allocatePod(initial, pod, node0);
+    MemoryManagerState state = policy.allocatePod(initial, pod, node0, QuirkLog.of(Behaviour.KUBELET));
 
     assertThat(state.containersOf("p")).containsOnlyKeys("gu1", "gu2");
   }
@@ -205,7 +205,7 @@ class PodLevelMemoryPartitionTest {
         .addInitContainer(gu("init", "1", "1Gi"))
         .addContainer(ngu("app"))
         .build();
-    assertThat(policy.allocatePod(initial, exactlyFits, node0).containersOf("p")).isEqualTo(Map.of(
+    assertThat(policy.allocatePod(initial, exactlyFits, node0, QuirkLog.of(Behaviour.KUBELET)).containersOf("p")).isEqualTo(Map.of(
         "sidecar", List.of(block("memory", GI, 0)),
         "init", List.of(block("memory", GI, 0)),
         "app", List.of(block("memory", GI, 0))));
@@ -219,7 +219,7 @@ class PodLevelMemoryPartitionTest {
         .addContainer(ngu("shared"))
         .build();
 
-    MemoryManagerState state = policy.allocatePod(initial, pod, node0);
+    MemoryManagerState state = policy.allocatePod(initial, pod, node0, QuirkLog.of(Behaviour.KUBELET));
 
     assertThat(state.containerBlocks("p", "gu").orElseThrow()).containsExactly(block("memory", GI, 0));
     assertThat(state.containerBlocks("p", "shared").orElseThrow())
@@ -230,7 +230,7 @@ class PodLevelMemoryPartitionTest {
   void invariants22And23PodMemoryIsReleasedOnceWhenTheLastContainerIsRemoved() {
     Pod pod = podLevel("p", "4", "3Gi")
         .addContainer(gu("gu", "1", "1Gi")).addContainer(ngu("a")).addContainer(ngu("b")).build();
-    MemoryManagerState allocated = policy.allocatePod(initial, pod, node0);
+    MemoryManagerState allocated = policy.allocatePod(initial, pod, node0, QuirkLog.of(Behaviour.KUBELET));
     assertThat(table(allocated, 0, "memory").reserved()).isEqualTo(3 * GI);
     assertThat(allocated.machineState().nodes().get(0).numberOfAssignments()).isEqualTo(1);
 
@@ -247,7 +247,7 @@ class PodLevelMemoryPartitionTest {
   @Test
   void invariant24_d12_readmittingACompleteRestoredAllocationChangesNothingInSpecMode_qMemoryRestartReapplies() {
     Pod pod = podLevel("p", "4", "3Gi").addContainer(gu("gu", "1", "1Gi")).addContainer(ngu("shared")).build();
-    MemoryManagerState allocated = policy.allocatePod(initial, pod, node0);
+    MemoryManagerState allocated = policy.allocatePod(initial, pod, node0, QuirkLog.of(Behaviour.KUBELET));
     MemoryManagerState restored = policy.start(allocated);
     QuirkLog spec = QuirkLog.of(Behaviour.SPEC);
 
@@ -260,7 +260,7 @@ class PodLevelMemoryPartitionTest {
   @Test
   void invariant24_d12_kubeletV137ReservesARestoredPodsBudgetAgain_qMemoryRestartReapplies_upstreamIssue140906() {
     Pod pod = podLevel("p", "4", "3Gi").addContainer(gu("gu", "1", "1Gi")).addContainer(ngu("shared")).build();
-    MemoryManagerState allocated = policy.allocatePod(initial, pod, node0);
+    MemoryManagerState allocated = policy.allocatePod(initial, pod, node0, QuirkLog.of(Behaviour.KUBELET));
     MemoryManagerState restored = policy.start(allocated);
     QuirkLog kubelet = QuirkLog.of(Behaviour.KUBELET);
 
@@ -275,7 +275,7 @@ class PodLevelMemoryPartitionTest {
   @Test
   void invariant24_d12_kubeletV137RegeneratesPodHintsFromTheFirstContainersBlocksOnly_qMemoryRestartReapplies_upstreamIssue141069() {
     Pod pod = podLevel("p", "4", "3Gi").addContainer(gu("gu", "1", "1Gi")).addContainer(ngu("shared")).build();
-    MemoryManagerState restored = policy.start(policy.allocatePod(initial, pod, node0));
+    MemoryManagerState restored = policy.start(policy.allocatePod(initial, pod, node0, QuirkLog.of(Behaviour.KUBELET)));
     QuirkLog kubelet = QuirkLog.of(Behaviour.KUBELET);
 
     assertThat(policy.podHints(restored, pod, kubelet).isNil()).isTrue();
@@ -286,7 +286,7 @@ class PodLevelMemoryPartitionTest {
   void invariant24_d12_kubeletV137WritesARestoredPodsEntriesAgainAndRemovesNone_qMemoryRestartReapplies() {
     Pod pod = podLevel("p", "4", "3Gi").addContainer(gu("gu", "1", "1Gi")).addContainer(ngu("shared")).build();
     List<MemoryBlock> other = List.of(block("memory", GI, 0));
-    MemoryManagerState restored = policy.start(policy.allocatePod(initial, pod, node0))
+    MemoryManagerState restored = policy.start(policy.allocatePod(initial, pod, node0, QuirkLog.of(Behaviour.KUBELET)))
         .withContainerBlocks("p", "not-in-the-pod", other);
 
     MemoryManagerState again = policy.allocatePod(restored, pod, hint(true, 1), QuirkLog.of(Behaviour.KUBELET));
@@ -302,7 +302,7 @@ class PodLevelMemoryPartitionTest {
 
     for (Behaviour behaviour : Behaviour.values()) {
       QuirkLog quirks = QuirkLog.of(behaviour);
-      assertThat(policy.allocatePod(initial, pod, node0, quirks)).isEqualTo(policy.allocatePod(initial, pod, node0));
+      assertThat(policy.allocatePod(initial, pod, node0, quirks)).isEqualTo(policy.allocatePod(initial, pod, node0, QuirkLog.of(Behaviour.KUBELET)));
       assertThat(quirks.reachedQuirks()).as(behaviour.label()).isEmpty();
     }
   }
@@ -310,7 +310,7 @@ class PodLevelMemoryPartitionTest {
   @Test
   void invariant24_d12_restoredPodMissingSomeContainerEntriesGetsThemWithoutReservingAgainInSpecMode_qMemoryRestartReapplies() {
     Pod pod = podLevel("p", "4", "3Gi").addContainer(gu("gu", "1", "1Gi")).addContainer(ngu("shared")).build();
-    MemoryManagerState allocated = policy.allocatePod(initial, pod, node0);
+    MemoryManagerState allocated = policy.allocatePod(initial, pod, node0, QuirkLog.of(Behaviour.KUBELET));
     MemoryManagerState partial = allocated.withoutContainer("p", "shared");
 
     assertThat(policy.allocatePod(partial, pod, hint(true, 1), QuirkLog.of(Behaviour.SPEC))).isEqualTo(allocated);
@@ -325,7 +325,7 @@ class PodLevelMemoryPartitionTest {
     for (Behaviour behaviour : Behaviour.values()) {
       QuirkLog quirks = QuirkLog.of(behaviour);
       MemoryManagerState state = policy.allocatePod(podEntryOnly, pod, node0, quirks);
-      assertThat(state).as(behaviour.label()).isEqualTo(policy.allocatePod(initial, pod, node0));
+      assertThat(state).as(behaviour.label()).isEqualTo(policy.allocatePod(initial, pod, node0, QuirkLog.of(Behaviour.KUBELET)));
       assertThat(quirks.reachedQuirks()).as(behaviour.label()).containsExactly(KubeletQuirk.MEMORY_RESTART_REAPPLIES);
     }
     assertThat(policy.removeContainer(podEntryOnly, "p", "gu")).isEqualTo(initial);
@@ -337,10 +337,10 @@ class PodLevelMemoryPartitionTest {
     MemoryManagerState state = started(off);
     Pod pod = podLevel("p", "2", "2Gi").addContainer(gu("gu", "1", "1Gi")).build();
 
-    assertThat(off.podHints(state, pod).isNil()).isTrue();
-    assertThat(off.containerHints(state, pod, pod.containers().get(0)).isNil()).isTrue();
-    assertThat(off.allocate(state, pod, pod.containers().get(0), node0)).isEqualTo(state);
-    assertThat(off.allocatePod(state, pod, node0)).isEqualTo(state);
+    assertThat(off.podHints(state, pod, QuirkLog.of(Behaviour.KUBELET)).isNil()).isTrue();
+    assertThat(off.containerHints(state, pod, pod.containers().get(0), QuirkLog.of(Behaviour.KUBELET)).isNil()).isTrue();
+    assertThat(off.allocate(state, pod, pod.containers().get(0), node0, QuirkLog.of(Behaviour.KUBELET))).isEqualTo(state);
+    assertThat(off.allocatePod(state, pod, node0, QuirkLog.of(Behaviour.KUBELET))).isEqualTo(state);
   }
 
   @Test
@@ -348,11 +348,11 @@ class PodLevelMemoryPartitionTest {
     Pod pod = podLevel("p", "4", "4Gi").addContainer(gu("gu", "2", "2Gi")).addContainer(ngu("shared")).build();
     Container shared = pod.containers().get(1);
 
-    assertThat(policy.containerHints(initial, pod, shared).isNil()).isTrue();
-    MemoryManagerState state = policy.allocate(initial, pod, shared, ANY);
+    assertThat(policy.containerHints(initial, pod, shared, QuirkLog.of(Behaviour.KUBELET)).isNil()).isTrue();
+    MemoryManagerState state = policy.allocate(initial, pod, shared, ANY, QuirkLog.of(Behaviour.KUBELET));
     assertThat(state).isEqualTo(initial);
 
-    state = policy.allocate(state, pod, pod.containers().get(0), node0);
+    state = policy.allocate(state, pod, pod.containers().get(0), node0, QuirkLog.of(Behaviour.KUBELET));
     assertThat(state.containersOf("p")).containsOnlyKeys("gu");
     assertThat(state.podEntries()).isEmpty();
     assertThat(table(state, 0, "memory").reserved()).isEqualTo(2 * GI);
@@ -362,7 +362,7 @@ class PodLevelMemoryPartitionTest {
   void podHintsForAPodLevelPodAreCalculatedForItsBudget() {
     Pod pod = podLevel("p", "4", "6Gi").addContainer(gu("gu", "1", "1Gi")).addContainer(ngu("shared")).build();
 
-    assertThat(policy.podHints(initial, pod).byResource())
+    assertThat(policy.podHints(initial, pod, QuirkLog.of(Behaviour.KUBELET)).byResource())
         .isEqualTo(Map.of("memory", List.of(TopologyHint.of(NumaMask.of(0, 1), true))));
   }
 }

@@ -45,13 +45,13 @@ class StaticMemoryPolicyAllocateTest {
 
   private MemoryManagerState allocate(MemoryManagerState state, String uid, String memory, TopologyHint hint) {
     Pod pod = pod(uid, gu("c", "1", memory));
-    return policy.allocate(state, pod, pod.containers().get(0), hint);
+    return policy.allocate(state, pod, pod.containers().get(0), hint, QuirkLog.of(Behaviour.KUBELET));
   }
 
   @Test
   void defaultHintIsTheNarrowestPreferredMaskAndBlocksCoverEveryRequestedType() {
     Pod pod = pod("p", gu("c", "1", "1Gi", "hugepages-1Gi", "1Gi"));
-    MemoryManagerState state = policy.allocate(started(policy), pod, pod.containers().get(0), ANY);
+    MemoryManagerState state = policy.allocate(started(policy), pod, pod.containers().get(0), ANY, QuirkLog.of(Behaviour.KUBELET));
 
     assertThat(state.containerBlocks("p", "c").orElseThrow())
         .containsExactly(block("hugepages-1Gi", GI, 0), block("memory", GI, 0));
@@ -79,7 +79,7 @@ class StaticMemoryPolicyAllocateTest {
     StaticMemoryPolicy listedBackwards = policy(reversed, PLRM_OFF);
     Pod pod = pod("p", gu("c", "1", "3Gi"));
 
-    MemoryManagerState state = listedBackwards.allocate(started(listedBackwards), pod, pod.containers().get(0), ANY);
+    MemoryManagerState state = listedBackwards.allocate(started(listedBackwards), pod, pod.containers().get(0), ANY, QuirkLog.of(Behaviour.KUBELET));
 
     assertThat(state).isEqualTo(allocate(started(policy), "p", "3Gi", ANY));
     assertThat(state.containerBlocks("p", "c").orElseThrow()).containsExactly(block("memory", 3 * GI, 0, 1));
@@ -98,7 +98,7 @@ class StaticMemoryPolicyAllocateTest {
     MemoryManagerState state = allocate(started(policy), "p", "3Gi", ANY);
     Pod small = pod("q", gu("c", "1", "512Mi"));
 
-    List<TopologyHint> hints = policy.containerHints(state, small, small.containers().get(0)).byResource().get("memory");
+    List<TopologyHint> hints = policy.containerHints(state, small, small.containers().get(0), QuirkLog.of(Behaviour.KUBELET)).byResource().get("memory");
 
     assertThat(hints).extracting(h -> h.affinity().orElseThrow())
         .containsExactly(NumaMask.of(2), NumaMask.of(0, 1));
@@ -110,7 +110,7 @@ class StaticMemoryPolicyAllocateTest {
     MemoryManagerState state = allocate(started(policy), "p", "1Gi", hint(true, 0));
     Pod big = pod("q", gu("c", "1", "3Gi"));
 
-    List<TopologyHint> hints = policy.containerHints(state, big, big.containers().get(0)).byResource().get("memory");
+    List<TopologyHint> hints = policy.containerHints(state, big, big.containers().get(0), QuirkLog.of(Behaviour.KUBELET)).byResource().get("memory");
 
     assertThat(hints).extracting(h -> h.affinity().orElseThrow()).containsExactly(NumaMask.of(1, 2));
     assertThat(hints.get(0).preferred()).isTrue();
@@ -182,8 +182,8 @@ class StaticMemoryPolicyAllocateTest {
         .addContainer(gu("a", "1", "3Gi", "hugepages-1Gi", "1Gi"))
         .addContainer(gu("b", "1", "512Mi"))
         .build();
-    MemoryManagerState state = policy.allocate(started(policy), pod, pod.containers().get(0), hint(true, 0, 1));
-    state = policy.allocate(state, pod, pod.containers().get(1), hint(true, 0, 1));
+    MemoryManagerState state = policy.allocate(started(policy), pod, pod.containers().get(0), hint(true, 0, 1), QuirkLog.of(Behaviour.KUBELET));
+    state = policy.allocate(state, pod, pod.containers().get(1), hint(true, 0, 1), QuirkLog.of(Behaviour.KUBELET));
     assertThat(state.machineState().nodes().get(0).numberOfAssignments()).isEqualTo(3);
     assertThat(state.machineState().nodes().get(1).numberOfAssignments()).isEqualTo(3);
 
@@ -205,14 +205,14 @@ class StaticMemoryPolicyAllocateTest {
   void containerWithBlocksKeepsThemAndRegeneratesItsHintsAsPreferred() {
     MemoryManagerState state = allocate(started(policy), "p", "3Gi", ANY);
     Pod pod = pod("p", gu("c", "1", "3Gi"));
-    assertThat(policy.allocate(state, pod, pod.containers().get(0), hint(true, 2))).isEqualTo(state);
-    assertThat(policy.containerHints(state, pod, pod.containers().get(0)).byResource().get("memory"))
+    assertThat(policy.allocate(state, pod, pod.containers().get(0), hint(true, 2), QuirkLog.of(Behaviour.KUBELET))).isEqualTo(state);
+    assertThat(policy.containerHints(state, pod, pod.containers().get(0), QuirkLog.of(Behaviour.KUBELET)).byResource().get("memory"))
         .containsExactly(TopologyHint.of(NumaMask.of(0, 1), true));
 
     Pod resized = pod("p", gu("c", "1", "2Gi"));
-    assertThat(policy.containerHints(state, resized, resized.containers().get(0)).isNil()).isTrue();
+    assertThat(policy.containerHints(state, resized, resized.containers().get(0), QuirkLog.of(Behaviour.KUBELET)).isNil()).isTrue();
     Pod withHugepages = pod("p", gu("c", "1", "3Gi", "hugepages-1Gi", "1Gi"));
-    assertThat(policy.containerHints(state, withHugepages, withHugepages.containers().get(0)).isNil()).isTrue();
+    assertThat(policy.containerHints(state, withHugepages, withHugepages.containers().get(0), QuirkLog.of(Behaviour.KUBELET)).isNil()).isTrue();
   }
 
   @Test
@@ -223,9 +223,9 @@ class StaticMemoryPolicyAllocateTest {
     Pod pod = pod("p", burstable);
     MemoryManagerState state = started(policy);
 
-    assertThat(policy.containerHints(state, pod, burstable).isNil()).isTrue();
-    assertThat(policy.podHints(state, pod).isNil()).isTrue();
-    assertThat(policy.allocate(state, pod, burstable, ANY)).isEqualTo(state);
+    assertThat(policy.containerHints(state, pod, burstable, QuirkLog.of(Behaviour.KUBELET)).isNil()).isTrue();
+    assertThat(policy.podHints(state, pod, QuirkLog.of(Behaviour.KUBELET)).isNil()).isTrue();
+    assertThat(policy.allocate(state, pod, burstable, ANY, QuirkLog.of(Behaviour.KUBELET))).isEqualTo(state);
   }
 
   @Test
@@ -241,10 +241,10 @@ class StaticMemoryPolicyAllocateTest {
   @Test
   void requestThatIsNotAWholeNumberOfBytesIsRefused() {
     Pod pod = pod("p", gu("c", "1", "1500m"));
-    assertThatThrownBy(() -> policy.allocate(started(policy), pod, pod.containers().get(0), ANY))
+    assertThatThrownBy(() -> policy.allocate(started(policy), pod, pod.containers().get(0), ANY, QuirkLog.of(Behaviour.KUBELET)))
         .hasMessage("[memorymanager] failed to represent quantity as int64");
-    assertThat(policy.containerHints(started(policy), pod, pod.containers().get(0)).isNil()).isTrue();
-    assertThat(policy.podHints(started(policy), pod).isNil()).isTrue();
+    assertThat(policy.containerHints(started(policy), pod, pod.containers().get(0), QuirkLog.of(Behaviour.KUBELET)).isNil()).isTrue();
+    assertThat(policy.podHints(started(policy), pod, QuirkLog.of(Behaviour.KUBELET)).isNil()).isTrue();
   }
 
   @Test

@@ -19,6 +19,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.podtopo.domain.pod.Resources;
 import io.podtopo.domain.pod.Pod;
+import io.podtopo.domain.quirks.Behaviour;
+import io.podtopo.domain.quirks.QuirkLog;
 import io.podtopo.domain.topology.NumaNode;
 import java.util.List;
 import java.util.Map;
@@ -77,7 +79,7 @@ class StaticMemoryPolicyStartTest {
   void startAcceptsTheStateItsOwnAllocationsProduce() {
     StaticMemoryPolicy policy = policy(nodes(2, 4, 1), PLRM_OFF);
     Pod pod = new Pod.Builder().uid("p").addContainer(gu("c", "1", "3Gi")).build();
-    MemoryManagerState state = policy.allocate(started(policy), pod, pod.containers().get(0), ANY);
+    MemoryManagerState state = policy.allocate(started(policy), pod, pod.containers().get(0), ANY, QuirkLog.of(Behaviour.KUBELET));
 
     assertThat(policy.start(state)).isEqualTo(state);
   }
@@ -127,7 +129,7 @@ class StaticMemoryPolicyStartTest {
   void startRefusesAStoredTableOfAnotherCapacity_mem5() {
     StaticMemoryPolicy policy = policy(nodes(2, 4, 1), PLRM_OFF);
     Pod pod = new Pod.Builder().uid("p").addContainer(gu("c", "1", "1Gi")).build();
-    MemoryManagerState state = policy.allocate(started(policy), pod, pod.containers().get(0), hint(true, 0));
+    MemoryManagerState state = policy.allocate(started(policy), pod, pod.containers().get(0), hint(true, 0), QuirkLog.of(Behaviour.KUBELET));
     assertThat(table(state, 0, "memory")).isEqualTo(MemoryTable.of(4 * GI, GI, 2 * GI, GI, GI));
 
     for (MemoryTable other : List.of(MemoryTable.of(5 * GI, GI, 2 * GI, GI, GI),
@@ -146,7 +148,7 @@ class StaticMemoryPolicyStartTest {
   void startComparesFreeAndReservedMemorySummedOverEachGroup_mem5() {
     StaticMemoryPolicy policy = policy(nodes(2, 4, 1), PLRM_OFF);
     Pod pod = new Pod.Builder().uid("p").addContainer(gu("c", "1", "3Gi")).build();
-    MemoryManagerState state = policy.allocate(started(policy), pod, pod.containers().get(0), ANY);
+    MemoryManagerState state = policy.allocate(started(policy), pod, pod.containers().get(0), ANY, QuirkLog.of(Behaviour.KUBELET));
     assertThat(table(state, 0, "memory")).isEqualTo(MemoryTable.of(4 * GI, GI, 2 * GI, 2 * GI, 0));
     assertThat(table(state, 1, "memory")).isEqualTo(MemoryTable.of(4 * GI, GI, 2 * GI, GI, GI));
 
@@ -175,7 +177,7 @@ class StaticMemoryPolicyStartTest {
     Pod pod = podLevel("p", "4", "2Gi").addContainer(gu("gu", "1", "1Gi")).addContainer(ngu("a"))
         .addContainer(ngu("b")).build();
     StaticMemoryPolicy on = policy(nodes(2, 4, 0), PLRM_ON);
-    MemoryManagerState state = on.allocatePod(started(on), pod, ANY);
+    MemoryManagerState state = on.allocatePod(started(on), pod, ANY, QuirkLog.of(Behaviour.KUBELET));
 
     assertThat(on.start(state)).isEqualTo(state);
     StaticMemoryPolicy off = policy(nodes(2, 4, 0), PLRM_OFF);

@@ -89,7 +89,7 @@ class KubeletQuirksTest {
     assertThat(admission.admitted()).isTrue();
     CpuSet given = cpus(admission, "c");
     assertThat(given.size()).isEqualTo(22);
-    assertThat(spec.cpuPolicy().orElseThrow().topology().siblingsOf(given)).isEqualTo(given);
+    assertThat(spec.cpuPolicy().topology().siblingsOf(given)).isEqualTo(given);
     // Only the lone siblings were reached in this run: switching them alone changes the CPUs given.
     assertThat(admission.quirks()).containsExactly(KubeletQuirk.LONE_SIBLING);
   }
@@ -230,7 +230,7 @@ class KubeletQuirksTest {
             + "(quirk Q-numa-remainder-loop, D-16)");
     NodeResourceManagers spec = NodeResourceManagers.create(
         thirtyReservedOnOddNodes().behaviour(Behaviour.SPEC).build(), oddNodes());
-    assertThat(spec.cpuPolicy().orElseThrow().reservedCpus().size()).isEqualTo(30);
+    assertThat(spec.cpuPolicy().reservedCpus().size()).isEqualTo(30);
   }
 
   /** The two-socket GPU server (a GPU on each node) in pod scope under {@code policy}. */

@@ -2,10 +2,16 @@ package io.podtopo.domain.topologymanager;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.podtopo.domain.cpumanager.CpuManagerState;
 import io.podtopo.domain.cpumanager.CpuTopology;
 import io.podtopo.domain.cpumanager.StaticPolicy;
 import io.podtopo.domain.cpumanager.StaticPolicyOptions;
 import io.podtopo.domain.gates.FeatureGates;
+import io.podtopo.domain.pod.Container;
+import io.podtopo.domain.pod.Pod;
+import io.podtopo.domain.pod.TestPods;
+import io.podtopo.domain.quirks.Behaviour;
+import io.podtopo.domain.quirks.QuirkLog;
 import io.podtopo.domain.topology.Cpu;
 import io.podtopo.domain.topology.CpuSet;
 import io.podtopo.domain.topology.Machine;
@@ -93,7 +99,7 @@ class ImplicitMergeSweepTest {
         }
       }
       for (long request = 1; request <= (long) nodes * CPUS_PER_NODE; request++) {
-        families.add(policy.packedHints(free.build(), CpuSet.empty(), request));
+        families.add(cpuHints(policy, free.build(), request));
       }
     }
     assertThat(families).as("descriptions among them").filteredOn(hints -> hints.family().isPresent())
@@ -143,10 +149,17 @@ class ImplicitMergeSweepTest {
     return rows;
   }
 
+  /** The static policy's hints for one container asking {@code request} exclusive CPUs with {@code free} free. */
+  private static ResourceHints cpuHints(StaticPolicy policy, CpuSet free, long request) {
+    Container container = TestPods.pinned("c", Long.toString(request), "1Gi");
+    Pod pod = new Pod.Builder().uid("p").addContainers(container).build();
+    return policy.containerHints(CpuManagerState.of(free, Map.of(), Map.of()), pod, container).orElseThrow();
+  }
+
   private static StaticPolicy policy(Machine machine, boolean alignBySocket) {
     FeatureGates gates = FeatureGates.defaults().with(FeatureGates.CPU_MANAGER_POLICY_ALPHA_OPTIONS, true);
     StaticPolicyOptions options = StaticPolicyOptions.parse(
         alignBySocket ? Map.of(StaticPolicyOptions.ALIGN_BY_SOCKET, "true") : Map.of(), gates);
-    return StaticPolicy.create(CpuTopology.of(machine), 0, CpuSet.empty(), options, gates, "restricted");
+    return StaticPolicy.create(CpuTopology.of(machine), 0, CpuSet.empty(), options, gates, "restricted", QuirkLog.of(Behaviour.KUBELET));
   }
 }
