@@ -32,11 +32,11 @@ import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
 /**
- * One writer, lock-free readers ({@link NodeResourceManagerService}, DESIGN.md "lock-free immutable
- * snapshots"): readers complete reads while the writer is midway through a change, holding the write
- * lock, and every read sees a whole snapshot the service published: the active pods are exactly the
- * pods with CPU entries in the same snapshot's state, and the default set and the entries partition
- * the machine's CPUs.
+ * One writer, lock-free readers ({@link NodeResourceManagerService}, docs/design.md "The node
+ * service's guarantees"): readers complete reads while the writer is midway through a change,
+ * holding the write lock, and every read sees a whole snapshot the service published: the active
+ * pods are exactly the pods with CPU entries in the same snapshot's state, and the default set and
+ * the entries partition the machine's CPUs.
  *
  * <p>The writer is held in the middle of each change ({@link MidChangeWindows}, called back by the
  * cgroup writer after the change was published) until every reader has completed a read there: a

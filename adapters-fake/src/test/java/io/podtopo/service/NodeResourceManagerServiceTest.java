@@ -43,8 +43,8 @@ import org.junit.jupiter.api.Test;
 /**
  * {@link NodeResourceManagerService} over the fake adapters (here, because the ports module cannot
  * depend on them): save before write, failed saves, the node shared pool's reconcile writes, metrics,
- * and restart idempotence (DESIGN.md "Ports and services", PLRM spec §8.3 and §10), which holds in
- * the corrected behaviour ({@code specService}; kubelet v1.37 breaks it, ADR 0008).
+ * and restart idempotence (docs/design.md "The node service's guarantees", PLRM spec §8.3 and §10),
+ * which holds in the corrected behaviour ({@code specService}; kubelet v1.37 breaks it, ADR 0008).
  */
 class NodeResourceManagerServiceTest {
 

@@ -9,7 +9,10 @@ import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import org.junit.jupiter.api.Test;
 
-/** The production code of every module follows the architecture of DESIGN.md (ADR 0001, ADR 0005). */
+/**
+ * The production code of every module follows the architecture of docs/design.md ("Modules",
+ * "Dependency rules"; ADR 0001, ADR 0005).
+ */
 class ArchitectureTest {
 
   /** Production code only: not this module's tests, nor the test jars of others (adapters-grpc's helpers). */

@@ -18,9 +18,9 @@ import com.tngtech.archunit.lang.ArchRule;
 import java.io.RandomAccessFile;
 
 /**
- * The architecture rules of DESIGN.md and ADR 0001/0005, over the packages below a root: the real
- * code uses {@code io.podtopo}; the self-tests use a fixture root full of violations, to show that
- * each rule can fail.
+ * The architecture rules of docs/design.md ("Dependency rules") and ADR 0001/0005, over the packages
+ * below a root: the real code uses {@code io.podtopo}; the self-tests use a fixture root full of
+ * violations, to show that each rule can fail.
  */
 final class PodtopoArchitecture {
 
@@ -45,21 +45,21 @@ final class PodtopoArchitecture {
         .adapter("prometheus", root + ".adapters.prometheus..")
         .withOptionalLayers(true)
         .ignoreDependency(resideInAnyPackage(root + ".conformance..", root + ".app.."), alwaysTrue())
-        .because("dependencies point inward only (DESIGN.md, ADR 0001)");
+        .because("dependencies point inward only (docs/design.md#dependency-rules, ADR 0001)");
   }
 
   /** The conformance suite builds on the domain and the ports, never on an adapter or the app. */
   ArchRule conformanceUsesOnlyTheCore() {
     return noClasses().that().resideInAPackage(root + ".conformance..")
         .should().dependOnClassesThat().resideInAnyPackage(root + ".adapters..", root + ".app..")
-        .because("conformance depends on ports and domain only (DESIGN.md)");
+        .because("conformance depends on ports and domain only (docs/design.md#dependency-rules)");
   }
 
   /** Nothing depends on the composition root. */
   ArchRule nothingDependsOnTheApp() {
     return noClasses().that().resideOutsideOfPackage(root + ".app..")
         .should().dependOnClassesThat().resideInAPackage(root + ".app..")
-        .because("app composes everything and is used by nothing (DESIGN.md)");
+        .because("app composes everything and is used by nothing (docs/design.md#dependency-rules)");
   }
 
   /** The domain is pure: Java and Immutables' annotations only. */

@@ -12,16 +12,10 @@ import java.util.Optional;
  * §15.1: in pod scope every container's CPU set lies inside the pod's bubble. A pod-level pod with
  * CPU entries but no bubble breaks it too.
  */
-public final class Invariant01ContainerCpusWithinBubble implements SnapshotInvariant {
+public final class Invariant01ContainerCpusWithinBubble extends NumberedInvariant implements SnapshotInvariant {
 
-  @Override
-  public int number() {
-    return 1;
-  }
-
-  @Override
-  public String rule() {
-    return "For any pod in pod scope, every container's assigned CPU set ⊆ B(p)";
+  public Invariant01ContainerCpusWithinBubble() {
+    super(1, "For any pod in pod scope, every container's assigned CPU set ⊆ B(p)");
   }
 
   @Override

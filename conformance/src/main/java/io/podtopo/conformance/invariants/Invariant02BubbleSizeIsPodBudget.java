@@ -10,16 +10,11 @@ import java.util.Optional;
  * §15.2: a bubble has exactly the integral pod cpu request and belongs to an active pod-level pod;
  * at the admission that creates it, it is taken out of the default set and nothing else is.
  */
-public final class Invariant02BubbleSizeIsPodBudget implements SnapshotInvariant, TransitionInvariant {
+public final class Invariant02BubbleSizeIsPodBudget extends NumberedInvariant
+    implements SnapshotInvariant, TransitionInvariant {
 
-  @Override
-  public int number() {
-    return 2;
-  }
-
-  @Override
-  public String rule() {
-    return "|B(p)| == integral pod cpu request; B(p) is removed from D at allocation";
+  public Invariant02BubbleSizeIsPodBudget() {
+    super(2, "|B(p)| == integral pod cpu request; B(p) is removed from D at allocation");
   }
 
   @Override

@@ -8,16 +8,10 @@ import java.util.List;
 import java.util.Optional;
 
 /** §15.3: the exclusive CPU sets of distinct long-running containers of a pod are disjoint. */
-public final class Invariant03LongRunningSlicesDisjoint implements SnapshotInvariant {
+public final class Invariant03LongRunningSlicesDisjoint extends NumberedInvariant implements SnapshotInvariant {
 
-  @Override
-  public int number() {
-    return 3;
-  }
-
-  @Override
-  public String rule() {
-    return "For distinct c1,c2 ∈ LR(p): X(c1) ∩ X(c2) = ∅";
+  public Invariant03LongRunningSlicesDisjoint() {
+    super(3, "For distinct c1,c2 ∈ LR(p): X(c1) ∩ X(c2) = ∅");
   }
 
   @Override

@@ -9,16 +9,10 @@ import java.util.List;
  * hold; once an eligible container is gone its slice stays out of the pool (§15.34), so equality is
  * checked only while every slice is present, disjointness always.
  */
-public final class Invariant04PodSharedPoolIsBubbleMinusSlices implements SnapshotInvariant {
+public final class Invariant04PodSharedPoolIsBubbleMinusSlices extends NumberedInvariant implements SnapshotInvariant {
 
-  @Override
-  public int number() {
-    return 4;
-  }
-
-  @Override
-  public String rule() {
-    return "P(p) = B(p) − ∪{X(c) : c ∈ LR(p), eligible}; P(p) ∩ X(c) = ∅ for every eligible c ∈ LR(p)";
+  public Invariant04PodSharedPoolIsBubbleMinusSlices() {
+    super(4, "P(p) = B(p) − ∪{X(c) : c ∈ LR(p), eligible}; P(p) ∩ X(c) = ∅ for every eligible c ∈ LR(p)");
   }
 
   @Override

@@ -6,16 +6,10 @@ import java.util.List;
 import java.util.Map;
 
 /** §15.5: the ineligible app containers and ineligible sidecars of a pod all hold the same set, P(p). */
-public final class Invariant05SharedContainersShareOnePool implements SnapshotInvariant {
+public final class Invariant05SharedContainersShareOnePool extends NumberedInvariant implements SnapshotInvariant {
 
-  @Override
-  public int number() {
-    return 5;
-  }
-
-  @Override
-  public String rule() {
-    return "All ineligible app containers and ineligible sidecars of a pod have identical sets == P(p)";
+  public Invariant05SharedContainersShareOnePool() {
+    super(5, "All ineligible app containers and ineligible sidecars of a pod have identical sets == P(p)");
   }
 
   @Override

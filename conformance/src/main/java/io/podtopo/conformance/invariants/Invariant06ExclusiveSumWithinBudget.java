@@ -15,22 +15,17 @@ import java.util.Optional;
  * unless its aggregated container requests exceed the budget, which is rejected before any hint with
  * {@code PodLevelResourcesValidationError} (spec §14-Q4).
  */
-public final class Invariant06ExclusiveSumWithinBudget implements SnapshotInvariant, TransitionInvariant {
+public final class Invariant06ExclusiveSumWithinBudget extends NumberedInvariant
+    implements SnapshotInvariant, TransitionInvariant {
 
   static final String EMPTY_POD_SHARED_POOL = "EmptyPodSharedPoolError";
   static final String TOPOLOGY_AFFINITY = "TopologyAffinityError";
   /** This project's reason for pods whose container requests exceed the pod budget (spec §14-Q4). */
   static final String VALIDATION = "PodLevelResourcesValidationError";
 
-  @Override
-  public int number() {
-    return 6;
-  }
-
-  @Override
-  public String rule() {
-    return "Σ_{c∈LR eligible} |X(c)| ≤ budget; if any LR container is ineligible then strictly <, else the pod is "
-        + "rejected with EmptyPodSharedPoolError (best-effort) or TopologyAffinityError (restricted/single-numa-node)";
+  public Invariant06ExclusiveSumWithinBudget() {
+    super(6, "Σ_{c∈LR eligible} |X(c)| ≤ budget; if any LR container is ineligible then strictly <, else the pod is "
+        + "rejected with EmptyPodSharedPoolError (best-effort) or TopologyAffinityError (restricted/single-numa-node)");
   }
 
   private record Demand(long exclusive, boolean shared) {}

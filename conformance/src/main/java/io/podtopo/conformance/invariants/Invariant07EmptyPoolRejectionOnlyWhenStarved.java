@@ -9,16 +9,11 @@ import java.util.List;
  * for some type of the budget) finds a shared container left with nothing. Whether there is room on
  * the node is another matter: such a pod may still be refused for lack of CPUs or topology.
  */
-public final class Invariant07EmptyPoolRejectionOnlyWhenStarved implements TransitionInvariant {
+public final class Invariant07EmptyPoolRejectionOnlyWhenStarved extends NumberedInvariant
+    implements TransitionInvariant {
 
-  @Override
-  public int number() {
-    return 7;
-  }
-
-  @Override
-  public String rule() {
-    return "A pod whose LR containers are all eligible with Σ == budget is admitted";
+  public Invariant07EmptyPoolRejectionOnlyWhenStarved() {
+    super(7, "A pod whose LR containers are all eligible with Σ == budget is admitted");
   }
 
   @Override

@@ -12,17 +12,12 @@ import java.util.Optional;
  * the bubble minus the slices of the sidecars declared before it; a pod whose request does not fit
  * there is not admitted.
  */
-public final class Invariant08StandardInitSliceWithinRunnablePool implements SnapshotInvariant, TransitionInvariant {
+public final class Invariant08StandardInitSliceWithinRunnablePool extends NumberedInvariant
+    implements SnapshotInvariant, TransitionInvariant {
 
-  @Override
-  public int number() {
-    return 8;
-  }
-
-  @Override
-  public String rule() {
-    return "Standard eligible init container: X ⊆ B − ∪X(sidecars declared before it) and its size ≤ that pool, "
-        + "else rejected";
+  public Invariant08StandardInitSliceWithinRunnablePool() {
+    super(8, "Standard eligible init container: X ⊆ B − ∪X(sidecars declared before it) and its size ≤ that pool, "
+        + "else rejected");
   }
 
   @Override

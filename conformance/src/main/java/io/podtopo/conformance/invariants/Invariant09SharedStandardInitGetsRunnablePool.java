@@ -11,16 +11,11 @@ import java.util.Optional;
  * §15.9: an ineligible standard init container of a pod-level pod runs on the bubble minus the slices
  * of the sidecars declared before it (exactly, while those sidecars are all present).
  */
-public final class Invariant09SharedStandardInitGetsRunnablePool implements SnapshotInvariant {
+public final class Invariant09SharedStandardInitGetsRunnablePool extends NumberedInvariant
+    implements SnapshotInvariant {
 
-  @Override
-  public int number() {
-    return 9;
-  }
-
-  @Override
-  public String rule() {
-    return "Standard ineligible init container's set == B − ∪X(sidecars declared before it)";
+  public Invariant09SharedStandardInitGetsRunnablePool() {
+    super(9, "Standard ineligible init container's set == B − ∪X(sidecars declared before it)");
   }
 
   @Override

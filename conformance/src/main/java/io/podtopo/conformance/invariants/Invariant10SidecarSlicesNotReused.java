@@ -11,17 +11,11 @@ import java.util.Optional;
  * §15.10: a sidecar's exclusive CPUs meet no later container's CPUs (init or app, exclusive or
  * shared). Standard init slices may be reused by later containers, so they are not checked.
  */
-public final class Invariant10SidecarSlicesNotReused implements SnapshotInvariant {
+public final class Invariant10SidecarSlicesNotReused extends NumberedInvariant implements SnapshotInvariant {
 
-  @Override
-  public int number() {
-    return 10;
-  }
-
-  @Override
-  public String rule() {
-    return "Sidecar exclusive sets are disjoint from every later container's set; standard-init exclusive sets MAY "
-        + "overlap later app sets (reuse)";
+  public Invariant10SidecarSlicesNotReused() {
+    super(10, "Sidecar exclusive sets are disjoint from every later container's set; standard-init exclusive sets MAY "
+        + "overlap later app sets (reuse)");
   }
 
   @Override

@@ -12,17 +12,11 @@ import java.util.SortedMap;
  * containers of different pods are disjoint (a container's CPUs lie in its pod's bubble, or are
  * exclusive, so no two pods share one).
  */
-public final class Invariant11PodsAreDisjoint implements SnapshotInvariant {
+public final class Invariant11PodsAreDisjoint extends NumberedInvariant implements SnapshotInvariant {
 
-  @Override
-  public int number() {
-    return 11;
-  }
-
-  @Override
-  public String rule() {
-    return "For pairwise-distinct pods p≠q: B(p) ∩ B(q) = ∅ and B(p) ∩ D = ∅; exclusive container sets of different "
-        + "pods are disjoint";
+  public Invariant11PodsAreDisjoint() {
+    super(11, "For pairwise-distinct pods p≠q: B(p) ∩ B(q) = ∅ and B(p) ∩ D = ∅; exclusive container sets of different "
+        + "pods are disjoint");
   }
 
   @Override

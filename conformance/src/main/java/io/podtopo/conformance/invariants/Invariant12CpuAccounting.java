@@ -11,17 +11,11 @@ import java.util.List;
  * {@code strict-cpu-reservation}); container entries are outside the default set; the reserved CPUs
  * are in the default set (outside it under strict reservation) and in no bubble or entry.
  */
-public final class Invariant12CpuAccounting implements SnapshotInvariant {
+public final class Invariant12CpuAccounting extends NumberedInvariant implements SnapshotInvariant {
 
-  @Override
-  public int number() {
-    return 12;
-  }
-
-  @Override
-  public String rule() {
-    return "D ∪ ∪entries ∪ ∪B(p) == all online CPUs (minus R under strict-cpu-reservation); R ⊆ D and R ∩ B(p) = ∅ "
-        + "(R ∩ D = ∅ under strict)";
+  public Invariant12CpuAccounting() {
+    super(12, "D ∪ ∪entries ∪ ∪B(p) == all online CPUs (minus R under strict-cpu-reservation); R ⊆ D and R ∩ B(p) = ∅ "
+        + "(R ∩ D = ∅ under strict)");
   }
 
   @Override

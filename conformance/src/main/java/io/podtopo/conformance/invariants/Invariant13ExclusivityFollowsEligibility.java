@@ -17,16 +17,11 @@ import java.util.SortedMap;
  * and its own memory request in its blocks (long-running containers; standard init blocks may shrink
  * by reuse outside pod scope).
  */
-public final class Invariant13ExclusivityFollowsEligibility implements SnapshotInvariant, TransitionInvariant {
+public final class Invariant13ExclusivityFollowsEligibility extends NumberedInvariant
+    implements SnapshotInvariant, TransitionInvariant {
 
-  @Override
-  public int number() {
-    return 13;
-  }
-
-  @Override
-  public String rule() {
-    return "Container exclusivity ⇔ cpu req==lim>0 ∧ mem req==lim>0 (∧ integral cpu for CPUs)";
+  public Invariant13ExclusivityFollowsEligibility() {
+    super(13, "Container exclusivity ⇔ cpu req==lim>0 ∧ mem req==lim>0 (∧ integral cpu for CPUs)");
   }
 
   @Override

@@ -7,18 +7,13 @@ import java.util.List;
  * memory state at all. A pod that only KEP-2837's per-resource rule calls Guaranteed (cpu or memory
  * missing from the stanza) is left out: it is rejected by decision (spec §14-Q3).
  */
-public final class Invariant14NonGuaranteedPlrPodsGetNothing implements SnapshotInvariant, TransitionInvariant {
+public final class Invariant14NonGuaranteedPlrPodsGetNothing extends NumberedInvariant
+    implements SnapshotInvariant, TransitionInvariant {
 
   private final NothingAllocated nothing = new NothingAllocated(14, mode -> mode == PodRules.Mode.NOT_GUARANTEED);
 
-  @Override
-  public int number() {
-    return 14;
-  }
-
-  @Override
-  public String rule() {
-    return "Non-Guaranteed (by PLR) pods get no hints, no pod entry, no container entries, no error";
+  public Invariant14NonGuaranteedPlrPodsGetNothing() {
+    super(14, "Non-Guaranteed (by PLR) pods get no hints, no pod entry, no container entries, no error");
   }
 
   @Override

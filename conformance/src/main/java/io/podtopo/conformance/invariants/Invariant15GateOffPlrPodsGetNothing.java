@@ -6,18 +6,13 @@ import java.util.List;
  * §15.15: pods with pod-level resources while either KEP-5526 gate is off are admitted with "no preference" from every provider and leave no CPU or
  * memory state at all.
  */
-public final class Invariant15GateOffPlrPodsGetNothing implements SnapshotInvariant, TransitionInvariant {
+public final class Invariant15GateOffPlrPodsGetNothing extends NumberedInvariant
+    implements SnapshotInvariant, TransitionInvariant {
 
   private final NothingAllocated nothing = new NothingAllocated(15, mode -> mode == PodRules.Mode.GATED_OFF);
 
-  @Override
-  public int number() {
-    return 15;
-  }
-
-  @Override
-  public String rule() {
-    return "Gate off (either gate) with PLR set: providers return nil hints, no state written, pod admitted";
+  public Invariant15GateOffPlrPodsGetNothing() {
+    super(15, "Gate off (either gate) with PLR set: providers return nil hints, no state written, pod admitted");
   }
 
   @Override

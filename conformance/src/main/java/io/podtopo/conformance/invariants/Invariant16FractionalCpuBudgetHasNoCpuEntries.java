@@ -8,17 +8,13 @@ import java.util.List;
  * §15.16: a pod-level pod in pod scope whose pod cpu request is fractional gets no bubble and no CPU
  * container entries: all its containers run on the node shared pool. Its memory may still be aligned.
  */
-public final class Invariant16FractionalCpuBudgetHasNoCpuEntries implements SnapshotInvariant {
+public final class Invariant16FractionalCpuBudgetHasNoCpuEntries extends NumberedInvariant
+    implements SnapshotInvariant {
 
-  @Override
-  public int number() {
-    return 16;
-  }
-
-  @Override
-  public String rule() {
-    return "Fractional pod cpu budget: no CPU pod entry and no CPU container entries (pod scope); memory may still be "
-        + "aligned";
+  public Invariant16FractionalCpuBudgetHasNoCpuEntries() {
+    super(16,
+        "Fractional pod cpu budget: no CPU pod entry and no CPU container entries (pod scope); memory may still be "
+        + "aligned");
   }
 
   @Override

@@ -15,17 +15,12 @@ import java.util.TreeSet;
  * memory block of the pod (pod entry and containers) is on [n]. Outside pod-level pods the same holds
  * per container: its exclusive CPUs and its memory blocks share one NUMA node.
  */
-public final class Invariant17SingleNumaNodeAlignment implements SnapshotInvariant {
+public final class Invariant17SingleNumaNodeAlignment extends NumberedInvariant implements SnapshotInvariant {
 
-  @Override
-  public int number() {
-    return 17;
-  }
-
-  @Override
-  public String rule() {
-    return "single-numa-node admission ⇒ B(p) ⊆ CPUs of one NUMA node n and every memory block of the pod (pod entry "
-        + "and container entries) has numaAffinity == [n]";
+  public Invariant17SingleNumaNodeAlignment() {
+    super(17,
+        "single-numa-node admission ⇒ B(p) ⊆ CPUs of one NUMA node n and every memory block of the pod (pod entry "
+        + "and container entries) has numaAffinity == [n]");
   }
 
   @Override

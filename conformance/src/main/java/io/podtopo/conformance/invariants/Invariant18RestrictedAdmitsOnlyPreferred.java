@@ -9,16 +9,10 @@ import java.util.List;
  * §15.18: under {@code restricted} (and {@code single-numa-node}) an admitted pod's merged hints are
  * all preferred; {@code best-effort} never rejects with {@code TopologyAffinityError}.
  */
-public final class Invariant18RestrictedAdmitsOnlyPreferred implements TransitionInvariant {
+public final class Invariant18RestrictedAdmitsOnlyPreferred extends NumberedInvariant implements TransitionInvariant {
 
-  @Override
-  public int number() {
-    return 18;
-  }
-
-  @Override
-  public String rule() {
-    return "restricted admission ⇒ merged hint preferred; best-effort never rejects on topology alone";
+  public Invariant18RestrictedAdmitsOnlyPreferred() {
+    super(18, "restricted admission ⇒ merged hint preferred; best-effort never rejects on topology alone");
   }
 
   @Override

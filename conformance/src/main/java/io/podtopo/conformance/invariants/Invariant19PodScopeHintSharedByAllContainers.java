@@ -17,16 +17,11 @@ import java.util.SortedMap;
  * with pod-level resources (gates on; any QoS class: the Topology Manager stores it before the
  * managers look at the pod). In every snapshot the hints stored for such a pod agree.
  */
-public final class Invariant19PodScopeHintSharedByAllContainers implements SnapshotInvariant, TransitionInvariant {
+public final class Invariant19PodScopeHintSharedByAllContainers extends NumberedInvariant
+    implements SnapshotInvariant, TransitionInvariant {
 
-  @Override
-  public int number() {
-    return 19;
-  }
-
-  @Override
-  public String rule() {
-    return "In pod scope the same best hint is stored for every init and app container of a PLR pod";
+  public Invariant19PodScopeHintSharedByAllContainers() {
+    super(19, "In pod scope the same best hint is stored for every init and app container of a PLR pod");
   }
 
   private static boolean applies(NodeSnapshot snapshot, Pod pod) {

@@ -5,16 +5,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** §15.20: every memory block of a pod with a pod memory entry (pod and container blocks) has the pod entry's mask. */
-public final class Invariant20PodMemoryBlocksShareThePodMask implements SnapshotInvariant {
+public final class Invariant20PodMemoryBlocksShareThePodMask extends NumberedInvariant implements SnapshotInvariant {
 
-  @Override
-  public int number() {
-    return 20;
-  }
-
-  @Override
-  public String rule() {
-    return "All memory blocks of a pod (pod scope) use the pod entry's mask";
+  public Invariant20PodMemoryBlocksShareThePodMask() {
+    super(20, "All memory blocks of a pod (pod scope) use the pod entry's mask");
   }
 
   @Override

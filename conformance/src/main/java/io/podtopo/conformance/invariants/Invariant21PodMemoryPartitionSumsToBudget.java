@@ -16,17 +16,11 @@ import java.util.TreeMap;
  * when 0). The shared-pool blocks are what the ineligible long-running containers hold; they are
  * compared while every exclusive long-running container still has its entry.
  */
-public final class Invariant21PodMemoryPartitionSumsToBudget implements SnapshotInvariant {
+public final class Invariant21PodMemoryPartitionSumsToBudget extends NumberedInvariant implements SnapshotInvariant {
 
-  @Override
-  public int number() {
-    return 21;
-  }
-
-  @Override
-  public String rule() {
-    return "Per memory type: Σ exclusive LR blocks + shared-pool block == pod budget (shared block omitted when 0); "
-        + "pod entry size == budget";
+  public Invariant21PodMemoryPartitionSumsToBudget() {
+    super(21, "Per memory type: Σ exclusive LR blocks + shared-pool block == pod budget (shared block omitted when 0); "
+        + "pod entry size == budget");
   }
 
   @Override

@@ -12,17 +12,12 @@ import java.util.TreeMap;
  * pod memory entry is created, do not move while the pod loses non-last containers, and shrink by the
  * same amount once, with its last container (or the whole pod).
  */
-public final class Invariant22MachineReservationMovesByPodBudget implements TransitionInvariant {
+public final class Invariant22MachineReservationMovesByPodBudget extends NumberedInvariant
+    implements TransitionInvariant {
 
-  @Override
-  public int number() {
-    return 22;
-  }
-
-  @Override
-  public String rule() {
-    return "Machine state Reserved grows by exactly the pod budget per type at AllocatePod and shrinks by the same "
-        + "amount exactly once, when the pod's last container entry is removed";
+  public Invariant22MachineReservationMovesByPodBudget() {
+    super(22, "Machine state Reserved grows by exactly the pod budget per type at AllocatePod and shrinks by the same "
+        + "amount exactly once, when the pod's last container entry is removed");
   }
 
   @Override

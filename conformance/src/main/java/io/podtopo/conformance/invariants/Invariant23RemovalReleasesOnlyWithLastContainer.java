@@ -12,17 +12,12 @@ import java.util.Optional;
  * to the default set and drops the pod entries. The round trip (admit, then remove every container,
  * with nothing else in between) is {@link #roundTrip}.
  */
-public final class Invariant23RemovalReleasesOnlyWithLastContainer implements TransitionInvariant {
+public final class Invariant23RemovalReleasesOnlyWithLastContainer extends NumberedInvariant
+    implements TransitionInvariant {
 
-  @Override
-  public int number() {
-    return 23;
-  }
-
-  @Override
-  public String rule() {
-    return "Removing a non-last container of a PLR pod never changes D or machine state; removing the last restores "
-        + "D/machine state to their pre-admission values (round trip)";
+  public Invariant23RemovalReleasesOnlyWithLastContainer() {
+    super(23, "Removing a non-last container of a PLR pod never changes D or machine state; removing the last restores "
+        + "D/machine state to their pre-admission values (round trip)");
   }
 
   @Override

@@ -24,17 +24,12 @@ import java.util.TreeSet;
  * the CPU hints are regenerated from those CPUs and the memory hints from the memory's nodes, no
  * preferred merge remains, and {@code restricted} rejects. The state must still be left unchanged.
  */
-public final class Invariant24RestartReadmissionIsIdempotent implements TransitionInvariant {
+public final class Invariant24RestartReadmissionIsIdempotent extends NumberedInvariant implements TransitionInvariant {
 
-  @Override
-  public int number() {
-    return 24;
-  }
-
-  @Override
-  public String rule() {
-    return "Re-admitting a pod whose complete allocation was restored from the checkpoint leaves all state unchanged "
-        + "(no re-allocation, no double reservation)";
+  public Invariant24RestartReadmissionIsIdempotent() {
+    super(24,
+        "Re-admitting a pod whose complete allocation was restored from the checkpoint leaves all state unchanged "
+        + "(no re-allocation, no double reservation)");
   }
 
   /** Whether {@code pod}'s allocation in {@code snapshot} is complete. */

@@ -8,17 +8,11 @@ import java.util.List;
  * allocation). The checkpoint write → read half of the invariant belongs to the state store adapter
  * (file checkpoint of a later issue) and cannot be seen in a snapshot.
  */
-public final class Invariant25PodEntriesHaveContainerEntries implements SnapshotInvariant {
+public final class Invariant25PodEntriesHaveContainerEntries extends NumberedInvariant implements SnapshotInvariant {
 
-  @Override
-  public int number() {
-    return 25;
-  }
-
-  @Override
-  public String rule() {
-    return "Checkpoint write→read preserves entries and podEntries; a pod entry without container entries is not "
-        + "accepted as a complete allocation";
+  public Invariant25PodEntriesHaveContainerEntries() {
+    super(25, "Checkpoint write→read preserves entries and podEntries; a pod entry without container entries is not "
+        + "accepted as a complete allocation");
   }
 
   @Override

@@ -15,20 +15,15 @@ import java.util.Set;
  * rejected it first) and its bubble is a union of whole cores; outside pod-level pods every exclusive
  * container set is whole cores. Slices inside a bubble are not checked (spec §14-Q6).
  */
-public final class Invariant26FullPcpusOnlyWholeCores implements SnapshotInvariant, TransitionInvariant {
+public final class Invariant26FullPcpusOnlyWholeCores extends NumberedInvariant
+    implements SnapshotInvariant, TransitionInvariant {
 
   private static final Set<String> EARLIER_REASONS = Set.of("SMTAlignmentError",
       Invariant06ExclusiveSumWithinBudget.TOPOLOGY_AFFINITY, Invariant06ExclusiveSumWithinBudget.EMPTY_POD_SHARED_POOL);
 
-  @Override
-  public int number() {
-    return 26;
-  }
-
-  @Override
-  public String rule() {
-    return "full-pcpus-only: budget % threadsPerCore ≠ 0 ⇒ SMTAlignmentError; admitted ⇒ B(p) is a union of whole "
-        + "physical cores";
+  public Invariant26FullPcpusOnlyWholeCores() {
+    super(26, "full-pcpus-only: budget % threadsPerCore ≠ 0 ⇒ SMTAlignmentError; admitted ⇒ B(p) is a union of whole "
+        + "physical cores");
   }
 
   private static boolean applies(NodeSnapshot snapshot) {

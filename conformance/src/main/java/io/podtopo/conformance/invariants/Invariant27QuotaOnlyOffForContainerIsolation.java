@@ -24,16 +24,11 @@ import java.util.Optional;
  * it, as upstream's partition makes it). A container without an entry (node shared pool) or sharing
  * its CPUs (a pod shared pool) that is reported quota-free is a violation.
  */
-public final class Invariant27QuotaOnlyOffForContainerIsolation implements TransitionInvariant {
+public final class Invariant27QuotaOnlyOffForContainerIsolation extends NumberedInvariant
+    implements TransitionInvariant {
 
-  @Override
-  public int number() {
-    return 27;
-  }
-
-  @Override
-  public String rule() {
-    return "CFS quota disabled iff isolation level == container; pod-shared and host containers keep quota";
+  public Invariant27QuotaOnlyOffForContainerIsolation() {
+    super(27, "CFS quota disabled iff isolation level == container; pod-shared and host containers keep quota");
   }
 
   @Override

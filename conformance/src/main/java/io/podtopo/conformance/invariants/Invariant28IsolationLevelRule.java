@@ -17,16 +17,10 @@ import java.util.Optional;
  * is {@code pod}; any other is {@code container}. Checked on each admitted container's assignment
  * against the state after the admission.
  */
-public final class Invariant28IsolationLevelRule implements TransitionInvariant {
+public final class Invariant28IsolationLevelRule extends NumberedInvariant implements TransitionInvariant {
 
-  @Override
-  public int number() {
-    return 28;
-  }
-
-  @Override
-  public String rule() {
-    return "Isolation level: no entry → host; PLR ∧ PLRM ∧ not exclusive-eligible → pod; else container";
+  public Invariant28IsolationLevelRule() {
+    super(28, "Isolation level: no entry → host; PLR ∧ PLRM ∧ not exclusive-eligible → pod; else container");
   }
 
   static ResourceIsolationLevel expected(NodeSnapshot snapshot, Pod pod, String containerName) {

@@ -17,17 +17,12 @@ import java.util.Optional;
  * exclusive (else empty), always inside the pod's {@code cpu_ids}, and its memory blocks only when its
  * memory is exclusive.
  */
-public final class Invariant29PodResourcesInPodScope implements PodResourcesInvariant {
+public final class Invariant29PodResourcesInPodScope extends NumberedInvariant implements PodResourcesInvariant {
 
-  @Override
-  public int number() {
-    return 29;
-  }
-
-  @Override
-  public String rule() {
-    return "PodResources (pod scope): pod.cpu_ids == B(p); container.cpu_ids == X(c) for exclusive c, empty otherwise; "
-        + "every container.cpu_ids ⊆ pod.cpu_ids; pod.memory sizes == pod budget";
+  public Invariant29PodResourcesInPodScope() {
+    super(29,
+        "PodResources (pod scope): pod.cpu_ids == B(p); container.cpu_ids == X(c) for exclusive c, empty otherwise; "
+        + "every container.cpu_ids ⊆ pod.cpu_ids; pod.memory sizes == pod budget");
   }
 
   @Override

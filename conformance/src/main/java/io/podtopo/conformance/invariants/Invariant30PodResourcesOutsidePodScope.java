@@ -13,16 +13,10 @@ import java.util.Optional;
  * pod-level resources, gates off, not Guaranteed) the pod {@code cpu_ids} and {@code memory} are
  * empty; its containers report only exclusive resources.
  */
-public final class Invariant30PodResourcesOutsidePodScope implements PodResourcesInvariant {
+public final class Invariant30PodResourcesOutsidePodScope extends NumberedInvariant implements PodResourcesInvariant {
 
-  @Override
-  public int number() {
-    return 30;
-  }
-
-  @Override
-  public String rule() {
-    return "PodResources (container scope or non-PLR pod): pod.cpu_ids and pod.memory empty";
+  public Invariant30PodResourcesOutsidePodScope() {
+    super(30, "PodResources (container scope or non-PLR pod): pod.cpu_ids and pod.memory empty");
   }
 
   @Override

@@ -17,17 +17,12 @@ import java.util.List;
  * ids are CPUs of the machine; memory entries name {@code memory} or a hugepage size, with a positive
  * size and NUMA nodes of the machine.
  */
-public final class Invariant31PodResourcesListShape implements PodResourcesInvariant {
+public final class Invariant31PodResourcesListShape extends NumberedInvariant implements PodResourcesInvariant {
 
-  @Override
-  public int number() {
-    return 31;
-  }
-
-  @Override
-  public String rule() {
-    return "PodResources wire format: PodResources fields 4 (repeated int64) and 5 (repeated ContainerMemory) and all "
-        + "§9.1 numbers/types unchanged; service v1.PodResourcesLister with List/GetAllocatableResources/Get";
+  public Invariant31PodResourcesListShape() {
+    super(31,
+        "PodResources wire format: PodResources fields 4 (repeated int64) and 5 (repeated ContainerMemory) and all "
+        + "§9.1 numbers/types unchanged; service v1.PodResourcesLister with List/GetAllocatableResources/Get");
   }
 
   @Override

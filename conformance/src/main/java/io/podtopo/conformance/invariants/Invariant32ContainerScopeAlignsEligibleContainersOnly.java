@@ -13,17 +13,13 @@ import java.util.Optional;
  * containers have no CPU and no memory entries and get nil hints; its eligible containers get their
  * own hints and allocations (each admitted eligible container has its entries).
  */
-public final class Invariant32ContainerScopeAlignsEligibleContainersOnly implements SnapshotInvariant, TransitionInvariant {
+public final class Invariant32ContainerScopeAlignsEligibleContainersOnly extends NumberedInvariant
+    implements SnapshotInvariant, TransitionInvariant {
 
-  @Override
-  public int number() {
-    return 32;
-  }
-
-  @Override
-  public String rule() {
-    return "Container scope with PLR: ineligible containers have no CPU and no memory entries and nil hints; eligible "
-        + "ones get independent per-container hints/allocations; no pod entry exists";
+  public Invariant32ContainerScopeAlignsEligibleContainersOnly() {
+    super(32,
+        "Container scope with PLR: ineligible containers have no CPU and no memory entries and nil hints; eligible "
+        + "ones get independent per-container hints/allocations; no pod entry exists");
   }
 
   private static boolean applies(NodeSnapshot snapshot, Pod pod) {

@@ -11,16 +11,11 @@ import java.util.List;
  * §15.33: ephemeral containers have no CPU or memory entry and no stored hint, and are admitted onto
  * the node shared pool (no CPUs of their own, isolation {@code host}, no memory).
  */
-public final class Invariant33EphemeralContainersGetNothing implements SnapshotInvariant, TransitionInvariant {
+public final class Invariant33EphemeralContainersGetNothing extends NumberedInvariant
+    implements SnapshotInvariant, TransitionInvariant {
 
-  @Override
-  public int number() {
-    return 33;
-  }
-
-  @Override
-  public String rule() {
-    return "Ephemeral containers never receive entries and run on D";
+  public Invariant33EphemeralContainersGetNothing() {
+    super(33, "Ephemeral containers never receive entries and run on D");
   }
 
   @Override

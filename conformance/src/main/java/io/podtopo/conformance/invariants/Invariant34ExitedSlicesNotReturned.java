@@ -13,16 +13,10 @@ import java.util.TreeMap;
  * container's own entries may stay as they were: the kubelet keeps them until its pod is no longer
  * active (NA-21).
  */
-public final class Invariant34ExitedSlicesNotReturned implements TransitionInvariant {
+public final class Invariant34ExitedSlicesNotReturned extends NumberedInvariant implements TransitionInvariant {
 
-  @Override
-  public int number() {
-    return 34;
-  }
-
-  @Override
-  public String rule() {
-    return "Exclusive slices of exited/restarted containers are not returned to P(p) or D before pod teardown";
+  public Invariant34ExitedSlicesNotReturned() {
+    super(34, "Exclusive slices of exited/restarted containers are not returned to P(p) or D before pod teardown");
   }
 
   @Override

@@ -7,16 +7,10 @@ import java.util.List;
  * §15.35: a rejected admission leaves the state exactly as it was (CPU, memory, stored hints) and, for
  * a pod that was not active, no entry of any kind for it.
  */
-public final class Invariant35RejectionLeavesNoResidue implements TransitionInvariant {
+public final class Invariant35RejectionLeavesNoResidue extends NumberedInvariant implements TransitionInvariant {
 
-  @Override
-  public int number() {
-    return 35;
-  }
-
-  @Override
-  public String rule() {
-    return "Admission failure leaves no residual pod or container entries for that pod (after rollback/GC)";
+  public Invariant35RejectionLeavesNoResidue() {
+    super(35, "Admission failure leaves no residual pod or container entries for that pod (after rollback/GC)");
   }
 
   @Override

@@ -11,16 +11,11 @@ import java.util.Map;
  * the default set and every other pod's CPUs; and a bubble does not change while its pod lives,
  * whatever happens to other pods or to its own non-last containers.
  */
-public final class Invariant36UnusedBudgetStaysInBubble implements SnapshotInvariant, TransitionInvariant {
+public final class Invariant36UnusedBudgetStaysInBubble extends NumberedInvariant
+    implements SnapshotInvariant, TransitionInvariant {
 
-  @Override
-  public int number() {
-    return 36;
-  }
-
-  @Override
-  public String rule() {
-    return "Unused budget (Σ slices < budget, no shared containers) stays in B(p) and out of D until pod teardown";
+  public Invariant36UnusedBudgetStaysInBubble() {
+    super(36, "Unused budget (Σ slices < budget, no shared containers) stays in B(p) and out of D until pod teardown");
   }
 
   @Override

@@ -18,17 +18,11 @@ import java.util.TreeMap;
  * device held is one the machine advertises; a container holds exactly its limit of each device
  * plugin resource it holds.
  */
-public final class Invariant37DevicesHeldOnce implements SnapshotInvariant {
+public final class Invariant37DevicesHeldOnce extends NumberedInvariant implements SnapshotInvariant {
 
-  @Override
-  public int number() {
-    return 37;
-  }
-
-  @Override
-  public String rule() {
-    return "A device is given to at most one container at a time, except a standard init container's device reused"
-        + " by a later container of its pod; a container holds exactly its limit";
+  public Invariant37DevicesHeldOnce() {
+    super(37, "A device is given to at most one container at a time, except a standard init container's device reused"
+        + " by a later container of its pod; a container holds exactly its limit");
   }
 
   @Override

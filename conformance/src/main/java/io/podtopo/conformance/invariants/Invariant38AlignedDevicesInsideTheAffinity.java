@@ -15,16 +15,10 @@ import java.util.SortedSet;
  * names NUMA nodes holds only devices on those nodes (or without topology). A preferred merge means
  * the Device Manager offered that very mask as preferred, so enough devices were free there.
  */
-public final class Invariant38AlignedDevicesInsideTheAffinity implements SnapshotInvariant {
+public final class Invariant38AlignedDevicesInsideTheAffinity extends NumberedInvariant implements SnapshotInvariant {
 
-  @Override
-  public int number() {
-    return 38;
-  }
-
-  @Override
-  public String rule() {
-    return "An aligned (preferred) container's devices lie inside its merged NUMA affinity";
+  public Invariant38AlignedDevicesInsideTheAffinity() {
+    super(38, "An aligned (preferred) container's devices lie inside its merged NUMA affinity");
   }
 
   @Override

@@ -200,6 +200,12 @@ class InvariantsCanFailTest {
         .startsWith(String.format("Invariant%02d", invariant.number())));
   }
 
+  /** Issue 26 item 7: an invariant gives its number and rule once, to {@link NumberedInvariant}. */
+  @Test
+  void every_invariant_states_its_number_and_rule_through_NumberedInvariant() {
+    assertThat(Invariants.all()).allSatisfy(invariant -> assertThat(invariant).isInstanceOf(NumberedInvariant.class));
+  }
+
   @Test
   void invariant01_a_shared_container_outside_the_bubble() {
     CpuSet outside = admitted.state().cpu().defaultCpuSet().firstN(1);
