@@ -34,7 +34,7 @@ import java.util.TreeMap;
  *       container.
  * </ul>
  */
-public final class StaticMemoryPolicy {
+public final class StaticMemoryPolicy implements MemoryPolicy {
 
   static final String NO_SYSTEM_RESERVED = "[memorymanager] you should specify the system reserved memory";
   static final String EMPTY_MACHINE_STATE =
@@ -102,6 +102,12 @@ public final class StaticMemoryPolicy {
     return machine.build();
   }
 
+  /** Upstream {@code Name}: {@code Static}. */
+  @Override
+  public String name() {
+    return "Static";
+  }
+
   /**
    * Upstream {@code Start}/{@code validateState}. An empty machine state becomes the default one
    * (refused while container entries exist). Otherwise the machine state the entries imply is
@@ -113,6 +119,7 @@ public final class StaticMemoryPolicy {
    * @throws MemoryManagerException with upstream's text when the state is inconsistent (podtopo's for
    *     a negative size)
    */
+  @Override
   public MemoryManagerState start(MemoryManagerState state) {
     if (state.machineState().isEmpty()) {
       if (!state.containerEntries().isEmpty()) {
@@ -166,6 +173,7 @@ public final class StaticMemoryPolicy {
    * <p>Under {@code quirks}' behaviour
    * ({@link KubeletQuirk#MEMORY_MISSING_TABLE}).
    */
+  @Override
   public MemoryHints containerHints(MemoryManagerState state, Pod pod, Container container, QuirkLog quirks) {
     if (!guaranteed(pod)) {
       return MemoryHints.noPreference();
@@ -198,6 +206,7 @@ public final class StaticMemoryPolicy {
    * pod-level pod's hints are regenerated from its pod entry when it has one (the fix of issue
    * 141069; {@link KubeletQuirk#MEMORY_RESTART_REAPPLIES}).
    */
+  @Override
   public MemoryHints podHints(MemoryManagerState state, Pod pod, QuirkLog quirks) {
     if (!guaranteed(pod)) {
       return MemoryHints.noPreference();
@@ -292,6 +301,7 @@ public final class StaticMemoryPolicy {
    *
    * @throws MemoryManagerException with upstream's text when no NUMA affinity can be found
    */
+  @Override
   public MemoryManagerState allocate(MemoryManagerState state, Pod pod, Container container, TopologyHint hint,
       QuirkLog quirks) {
     if (!guaranteed(pod) || skippedForGates(pod)) {
@@ -419,6 +429,7 @@ public final class StaticMemoryPolicy {
    * @throws EmptyPodSharedPoolException when the partition would leave a shared container without memory
    * @throws MemoryManagerException with upstream's text when no NUMA affinity can be found
    */
+  @Override
   public MemoryManagerState allocatePod(MemoryManagerState state, Pod pod, TopologyHint hint, QuirkLog quirks) {
     if (!guaranteed(pod) || !gates.podLevelResourceManagers() || !pod.isPodLevelResourcesSet()) {
       return state;
@@ -476,6 +487,7 @@ public final class StaticMemoryPolicy {
    * <p>A pod entry without any container entry holds no reservation ({@code start} does not count
    * it; issue 141993): it is dropped without releasing anything, where upstream would release it.
    */
+  @Override
   public MemoryManagerState removeContainer(MemoryManagerState state, String podUid, String containerName) {
     Optional<List<MemoryBlock>> podBlocks = state.podBlocks(podUid);
     if (gates.enabled(FeatureGates.POD_LEVEL_RESOURCE_MANAGERS) && podBlocks.isPresent()) {
@@ -505,6 +517,7 @@ public final class StaticMemoryPolicy {
    * Upstream {@code GetAllocatableMemory}: one single-node block per node and type with allocatable
    * memory, by node id then type.
    */
+  @Override
   public List<MemoryBlock> allocatableMemory(MemoryManagerState state) {
     List<MemoryBlock> blocks = new ArrayList<>();
     state.machineState().nodes().forEach((node, nodeState) -> nodeState.memoryMap().forEach((type, table) -> {

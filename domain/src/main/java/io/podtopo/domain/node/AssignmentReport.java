@@ -4,7 +4,6 @@ import io.podtopo.domain.cpumanager.CpuPolicy;
 import io.podtopo.domain.cpumanager.ResourceIsolationLevel;
 import io.podtopo.domain.devicemanager.DeviceManager;
 import io.podtopo.domain.memorymanager.MemoryBlock;
-import io.podtopo.domain.memorymanager.StaticMemoryPolicy;
 import io.podtopo.domain.pod.Pod;
 import io.podtopo.domain.topology.CpuSet;
 import io.podtopo.domain.topology.Device;
@@ -24,13 +23,10 @@ final class AssignmentReport {
 
   private final DeviceManager deviceManager;
   private final CpuPolicy cpuPolicy;
-  private final Optional<StaticMemoryPolicy> memoryPolicy;
 
-  AssignmentReport(DeviceManager deviceManager, CpuPolicy cpuPolicy,
-      Optional<StaticMemoryPolicy> memoryPolicy) {
+  AssignmentReport(DeviceManager deviceManager, CpuPolicy cpuPolicy) {
     this.deviceManager = deviceManager;
     this.cpuPolicy = cpuPolicy;
-    this.memoryPolicy = memoryPolicy;
   }
 
   /**
@@ -116,9 +112,6 @@ final class AssignmentReport {
   }
 
   private void memorySteps(NodeState state, Pod pod, List<AllocationStep> steps) {
-    if (memoryPolicy.isEmpty()) {
-      return;
-    }
     state.memory().podBlocks(pod.uid()).ifPresent(blocks -> steps.add(new AllocationStep.Builder()
         .kind(AllocationStepKind.POD_MEMORY).memory(blocks).build()));
     for (PodContainers.Member member : PodContainers.of(pod)) {

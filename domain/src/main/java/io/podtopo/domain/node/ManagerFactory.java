@@ -7,6 +7,8 @@ import io.podtopo.domain.cpumanager.StaticPolicy;
 import io.podtopo.domain.cpumanager.StaticPolicyException;
 import io.podtopo.domain.cpumanager.StaticPolicyOptions;
 import io.podtopo.domain.memorymanager.MemoryManagerException;
+import io.podtopo.domain.memorymanager.MemoryPolicy;
+import io.podtopo.domain.memorymanager.NoneMemoryPolicy;
 import io.podtopo.domain.memorymanager.StaticMemoryPolicy;
 import io.podtopo.domain.pod.Resources;
 import io.podtopo.domain.quirks.KubeletGivesNoAnswer;
@@ -18,7 +20,6 @@ import io.podtopo.domain.topologymanager.NumaInfo;
 import io.podtopo.domain.topologymanager.TopologyManagerOptions;
 import io.podtopo.domain.topologymanager.TopologyPolicy;
 import java.util.Map;
-import java.util.Optional;
 import java.util.SortedMap;
 
 /**
@@ -89,9 +90,9 @@ final class ManagerFactory {
     }
   }
 
-  static Optional<StaticMemoryPolicy> memoryPolicy(NodeConfig config, Machine machine) {
+  static MemoryPolicy memoryPolicy(NodeConfig config, Machine machine) {
     if (config.memoryManagerPolicy() == MemoryManagerPolicy.NONE) {
-      return Optional.empty();
+      return NoneMemoryPolicy.instance();
     }
     for (Map.Entry<Integer, SortedMap<String, Long>> node : config.reservedMemory().entrySet()) {
       if (!machine.numaNodeIds().contains(node.getKey())) {
@@ -110,7 +111,7 @@ final class ManagerFactory {
       }
     }
     try {
-      return Optional.of(StaticMemoryPolicy.create(machine.numaNodes(), config.reservedMemory(), config.featureGates()));
+      return StaticMemoryPolicy.create(machine.numaNodes(), config.reservedMemory(), config.featureGates());
     } catch (MemoryManagerException e) {
       throw new InvalidNodeConfigException("reservedMemory", e.getMessage());
     }

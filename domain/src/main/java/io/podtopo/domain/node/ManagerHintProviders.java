@@ -6,7 +6,7 @@ import io.podtopo.domain.devicemanager.DeviceManager;
 import io.podtopo.domain.devicemanager.DeviceManagerState;
 import io.podtopo.domain.memorymanager.MemoryHints;
 import io.podtopo.domain.memorymanager.MemoryManagerState;
-import io.podtopo.domain.memorymanager.StaticMemoryPolicy;
+import io.podtopo.domain.memorymanager.MemoryPolicy;
 import io.podtopo.domain.pod.Container;
 import io.podtopo.domain.pod.Pod;
 import io.podtopo.domain.pod.Resources;
@@ -31,7 +31,7 @@ final class ManagerHintProviders {
   private ManagerHintProviders() {}
 
   static List<HintProvider> of(DeviceManager deviceManager, CpuPolicy cpuPolicy,
-      Optional<StaticMemoryPolicy> memoryPolicy, NodeState state, QuirkLog quirks) {
+      MemoryPolicy memoryPolicy, NodeState state, QuirkLog quirks) {
     Cpu cpu = new Cpu(cpuPolicy, state.cpu(), quirks);
     Memory memory = new Memory(memoryPolicy, state.memory(), quirks);
     if (deviceManager.hasNoDevices() && state.devices().isEmpty()) {
@@ -103,11 +103,11 @@ final class ManagerHintProviders {
   /** The Memory Manager: hints per memory type, or nil when it has no preference. */
   private static final class Memory implements HintProvider {
 
-    private final Optional<StaticMemoryPolicy> policy;
+    private final MemoryPolicy policy;
     private final MemoryManagerState state;
     private final QuirkLog quirks;
 
-    Memory(Optional<StaticMemoryPolicy> policy, MemoryManagerState state, QuirkLog quirks) {
+    Memory(MemoryPolicy policy, MemoryManagerState state, QuirkLog quirks) {
       this.policy = policy;
       this.state = state;
       this.quirks = quirks;
@@ -120,12 +120,12 @@ final class ManagerHintProviders {
 
     @Override
     public ProviderHints containerHints(Pod pod, Container container) {
-      return policy.map(p -> memoryHints(p.containerHints(state, pod, container, quirks))).orElse(ProviderHints.noPreference());
+      return memoryHints(policy.containerHints(state, pod, container, quirks));
     }
 
     @Override
     public ProviderHints podHints(Pod pod) {
-      return policy.map(p -> memoryHints(p.podHints(state, pod, quirks))).orElse(ProviderHints.noPreference());
+      return memoryHints(policy.podHints(state, pod, quirks));
     }
 
     private static ProviderHints memoryHints(MemoryHints hints) {

@@ -10,7 +10,7 @@ import io.podtopo.domain.devicemanager.DeviceManagerState;
 import io.podtopo.domain.memorymanager.EmptyPodSharedPoolException;
 import io.podtopo.domain.memorymanager.MemoryManagerException;
 import io.podtopo.domain.memorymanager.MemoryManagerState;
-import io.podtopo.domain.memorymanager.StaticMemoryPolicy;
+import io.podtopo.domain.memorymanager.MemoryPolicy;
 import io.podtopo.domain.pod.Container;
 import io.podtopo.domain.pod.Pod;
 import io.podtopo.domain.quirks.KubeletQuirk;
@@ -49,7 +49,7 @@ final class NodeAllocator implements TopologyAllocator<NodeState> {
 
   private final DeviceManager deviceManager;
   private final CpuPolicy cpuPolicy;
-  private final Optional<StaticMemoryPolicy> memoryPolicy;
+  private final MemoryPolicy memoryPolicy;
   private final QuirkLog quirks;
   private final Function<DeviceManagerState, Optional<ResourceFit.Shortage>> predicate;
   private boolean predicateRan;
@@ -59,7 +59,7 @@ final class NodeAllocator implements TopologyAllocator<NodeState> {
    *     kubelet's predicate handler finds them ({@link ResourceFit})
    */
   NodeAllocator(DeviceManager deviceManager, CpuPolicy cpuPolicy,
-      Optional<StaticMemoryPolicy> memoryPolicy, QuirkLog quirks,
+      MemoryPolicy memoryPolicy, QuirkLog quirks,
       Function<DeviceManagerState, Optional<ResourceFit.Shortage>> predicate) {
     this.deviceManager = deviceManager;
     this.cpuPolicy = cpuPolicy;
@@ -176,7 +176,7 @@ final class NodeAllocator implements TopologyAllocator<NodeState> {
   }
 
   private interface MemoryStep {
-    MemoryManagerState apply(StaticMemoryPolicy policy, MemoryManagerState state);
+    MemoryManagerState apply(MemoryPolicy policy, MemoryManagerState state);
   }
 
   private AllocationResult<NodeState> allocate(NodeState state, Function<CpuPolicy, CpuAllocationResult> cpuStep,
@@ -187,17 +187,15 @@ final class NodeAllocator implements TopologyAllocator<NodeState> {
       return AllocationResult.failed(AdmissionFailure.of(error.admissionReason(), error.admissionMessage()));
     }
     CpuManagerState cpu = result.state();
-    MemoryManagerState memory = state.memory();
-    if (memoryPolicy.isPresent()) {
-      try {
-        memory = memoryStep.apply(memoryPolicy.get(), memory);
-      } catch (EmptyPodSharedPoolException e) {
-        return failedLeaving(state, new NodeState.Builder().from(state).cpu(cpu).build(),
-            AdmissionFailure.of(e.reason(), e.getMessage()));
-      } catch (MemoryManagerException e) {
-        return failedLeaving(state, new NodeState.Builder().from(state).cpu(cpu).build(),
-            AdmissionFailure.unexpected(e.getMessage()));
-      }
+    MemoryManagerState memory;
+    try {
+      memory = memoryStep.apply(memoryPolicy, state.memory());
+    } catch (EmptyPodSharedPoolException e) {
+      return failedLeaving(state, new NodeState.Builder().from(state).cpu(cpu).build(),
+          AdmissionFailure.of(e.reason(), e.getMessage()));
+    } catch (MemoryManagerException e) {
+      return failedLeaving(state, new NodeState.Builder().from(state).cpu(cpu).build(),
+          AdmissionFailure.unexpected(e.getMessage()));
     }
     return AllocationResult.allocated(new NodeState.Builder().from(state).cpu(cpu).memory(memory).build());
   }

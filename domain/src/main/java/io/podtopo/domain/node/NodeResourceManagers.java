@@ -8,6 +8,7 @@ import io.podtopo.domain.devicemanager.DeviceManager;
 import io.podtopo.domain.devicemanager.ReusableDevices;
 import io.podtopo.domain.memorymanager.MemoryManagerException;
 import io.podtopo.domain.memorymanager.MemoryManagerState;
+import io.podtopo.domain.memorymanager.MemoryPolicy;
 import io.podtopo.domain.memorymanager.ReusableInitMemory;
 import io.podtopo.domain.memorymanager.StaticMemoryPolicy;
 import io.podtopo.domain.pod.Container;
@@ -54,7 +55,7 @@ public final class NodeResourceManagers {
   private final NodeConfig config;
   private final Machine machine;
   private final CpuPolicy cpuPolicy;
-  private final Optional<StaticMemoryPolicy> memoryPolicy;
+  private final MemoryPolicy memoryPolicy;
   private final DeviceManager deviceManager;
   private final TopologyAdmission topologyAdmission;
   private final PodLevelResourcesValidation validation;
@@ -63,7 +64,7 @@ public final class NodeResourceManagers {
   private final ResourceFit resourceFit;
 
   private NodeResourceManagers(NodeConfig config, Machine machine, CpuPolicy cpuPolicy,
-      Optional<StaticMemoryPolicy> memoryPolicy, TopologyAdmission topologyAdmission) {
+      MemoryPolicy memoryPolicy, TopologyAdmission topologyAdmission) {
     this.config = config;
     this.machine = machine;
     this.cpuPolicy = cpuPolicy;
@@ -71,8 +72,8 @@ public final class NodeResourceManagers {
     this.deviceManager = DeviceManager.forMachine(machine);
     this.topologyAdmission = topologyAdmission;
     this.validation = new PodLevelResourcesValidation(config.featureGates(),
-        cpuPolicy instanceof StaticPolicy || memoryPolicy.isPresent());
-    this.report = new AssignmentReport(deviceManager, cpuPolicy, memoryPolicy);
+        cpuPolicy instanceof StaticPolicy || memoryPolicy instanceof StaticMemoryPolicy);
+    this.report = new AssignmentReport(deviceManager, cpuPolicy);
     this.podResourcesReport = new PodResourcesReport(report, config.featureGates());
     this.resourceFit = new ResourceFit(NodeAllocatable.of(machine, config), config.featureGates(), deviceManager);
   }
@@ -91,7 +92,7 @@ public final class NodeResourceManagers {
     });
     TopologyPolicy topologyPolicy = ManagerFactory.topologyPolicy(config, machine);
     CpuPolicy cpuPolicy = ManagerFactory.cpuPolicy(config, machine);
-    Optional<StaticMemoryPolicy> memoryPolicy = ManagerFactory.memoryPolicy(config, machine);
+    MemoryPolicy memoryPolicy = ManagerFactory.memoryPolicy(config, machine);
     TopologyAdmission admission =
         TopologyAdmission.of(topologyPolicy, config.topologyManagerScope(), config.featureGates());
     return new NodeResourceManagers(config, machine, cpuPolicy, memoryPolicy, admission);
@@ -111,7 +112,7 @@ public final class NodeResourceManagers {
   }
 
   /** The Memory Manager Static policy; empty under policy {@code None}. */
-  public Optional<StaticMemoryPolicy> memoryPolicy() {
+  public MemoryPolicy memoryPolicy() {
     return memoryPolicy;
   }
 
@@ -142,12 +143,10 @@ public final class NodeResourceManagers {
     } catch (StaticPolicyException e) {
       throw new InvalidNodeStateException("cpu manager", e.getMessage());
     }
-    if (memoryPolicy.isPresent()) {
-      try {
-        memory = memoryPolicy.get().start(memory);
-      } catch (MemoryManagerException e) {
-        throw new InvalidNodeStateException("memory manager", e.getMessage());
-      }
+    try {
+      memory = memoryPolicy.start(memory);
+    } catch (MemoryManagerException e) {
+      throw new InvalidNodeStateException("memory manager", e.getMessage());
     }
     return new NodeState.Builder().from(restored).cpu(cpu).memory(memory)
         .topologyHints(new TreeMap<>()).startedContainers(new TreeMap<>()).build();
@@ -278,7 +277,7 @@ public final class NodeResourceManagers {
    * 344). The corrected behaviour never breaks the group, so the state is returned unchanged.
    */
   private NodeState withMemoryAfterCleanup(NodeState left, NodeState residue, Pod pod, QuirkLog quirks) {
-    if (memoryPolicy.isEmpty() || holdsMemory(left, pod) || !holdsMemory(residue, pod)) {
+    if (holdsMemory(left, pod) || !holdsMemory(residue, pod)) {
       return left; // nothing of a first-time pod was allocated, or a restored pod keeps its blocks
     }
     MemoryManagerState cleaned = removePod(residue, pod).memory();
@@ -339,11 +338,9 @@ public final class NodeResourceManagers {
    */
   public NodeState startContainers(NodeState state, Pod pod) {
     MemoryManagerState memory = state.memory();
-    if (memoryPolicy.isPresent()) {
-      for (Container init : pod.initContainers()) {
-        if (!init.restartable() && memory.containersOf(pod.uid()).containsKey(init.name())) {
-          memory = memoryPolicy.get().removeContainer(memory, pod.uid(), init.name());
-        }
+    for (Container init : pod.initContainers()) {
+      if (!init.restartable() && memory.containersOf(pod.uid()).containsKey(init.name())) {
+        memory = memoryPolicy.removeContainer(memory, pod.uid(), init.name());
       }
     }
     SortedMap<String, SortedSet<String>> started = new TreeMap<>(state.startedContainers());
@@ -409,8 +406,7 @@ public final class NodeResourceManagers {
    */
   public NodeState removeContainer(NodeState state, String podUid, String containerName) {
     CpuManagerState cpu = cpuPolicy.removeContainer(state.cpu(), podUid, containerName);
-    MemoryManagerState memory = memoryPolicy
-        .map(policy -> policy.removeContainer(state.memory(), podUid, containerName)).orElse(state.memory());
+    MemoryManagerState memory = memoryPolicy.removeContainer(state.memory(), podUid, containerName);
     return stopContainer(new NodeState.Builder().from(state).cpu(cpu).memory(memory).build(), podUid, containerName);
   }
 
@@ -463,7 +459,7 @@ public final class NodeResourceManagers {
   public AllocatableResources allocatable(NodeState state) {
     return new AllocatableResources.Builder()
         .cpuIds(cpuPolicy.allocatableCpus())
-        .memory(memoryPolicy.map(policy -> policy.allocatableMemory(state.memory())).orElse(List.of()))
+        .memory(memoryPolicy.allocatableMemory(state.memory()))
         .devices(deviceManager.allocatableDevices())
         .build();
   }

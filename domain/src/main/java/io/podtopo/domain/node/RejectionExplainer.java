@@ -175,7 +175,7 @@ public final class RejectionExplainer {
         new Ledger(CPU, budget, cpus, container -> cpus.applyAsLong(container) == 0).problem(pod, causes);
       }
     }
-    managers.memoryPolicy().ifPresent(policy -> {
+    if (managers.memoryPolicy() instanceof StaticMemoryPolicy policy) {
       try {
         for (Map.Entry<String, Long> budget : policy.podRequests(pod).entrySet()) {
           if (budget.getValue() > 0) {
@@ -187,7 +187,7 @@ public final class RejectionExplainer {
       } catch (MemoryManagerException e) {
         // a request that is not a whole number of bytes: the rejection says so itself
       }
-    });
+    }
     return causes.isEmpty() ? Optional.empty() : Optional.of(new RejectionCause(causes, List.of()));
   }
 
@@ -471,7 +471,9 @@ public final class RejectionExplainer {
         demands.add(new Demand(CPU, request, free, capacity, sizes));
       }
     }
-    managers.memoryPolicy().ifPresent(policy -> memoryDemands(policy, pod, container, state, demands));
+    if (managers.memoryPolicy() instanceof StaticMemoryPolicy policy) {
+      memoryDemands(policy, pod, container, state, demands);
+    }
     deviceDemands(pod, container, state, demands);
     return demands;
   }
