@@ -20,7 +20,11 @@ import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
-/** The fake driven ports keep the promises of their port's Javadoc. */
+/**
+ * What the fake driven ports offer tests beyond their port's promises (which the
+ * {@code *ContractTest} classes beside this one run): failures on request, counts, event logs,
+ * recorded batches, catalog names and shapes, counter keys.
+ */
 class FakePortsTest {
 
   private static final NodeSnapshot EMPTY = NodeSnapshot.of(NodeState.empty());
