@@ -4,7 +4,10 @@ import io.podtopo.ports.in.NodeResourceManager;
 import io.podtopo.ports.out.PodResourcesReader;
 import io.podtopo.ports.out.PodResourcesReaderContract;
 
-/** {@link NodePodResources} keeps {@link PodResourcesReader}'s promises; having no endpoint, it cannot fail to reach one. */
+/**
+ * {@link NodePodResources} keeps {@link PodResourcesReader}'s promises; having no endpoint, it cannot
+ * fail to reach one.
+ */
 class NodePodResourcesContractTest implements PodResourcesReaderContract {
 
   @Override

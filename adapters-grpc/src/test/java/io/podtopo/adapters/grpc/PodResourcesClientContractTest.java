@@ -23,7 +23,8 @@ class PodResourcesClientContractTest implements PodResourcesReaderContract.Unrea
 
   @Override
   public PodResourcesReader readerOf(NodeResourceManager node) {
-    PodResourcesServer server = PodResourcesServer.builder(node, dir.resolve("podtopo-" + open.size() + ".sock")).start();
+    Path socket = dir.resolve("podtopo-" + open.size() + ".sock");
+    PodResourcesServer server = PodResourcesServer.builder(node, socket).start();
     open.add(server);
     return connect(server.socket());
   }

@@ -97,7 +97,7 @@ public interface AllocationStoreContract {
 
     /**
      * A store over what {@code store} holds (itself, or one opened over the same content) whose next
-     * save fails as the adapter fails for real.
+     * save fails: as the adapter fails for real, or, for a store that never does, as a test asks it to.
      */
     AllocationStore failingNextSave(AllocationStore store);
 
