@@ -15,7 +15,7 @@ import java.util.TreeMap;
  * A {@link MetricsRecorder} keeping its counters in memory under Prometheus-style keys, e.g.
  * {@code admissions{result="rejected",reason="TopologyAffinityError"}} or
  * {@code resource_manager_container_assignments{resource_name="cpu",assignment_type="pod_shared"}}.
- * Thread-safe; zero counters are not listed.
+ * Thread-safe; zero counters are not listed, increments below zero are not added.
  *
  * <p>Admission durations are not kept: they differ from run to run, and tests compare these
  * counters whole. {@code adapters-prometheus} exports them as the kubelet's histogram.
@@ -54,8 +54,9 @@ public final class InMemoryMetricsRecorder implements MetricsRecorder {
     return counters.getOrDefault(key, 0L);
   }
 
+  /** Adds a positive increment; a counter never shrinks. */
   private void add(String key, long increment) {
-    if (increment != 0) {
+    if (increment > 0) {
       counters.merge(key, increment, Long::sum);
     }
   }

@@ -6,6 +6,8 @@
  * {@link io.podtopo.adapters.fake.InMemoryAllocationStore},
  * {@link io.podtopo.adapters.fake.RecordingCpusetWriter} and
  * {@link io.podtopo.adapters.fake.InMemoryMetricsRecorder}, which can share an
- * {@link io.podtopo.adapters.fake.EventLog} so tests see the order of their effects.
+ * {@link io.podtopo.adapters.fake.EventLog} so tests see the order of their effects; and
+ * {@link io.podtopo.adapters.fake.NodePodResources}, a node service's PodResources answers without a
+ * socket.
  */
 package io.podtopo.adapters.fake;

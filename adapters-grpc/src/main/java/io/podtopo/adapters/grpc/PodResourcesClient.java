@@ -17,6 +17,7 @@ import io.podtopo.adapters.grpc.v1.PodResourcesListerGrpc.PodResourcesListerBloc
 import io.podtopo.domain.node.AllocatableResources;
 import io.podtopo.domain.node.PodResources;
 import io.podtopo.domain.node.PodResourcesView;
+import io.podtopo.ports.out.PodResourcesReader;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Objects;
@@ -26,7 +27,8 @@ import java.util.function.Function;
 
 /**
  * A blocking client of any PodResources v1 endpoint on a Unix domain socket: podtopo's
- * {@link PodResourcesServer} or a kubelet's ({@code /var/lib/kubelet/pod-resources/kubelet.sock}).
+ * {@link PodResourcesServer} or a kubelet's ({@code /var/lib/kubelet/pod-resources/kubelet.sock}); the
+ * {@link PodResourcesReader} of a real node.
  *
  * <pre>{@code
  * try (PodResourcesClient client = PodResourcesClient.connect(Path.of("/var/lib/kubelet/pod-resources/kubelet.sock"))) {
@@ -48,7 +50,7 @@ import java.util.function.Function;
  * listening on it. Instances are thread-safe. The clients of one JVM share their event loops, one
  * thread per core, stopped when the last client closes.
  */
-public final class PodResourcesClient implements AutoCloseable {
+public final class PodResourcesClient implements PodResourcesReader, AutoCloseable {
 
   /** The default deadline of a call. */
   public static final Duration DEFAULT_DEADLINE = Duration.ofSeconds(10);
@@ -93,6 +95,7 @@ public final class PodResourcesClient implements AutoCloseable {
    *
    * @throws PodResourcesClientException when the call fails
    */
+  @Override
   public PodResourcesView list() {
     return call("List", stub -> FromProto.list(stub.list(ListPodResourcesRequest.getDefaultInstance())));
   }
@@ -129,6 +132,7 @@ public final class PodResourcesClient implements AutoCloseable {
    *
    * @throws PodResourcesClientException when the call fails otherwise
    */
+  @Override
   public Optional<PodResources> get(String namespace, String name) {
     GetPodResourcesRequest request = GetPodResourcesRequest.newBuilder().setPodNamespace(namespace).setPodName(name).build();
     try {
@@ -146,6 +150,7 @@ public final class PodResourcesClient implements AutoCloseable {
    *
    * @throws PodResourcesClientException when the call fails
    */
+  @Override
   public AllocatableResources allocatable() {
     return call("GetAllocatableResources",
         stub -> FromProto.allocatable(stub.getAllocatableResources(AllocatableResourcesRequest.getDefaultInstance())));

@@ -1,5 +1,6 @@
 package io.podtopo.adapters.grpc;
 
+import io.podtopo.ports.out.PodResourcesReadException;
 import java.nio.file.Path;
 
 /**
@@ -7,7 +8,7 @@ import java.nio.file.Path;
  * call, or it answered with something the domain cannot hold. The message names the socket, the
  * call and the reason.
  */
-public final class PodResourcesClientException extends RuntimeException {
+public final class PodResourcesClientException extends PodResourcesReadException {
 
   private static final long serialVersionUID = 1L;
 

@@ -13,7 +13,6 @@ import io.podtopo.domain.topology.CpuSet;
 import io.podtopo.service.NodeResourceManagerService;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Optional;
 import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -21,7 +20,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The KEP-5526 examples admitted by a node service, served by {@link PodResourcesServer} on a real
  * Unix socket and read back by {@link PodResourcesClient}: every pod and container field as PLRM
- * spec §9.2 says, in pod scope and in container scope.
+ * spec §9.2 says, in pod scope and in container scope. That the client reads a node's answers value
+ * for value, {@code Get} as {@code List} has the pod, is {@link PodResourcesClientContractTest}'s.
  */
 class PodResourcesEndToEndTest {
 
@@ -62,18 +62,6 @@ class PodResourcesEndToEndTest {
   }
 
   @Test
-  void getAnswersExactlyWhatListSaysOfThePodAndNothingForARejectedOne_spec9_2() {
-    NodeResourceManagerService node = KepNodes.podScope();
-    List<String> names = List.of("shared-only", "pod-scope-mixed", "init-and-sidecars", "empty-shared-pool");
-
-    List<Optional<PodResources>> answers = served(node, client -> names.stream().map(n -> client.get("default", n)).toList());
-
-    PodResourcesView listed = listed(node);
-    assertThat(answers).containsExactlyElementsOf(names.stream().map(n -> listed.pod(n, "default")).toList());
-    assertThat(answers.get(3)).isEmpty();
-  }
-
-  @Test
   void allocatableResourcesAreTheUnreservedCpusAndTheMemoryAndHugepagesPerNumaNode() {
     NodeResourceManagerService node = KepNodes.podScope();
 
@@ -86,13 +74,6 @@ class PodResourcesEndToEndTest {
         MemoryBlock.of(List.of(0), "memory", 57 * GI),
         MemoryBlock.of(List.of(1), "hugepages-1Gi", 4 * GI), MemoryBlock.of(List.of(1), "hugepages-2Mi", 2 * GI),
         MemoryBlock.of(List.of(1), "memory", 57 * GI));
-  }
-
-  @Test
-  void whatTheClientReadsIsTheNodesOwnViewValueForValue() {
-    for (NodeResourceManagerService node : List.of(KepNodes.podScope(), KepNodes.containerScope())) {
-      assertThat(listed(node)).isEqualTo(node.podResources());
-    }
   }
 
   private PodResourcesView listed(NodeResourceManagerService node) {

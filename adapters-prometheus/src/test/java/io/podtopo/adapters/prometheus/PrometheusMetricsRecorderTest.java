@@ -19,9 +19,10 @@ import java.util.stream.StreamSupport;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@link PrometheusMetricsRecorder}: the kubelet's names, labels and buckets, and when each metric
- * moves (docs/guide/metrics.md, after upstream {@code pkg/kubelet/metrics/metrics.go} and the
- * Topology Manager's {@code Admit}).
+ * {@link PrometheusMetricsRecorder} beyond {@link io.podtopo.ports.out.MetricsRecorder}'s promises
+ * (which {@link PrometheusMetricsRecorderContractTest} runs): the kubelet's names, labels and buckets,
+ * and when each metric moves (docs/guide/metrics.md, after upstream
+ * {@code pkg/kubelet/metrics/metrics.go} and the Topology Manager's {@code Admit}).
  */
 class PrometheusMetricsRecorderTest {
 
@@ -31,16 +32,6 @@ class PrometheusMetricsRecorderTest {
 
   private final PrometheusRegistry registry = new PrometheusRegistry();
   private final PrometheusMetricsRecorder recorder = new PrometheusMetricsRecorder(registry);
-
-  @Test
-  void everyAdmissionCountsARequestAndEveryRejectionAnError() {
-    recorder.recordAdmission(AdmissionResult.ADMITTED, Optional.empty(), Duration.ofMillis(2));
-    recorder.recordAdmission(AdmissionResult.REJECTED, Optional.of("TopologyAffinityError"), Duration.ofMillis(3));
-    recorder.recordAdmission(AdmissionResult.REJECTED, Optional.of("SMTAlignmentError"), Duration.ofMillis(4));
-
-    assertThat(value(registry, REQUESTS)).isEqualTo(3);
-    assertThat(value(registry, ERRORS)).isEqualTo(2);
-  }
 
   @Test
   void theDurationHistogramHasTheKubeletsBucketsAndObservesWholeMilliseconds() {

@@ -1,12 +1,13 @@
 package io.podtopo.app.audit;
 
-import io.podtopo.adapters.grpc.PodResourcesClient;
 import io.podtopo.adapters.linux.cgroup.CgroupCpusetReader;
 import io.podtopo.app.report.AuditedCgroupTree;
 import io.podtopo.app.report.AuditedEndpoint;
 import io.podtopo.conformance.audit.Audit;
 import io.podtopo.conformance.audit.AuditInput;
 import io.podtopo.conformance.audit.NodeScope;
+import io.podtopo.ports.out.PodResourcesReader;
+import java.nio.file.Path;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -17,13 +18,20 @@ import java.util.Optional;
  */
 public final class EndpointAudit {
 
-  private final PodResourcesClient client;
+  private final PodResourcesReader endpoint;
+  private final Path socket;
   private final NodeScope scope;
   private final Optional<AuditedCgroupTree> cgroupTree;
   private final CgroupCpusetReader cgroups = new CgroupCpusetReader();
 
-  public EndpointAudit(PodResourcesClient client, NodeScope scope, Optional<AuditedCgroupTree> cgroupTree) {
-    this.client = Objects.requireNonNull(client, "client");
+  /**
+   * @param endpoint reads the endpoint's answers
+   * @param socket where {@code endpoint} reads them, as the outcome names the endpoint
+   */
+  public EndpointAudit(PodResourcesReader endpoint, Path socket, NodeScope scope,
+      Optional<AuditedCgroupTree> cgroupTree) {
+    this.endpoint = Objects.requireNonNull(endpoint, "endpoint");
+    this.socket = Objects.requireNonNull(socket, "socket");
     this.scope = Objects.requireNonNull(scope, "scope");
     this.cgroupTree = Objects.requireNonNull(cgroupTree, "cgroupTree");
   }
@@ -31,12 +39,12 @@ public final class EndpointAudit {
   /**
    * Asks the endpoint, reads the tree and judges.
    *
-   * @throws io.podtopo.adapters.grpc.PodResourcesClientException when the endpoint cannot be asked
+   * @throws io.podtopo.ports.out.PodResourcesReadException when the endpoint cannot be asked
    * @throws io.podtopo.adapters.linux.cgroup.CgroupReadException when the cgroup tree cannot be read
    */
   public AuditedEndpoint run() {
-    AuditInput input = new AuditInput(client.list(), client.allocatable(), scope,
+    AuditInput input = new AuditInput(endpoint.list(), endpoint.allocatable(), scope,
         cgroupTree.map(tree -> cgroups.read(tree.directory())));
-    return new AuditedEndpoint(client.socket(), cgroupTree, input, Audit.run(input));
+    return new AuditedEndpoint(socket, cgroupTree, input, Audit.run(input));
   }
 }

@@ -1,7 +1,6 @@
 package io.podtopo.app.cli;
 
 import io.podtopo.adapters.grpc.PodResourcesClient;
-import io.podtopo.adapters.grpc.PodResourcesClientException;
 import io.podtopo.adapters.linux.cgroup.CgroupReadException;
 import io.podtopo.adapters.linux.cgroup.CpusetHierarchy;
 import io.podtopo.adapters.prometheus.MetricsEndpoint;
@@ -18,6 +17,7 @@ import io.podtopo.app.report.AuditTable;
 import io.podtopo.app.report.AuditedCgroupTree;
 import io.podtopo.app.report.AuditedEndpoint;
 import io.podtopo.conformance.audit.NodeScope;
+import io.podtopo.ports.out.PodResourcesReadException;
 import jakarta.inject.Inject;
 import java.io.PrintWriter;
 import java.net.InetSocketAddress;
@@ -141,7 +141,7 @@ public final class AuditCommand implements Callable<Integer> {
         observers = Stream.concat(observers.stream(), Stream.of(new AuditMetricsObserver(metrics.auditMetrics())))
             .collect(Collectors.toUnmodifiableSet());
       }
-      EndpointAudit audit = new EndpointAudit(client, scope, cgroups);
+      EndpointAudit audit = new EndpointAudit(client, socket, scope, cgroups);
       return interval.isPresent() ? repeat(audit, interval.get()) : once(audit);
     } catch (MetricsEndpointException e) {
       throw new UserInputException("--metrics-address: " + e.getMessage());
@@ -151,7 +151,7 @@ public final class AuditCommand implements Callable<Integer> {
   private int once(EndpointAudit audit) {
     try {
       return report(run(audit));
-    } catch (PodResourcesClientException e) {
+    } catch (PodResourcesReadException e) {
       unreachable(e);
       throw new UserInputException(e.getMessage());
     }
@@ -167,7 +167,7 @@ public final class AuditCommand implements Callable<Integer> {
       long start = System.nanoTime();
       try {
         status = report(run(audit));
-      } catch (PodResourcesClientException e) {
+      } catch (PodResourcesReadException e) {
         if (Thread.currentThread().isInterrupted()) {
           return status;
         }
@@ -206,7 +206,7 @@ public final class AuditCommand implements Callable<Integer> {
   }
 
   /** Tells the observers and prints that a run could not ask the endpoint (JSON: a line with its error). */
-  private int reportUnreachable(PodResourcesClientException failure) {
+  private int reportUnreachable(PodResourcesReadException failure) {
     unreachable(failure);
     if (format == OutputFormat.json) {
       print(AuditJson.unreachable(socket, failure.getMessage()), spec.commandLine().getOut());
@@ -216,7 +216,7 @@ public final class AuditCommand implements Callable<Integer> {
     return ExitCodes.USAGE;
   }
 
-  private void unreachable(PodResourcesClientException failure) {
+  private void unreachable(PodResourcesReadException failure) {
     observers.forEach(observer -> observer.endpointUnreachable(failure.getMessage(), Instant.now()));
   }
 

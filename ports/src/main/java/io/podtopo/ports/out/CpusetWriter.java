@@ -34,7 +34,8 @@ import java.util.List;
  * <p><b>Errors.</b> {@link CpusetWriteException}, one line naming the cgroup, the file, the value
  * and the reason, when the batch could not be applied. The batch is then undone: every cpuset it had
  * already changed is restored, so no pod is left half-applied (best effort: the message says whether
- * the undo was complete). {@link IllegalArgumentException} when the batch names a container twice.
+ * the undo was complete). {@link IllegalArgumentException}, before anything is changed, when the batch
+ * names a container twice.
  */
 public interface CpusetWriter {
 

@@ -18,7 +18,12 @@ import java.util.Optional;
  *       given as the increments of one operation.
  * </ul>
  *
- * <p><b>Threading.</b> Implementations are thread-safe; counters only ever grow.
+ * <p><b>Promises.</b> Every admission is counted under its result, and every increment is added to
+ * its resource's counter of its label. The reason and the duration are given for an export that has
+ * room for them: an implementation may leave either out.
+ *
+ * <p><b>Threading.</b> Implementations are thread-safe; counters only ever grow (an increment below
+ * zero changes nothing).
  *
  * <p><b>Errors.</b> Recording never fails the operation: an implementation swallows (and may log)
  * its own failures rather than throw.
