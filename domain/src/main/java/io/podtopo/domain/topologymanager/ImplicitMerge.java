@@ -6,38 +6,17 @@ import java.util.List;
 
 /**
  * Upstream {@code HintMerger.Merge} when some hint lists are described ({@link MaskFamily}) rather
- * than listed: the same best hint as {@link HintMerger} on the enumerated lists, found by asking the
- * descriptions (ADR 0007). Under every policy but single-numa-node (which reads only single-node
- * hints, see {@link MaskFamily#singleNumaNode}).
+ * than listed: the same best hint as {@link HintMerger} on the enumerated lists, found by querying the
+ * descriptions. Under every policy but single-numa-node (which reads only single-node hints, see
+ * {@link MaskFamily#singleNumaNode}).
  *
- * <p>{@code compare} is a total order on merged hints (decision D-2), so the answer is the best of
- * the distinct merged hints:
- * <ol>
- *   <li><b>Preferred merges.</b> {@code X} merges preferred iff every list holds it as a preferred
- *       hint or has a preferred nil hint. When a listed list cannot skip, its preferred masks are the
- *       candidates, each asked of the descriptions ({@link MaskFamily#contains},
- *       {@link MaskFamily#isPreferred}). Otherwise every candidate is a preferred member of every
- *       description: the extras of each, checked against the others, and the masks in every
- *       threshold part at once, walked by width (the one width every width-preferring description
- *       agrees on, else all) and by increasing value ({@link MaskSearch} with every description's
- *       universe, required nodes and thresholds): the first preferred one is the narrowest;
- *       under {@code prefer-closest-numa-nodes} every one of that width is weighed.</li>
- *   <li><b>Otherwise, the non-preferred merges,</b> the non-empty ANDs of one member per list.
- *       {@code compare} ranks them by width: upstream's {@code maxOfMinAffinityCounts} {@code B}
- *       first, then {@code B-1} down to 1, then {@code B+1} up to {@code N}, and within a width by
- *       {@code CompareNUMAAffinityMasks}. Every AND lies inside one <em>cover</em> of every list (a
- *       listed mask, a description's extra or its universe, the widest member of its threshold
- *       part); the masks inside an intersection of covers are walked in that order, and the first
- *       that is an AND ({@link #isMerge}) is the answer. Whether {@code X} is an AND is decided
- *       exactly: pick per list a listed mask or extra containing {@code X}, or the threshold part;
- *       the nodes left between {@code X} and the picked masks must each be left out of the member
- *       of one threshold part, within what that part can spare in every dimension (a search over
- *       assignments).</li>
- * </ol>
- *
- * <p>Both steps are exact; their cost depends on the instance, so they run within a
- * {@link SearchBudget} and give up ({@link SearchBudget.Exhausted}) rather than guess. With the
- * managers' lists, a pod that fits takes one walk of a few nodes' depth; see ADR 0007.
+ * <p>Step 1 finds the preferred merges: the masks every list admits preferred, taken from a listed
+ * list that cannot pass them by, else from the descriptions' extras and a walk of their common
+ * threshold part. Otherwise step 2 walks the masks inside the lists' covers in {@code compare}'s
+ * order, and the first that is an AND of one hint per list ({@link #isMerge}) is the answer. Both
+ * steps are exact and run within a {@link SearchBudget}, giving up ({@link SearchBudget.Exhausted})
+ * rather than guessing. Why this is upstream's answer, and what it costs: ADR 0007
+ * ({@code docs/adr/0007-described-hint-lists.md}, "The merge").
  */
 final class ImplicitMerge {
 
