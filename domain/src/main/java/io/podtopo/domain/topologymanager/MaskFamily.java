@@ -182,6 +182,11 @@ public final class MaskFamily {
     return !thresholdPartEmpty;
   }
 
+  /** Whether a member of the threshold part contains {@code mask} (then the universe does). */
+  boolean hasThresholdMemberContaining(long mask) {
+    return !thresholdPartEmpty && (mask & ~universe) == 0;
+  }
+
   boolean inThresholdPart(long mask) {
     if (mask == 0 || (mask & ~universe) != 0 || (required & ~mask) != 0 || Long.bitCount(mask) < minSize) {
       return false;

@@ -114,6 +114,11 @@ public abstract sealed class ResourceHints {
     return MergeList.of(forMerge());
   }
 
+  /** The list as {@link ImplicitMerge} reads it: listed, unless it is described. */
+  MergeInput mergeInput() {
+    return MergeInput.Listed.of(mergeList());
+  }
+
   /** Equal when both are the nil slice, both the empty slice, or both lists of the same hints. */
   @Override
   public final boolean equals(Object other) {
@@ -284,6 +289,11 @@ public abstract sealed class ResourceHints {
     @Override
     MergeList mergeList() {
       return family.materialised().mergeList();
+    }
+
+    @Override
+    MergeInput mergeInput() {
+      return new MergeInput.Described(family);
     }
 
     @Override
