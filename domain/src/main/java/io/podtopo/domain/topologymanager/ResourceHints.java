@@ -125,7 +125,7 @@ public abstract sealed class ResourceHints {
     return this == other || other instanceof ResourceHints that && sameListAs(that);
   }
 
-  /** Whether {@code that}, another object, is a list of the same hints (this one is a list). */
+  /** Whether {@code that}, another object, holds the same hints (the nil slice equals only itself). */
   boolean sameListAs(ResourceHints that) {
     return isListable() && that.isListable() && !that.isNoPreference() && hints().equals(that.hints());
   }
@@ -190,11 +190,6 @@ public abstract sealed class ResourceHints {
     @Override
     public List<TopologyHint> forMerge() {
       return ANY_NOT_PREFERRED;
-    }
-
-    @Override
-    boolean sameListAs(ResourceHints that) {
-      return false;
     }
   }
 
