@@ -26,6 +26,8 @@ final class ImplicitMerge {
   private final int nodeCount;
   /** The lists, in the merge's order. */
   private final List<MergeInput> inputs;
+  /** Per list, its description (a described list), asked once. */
+  private final List<Optional<MaskFamily>> descriptions;
   /** The descriptions among them, in the same order. */
   private final List<MaskFamily> families;
   private final SearchBudget budget;
@@ -36,7 +38,8 @@ final class ImplicitMerge {
     this.all = numaInfo.defaultAffinityMask().bits();
     this.nodeCount = Long.bitCount(all);
     this.inputs = List.copyOf(inputs);
-    this.families = inputs.stream().flatMap(input -> input.description().stream()).toList();
+    this.descriptions = inputs.stream().map(MergeInput::description).toList();
+    this.families = descriptions.stream().flatMap(Optional::stream).toList();
     this.budget = budget;
     this.bestNonPreferred = bestNonPreferredAffinityCount();
     this.best = new MergeBest(numaInfo, compareByDistance, bestNonPreferred);
@@ -279,9 +282,8 @@ final class ImplicitMerge {
   private boolean isMerge(long x) {
     Picks[] picks = new Picks[inputs.size()];
     for (int i = 0; i < picks.length; i++) {
-      MergeInput input = inputs.get(i);
-      picks[i] = new Picks(extremal(input.containing(x, all), false),
-          input.description().filter(family -> family.hasThresholdMemberContaining(x)));
+      picks[i] = new Picks(extremal(inputs.get(i).containing(x, all), false),
+          descriptions.get(i).filter(family -> family.hasThresholdMemberContaining(x)));
       if (picks[i].isEmpty()) {
         return false;
       }

@@ -156,7 +156,15 @@ sealed interface MergeInput permits MergeInput.Listed, MergeInput.Described {
 
     @Override
     public long[] containing(long x, long all) {
-      return Arrays.stream(family.extras()).filter(extra -> (x & ~extra) == 0).map(extra -> extra & all).toArray();
+      long[] extras = family.extras();
+      long[] containing = new long[extras.length];
+      int count = 0;
+      for (long extra : extras) {
+        if ((x & ~extra) == 0) {
+          containing[count++] = extra & all;
+        }
+      }
+      return Arrays.copyOf(containing, count);
     }
   }
 }
