@@ -2,101 +2,54 @@ package io.podtopo.domain.topologymanager;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Upstream {@code HintMerger.Merge} when some hint lists are described ({@link MaskFamily}) rather
- * than listed: the same best hint as {@link HintMerger} on the enumerated lists, found by asking the
- * descriptions (ADR 0007). Under every policy but single-numa-node (which reads only single-node
- * hints, see {@link MaskFamily#singleNumaNode}).
+ * than listed: the same best hint as {@link HintMerger} on the enumerated lists, found by querying the
+ * descriptions. Under every policy but single-numa-node (which reads only single-node hints, see
+ * {@link MaskFamily#singleNumaNode}).
  *
- * <p>{@code compare} is a total order on merged hints (decision D-2), so the answer is the best of
- * the distinct merged hints:
- * <ol>
- *   <li><b>Preferred merges.</b> {@code X} merges preferred iff every list holds it as a preferred
- *       hint or has a preferred nil hint. When a listed list cannot skip, its preferred masks are the
- *       candidates, each asked of the descriptions ({@link MaskFamily#contains},
- *       {@link MaskFamily#isPreferred}). Otherwise every candidate is a preferred member of every
- *       description: the extras of each, checked against the others, and the masks in every
- *       threshold part at once, walked by width (the one width every width-preferring description
- *       agrees on, else all) and by increasing value ({@link MaskSearch} with every description's
- *       universe, required nodes and thresholds): the first preferred one is the narrowest;
- *       under {@code prefer-closest-numa-nodes} every one of that width is weighed.</li>
- *   <li><b>Otherwise, the non-preferred merges,</b> the non-empty ANDs of one member per list.
- *       {@code compare} ranks them by width: upstream's {@code maxOfMinAffinityCounts} {@code B}
- *       first, then {@code B-1} down to 1, then {@code B+1} up to {@code N}, and within a width by
- *       {@code CompareNUMAAffinityMasks}. Every AND lies inside one <em>cover</em> of every list (a
- *       listed mask, a description's extra or its universe, the widest member of its threshold
- *       part); the masks inside an intersection of covers are walked in that order, and the first
- *       that is an AND ({@link #isMerge}) is the answer. Whether {@code X} is an AND is decided
- *       exactly: pick per list a listed mask or extra containing {@code X}, or the threshold part;
- *       the nodes left between {@code X} and the picked masks must each be left out of the member
- *       of one threshold part, within what that part can spare in every dimension (a search over
- *       assignments).</li>
- * </ol>
- *
- * <p>Both steps are exact; their cost depends on the instance, so they run within a
- * {@link SearchBudget} and give up ({@link SearchBudget.Exhausted}) rather than guess. With the
- * managers' lists, a pod that fits takes one walk of a few nodes' depth; see ADR 0007.
+ * <p>Step 1 finds the preferred merges: the masks every list admits preferred, taken from a listed
+ * list that cannot pass them by, else from the descriptions' extras and a walk of their common
+ * threshold part. Otherwise step 2 walks the masks inside the lists' covers in {@code compare}'s
+ * order, and the first that is an AND of one hint per list ({@link #isMerge}) is the answer. Both
+ * steps are exact and run within a {@link SearchBudget}, giving up ({@link SearchBudget.Exhausted})
+ * rather than guessing. Why this is upstream's answer, and what it costs: ADR 0007
+ * ({@code docs/adr/0007-described-hint-lists.md}, "The merge").
  */
 final class ImplicitMerge {
 
   private final long all;
   private final int nodeCount;
-  private final List<MergeList> listed;
-  private final MaskFamily[] families;
-  private final int lists;
+  /** The lists, in the merge's order. */
+  private final List<MergeInput> inputs;
+  /** Per list, its description (a described list), asked once. */
+  private final List<Optional<MaskFamily>> descriptions;
+  /** The descriptions among them, in the same order. */
+  private final List<MaskFamily> families;
   private final SearchBudget budget;
   private final MergeBest best;
   private final int bestNonPreferred;
-  /** Per list: whether a preferred nil hint lets it skip, its preferred masks sorted (listed lists). */
-  private final boolean[] skippable;
-  private final long[][] preferredMasks;
 
-  /**
-   * @param inputs per list, a {@link MergeList} or a {@link MaskFamily}
-   */
-  ImplicitMerge(NumaInfo numaInfo, List<Object> inputs, boolean compareByDistance, SearchBudget budget) {
+  ImplicitMerge(NumaInfo numaInfo, List<MergeInput> inputs, boolean compareByDistance, SearchBudget budget) {
     this.all = numaInfo.defaultAffinityMask().bits();
     this.nodeCount = Long.bitCount(all);
-    this.lists = inputs.size();
-    this.listed = new ArrayList<>();
-    this.families = new MaskFamily[lists];
+    this.inputs = List.copyOf(inputs);
+    this.descriptions = inputs.stream().map(MergeInput::description).toList();
+    this.families = descriptions.stream().flatMap(Optional::stream).toList();
     this.budget = budget;
-    this.skippable = new boolean[lists];
-    this.preferredMasks = new long[lists][];
-    for (int i = 0; i < lists; i++) {
-      Object input = inputs.get(i);
-      if (input instanceof MaskFamily family) {
-        families[i] = family;
-        listed.add(null);
-      } else {
-        MergeList list = (MergeList) input;
-        listed.add(list);
-        long[] masks = new long[list.size()];
-        int count = 0;
-        for (int j = 0; j < list.size(); j++) {
-          if (list.preferred()[j]) {
-            if (list.hasAffinity()[j]) {
-              masks[count++] = list.bits()[j];
-            } else {
-              skippable[i] = true;
-            }
-          }
-        }
-        preferredMasks[i] = HintMerger.sortedDistinct(masks, count);
-      }
-    }
     this.bestNonPreferred = bestNonPreferredAffinityCount();
     this.best = new MergeBest(numaInfo, compareByDistance, bestNonPreferred);
   }
 
+  /**
+   * The best merged hint, or {@code {all nodes, not preferred}} when there is none (an empty list
+   * leaves no permutation, and no AND either).
+   */
   TopologyHint merge() {
-    for (MergeList list : listed) {
-      if (list != null && list.size() == 0) {
-        return TopologyHint.of(io.podtopo.domain.topology.NumaMask.fromBits(all), false);
-      }
-    }
     considerPreferredMerges();
     if (!best.hasBest()) {
       considerNonPreferredMerges();
@@ -107,21 +60,8 @@ final class ImplicitMerge {
   /** Upstream {@code maxOfMinAffinityCounts}, a description counting its narrowest member. */
   private int bestNonPreferredAffinityCount() {
     int max = 0;
-    for (int i = 0; i < lists; i++) {
-      int narrowest = Integer.MAX_VALUE;
-      if (families[i] != null) {
-        narrowest = families[i].narrowestWidth(budget);
-      } else {
-        MergeList list = listed.get(i);
-        for (int j = 0; j < list.size(); j++) {
-          if (list.hasAffinity()[j]) {
-            narrowest = Math.min(narrowest, Long.bitCount(list.bits()[j]));
-          }
-        }
-      }
-      if (narrowest != Integer.MAX_VALUE) {
-        max = Math.max(max, narrowest);
-      }
+    for (MergeInput input : inputs) {
+      max = Math.max(max, input.narrowestWidth(budget));
     }
     return max;
   }
@@ -129,45 +69,40 @@ final class ImplicitMerge {
   // Step 1 ----------------------------------------------------------------------------------------
 
   private boolean preferredEverywhere(long mask) {
-    for (int i = 0; i < lists; i++) {
-      boolean ok = families[i] != null
-          ? families[i].contains(mask) && families[i].isPreferred(mask)
-          : skippable[i] || Arrays.binarySearch(preferredMasks[i], mask) >= 0;
-      if (!ok) {
+    for (MergeInput input : inputs) {
+      if (!input.admitsPreferred(mask)) {
         return false;
       }
     }
     return true;
   }
 
+  /**
+   * The candidates are the preferred masks of the listed list with the fewest of them among those
+   * that cannot pass a preferred merge by; when there is none, the descriptions' extras and their
+   * common threshold part.
+   */
   private void considerPreferredMerges() {
-    int pivot = -1;
-    for (int i = 0; i < lists; i++) {
-      if (families[i] == null && !skippable[i]
-          && (pivot < 0 || preferredMasks[i].length < preferredMasks[pivot].length)) {
-        pivot = i;
-      }
-    }
-    if (pivot >= 0) {
-      for (long candidate : preferredMasks[pivot]) {
-        budget.tick();
-        if (preferredEverywhere(candidate)) {
-          best.consider(all & candidate, true);
-        }
-      }
+    Optional<long[]> fewest = inputs.stream()
+        .flatMap(input -> input.preferredCandidates().stream())
+        .min(Comparator.comparingInt(candidates -> candidates.length));
+    if (fewest.isPresent()) {
+      considerPreferred(fewest.get());
       return;
     }
     for (MaskFamily family : families) {
-      if (family != null) {
-        for (long extra : family.extras()) {
-          budget.tick();
-          if (preferredEverywhere(extra)) {
-            best.consider(all & extra, true);
-          }
-        }
-      }
+      considerPreferred(family.extras());
     }
     considerPreferredThresholdMembers();
+  }
+
+  private void considerPreferred(long[] candidates) {
+    for (long candidate : candidates) {
+      budget.tick();
+      if (preferredEverywhere(candidate)) {
+        best.consider(all & candidate, true);
+      }
+    }
   }
 
   /** The preferred masks in every description's threshold part, narrowest (or closest) first. */
@@ -179,9 +114,6 @@ final class ImplicitMerge {
     List<long[]> weights = new ArrayList<>();
     List<Long> thresholds = new ArrayList<>();
     for (MaskFamily family : families) {
-      if (family == null) {
-        continue;
-      }
       if (!family.hasThresholdPart()) {
         return;
       }
@@ -224,23 +156,9 @@ final class ImplicitMerge {
 
   // Step 2 ----------------------------------------------------------------------------------------
 
-  /** The masks a merge must lie inside for list {@code i}: its widest members. */
-  private long[] covers(int i) {
-    List<Long> covers = new ArrayList<>();
-    if (families[i] != null) {
-      for (long extra : families[i].extras()) {
-        covers.add(extra & all);
-      }
-      if (families[i].hasThresholdPart()) {
-        covers.add(families[i].universe() & all);
-      }
-    } else {
-      MergeList list = listed.get(i);
-      for (int j = 0; j < list.size(); j++) {
-        covers.add(list.hasAffinity()[j] ? list.bits()[j] & all : all);
-      }
-    }
-    return maximal(covers.stream().mapToLong(Long::longValue).filter(mask -> mask != 0).toArray());
+  /** The masks a merge must lie inside for one list: its widest ones, none empty. */
+  private long[] covers(MergeInput input) {
+    return maximal(Arrays.stream(input.covers(all)).filter(mask -> mask != 0).toArray());
   }
 
   /** The distinct masks of {@code masks} that no other one strictly contains. */
@@ -274,8 +192,8 @@ final class ImplicitMerge {
 
   private void considerNonPreferredMerges() {
     long[] regions = {all};
-    for (int i = 0; i < lists; i++) {
-      long[] covers = covers(i);
+    for (MergeInput input : inputs) {
+      long[] covers = covers(input);
       long[] next = new long[regions.length * covers.length];
       int count = 0;
       for (long region : regions) {
@@ -362,69 +280,64 @@ final class ImplicitMerge {
    * out of one of those members.
    */
   private boolean isMerge(long x) {
-    long[][] options = new long[lists][];
-    for (int i = 0; i < lists; i++) {
-      long[] containing = listedOrExtraContaining(i, x);
-      options[i] = containing;
-      boolean threshold = families[i] != null && families[i].hasThresholdPart() && (x & ~families[i].universe()) == 0;
-      if (containing.length == 0 && !threshold) {
+    Picks[] picks = new Picks[inputs.size()];
+    for (int i = 0; i < picks.length; i++) {
+      picks[i] = new Picks(extremal(inputs.get(i).containing(x, all), false),
+          descriptions.get(i).filter(family -> family.hasThresholdMemberContaining(x)));
+      if (picks[i].isEmpty()) {
         return false;
       }
     }
-    return pick(0, all, x, options, new int[lists], 0);
-  }
-
-  private long[] listedOrExtraContaining(int i, long x) {
-    List<Long> containing = new ArrayList<>();
-    if (families[i] != null) {
-      for (long extra : families[i].extras()) {
-        if ((x & ~extra) == 0) {
-          containing.add(extra & all);
-        }
-      }
-    } else {
-      MergeList list = listed.get(i);
-      for (int j = 0; j < list.size(); j++) {
-        long mask = list.hasAffinity()[j] ? list.bits()[j] & all : all;
-        if ((x & ~mask) == 0) {
-          containing.add(mask);
-        }
-      }
-    }
-    return extremal(containing.stream().mapToLong(Long::longValue).toArray(), false);
-  }
-
-  private boolean pick(int i, long y, long x, long[][] options, int[] thresholdLists, int chosen) {
-    budget.tick();
-    if (i == lists) {
-      return cutOff(y & ~x, x, thresholdLists, chosen);
-    }
-    for (long option : options[i]) {
-      if (pick(i + 1, y & option, x, options, thresholdLists, chosen)) {
-        return true;
-      }
-    }
-    MaskFamily family = families[i];
-    if (family != null && family.hasThresholdPart() && (x & ~family.universe()) == 0) {
-      thresholdLists[chosen] = i;
-      return pick(i + 1, y, x, options, thresholdLists, chosen + 1);
-    }
-    return false;
+    return pick(0, all, x, picks, new MaskFamily[picks.length], 0);
   }
 
   /**
-   * Whether the threshold parts {@code thresholdLists[0..chosen)} have members containing
-   * {@code x} that together leave out every node of {@code rest}: each part's member is its
-   * universe less the nodes it leaves out, and must keep its required nodes, its minimum size and
-   * every threshold.
+   * What one list can pick in a permutation merging to some {@code x}: the smallest of its listed
+   * masks and extras containing {@code x}, and its threshold part, when a member of it contains
+   * {@code x}.
    */
-  private boolean cutOff(long rest, long x, int[] thresholdLists, int chosen) {
+  private record Picks(long[] masks, Optional<MaskFamily> thresholdPart) {
+
+    boolean isEmpty() {
+      return masks.length == 0 && thresholdPart.isEmpty();
+    }
+  }
+
+  /**
+   * Whether lists {@code i..} can pick so that the permutation merges to exactly {@code x}, where
+   * {@code y} is the AND of the masks the lists before {@code i} picked and {@code parts[0..chosen)}
+   * the threshold parts they picked instead.
+   */
+  private boolean pick(int i, long y, long x, Picks[] picks, MaskFamily[] parts, int chosen) {
+    budget.tick();
+    if (i == picks.length) {
+      return cutOff(y & ~x, parts, chosen);
+    }
+    for (long mask : picks[i].masks()) {
+      if (pick(i + 1, y & mask, x, picks, parts, chosen)) {
+        return true;
+      }
+    }
+    Optional<MaskFamily> part = picks[i].thresholdPart();
+    if (part.isEmpty()) {
+      return false;
+    }
+    parts[chosen] = part.get();
+    return pick(i + 1, y, x, picks, parts, chosen + 1);
+  }
+
+  /**
+   * Whether the threshold parts {@code parts[0..chosen)} have members containing the merge that
+   * together leave out every node of {@code rest}: each part's member is its universe less the
+   * nodes it leaves out, and must keep its required nodes, its minimum size and every threshold.
+   */
+  private boolean cutOff(long rest, MaskFamily[] parts, int chosen) {
     if (chosen == 0) {
       return rest == 0;
     }
     long shared = rest;
     for (int t = 0; t < chosen; t++) {
-      shared &= families[thresholdLists[t]].universe();
+      shared &= parts[t].universe();
     }
     if (shared == 0) {
       return true;
@@ -432,7 +345,7 @@ final class ImplicitMerge {
     long[][] slack = new long[chosen][];
     int[] sizeSlack = new int[chosen];
     for (int t = 0; t < chosen; t++) {
-      MaskFamily family = families[thresholdLists[t]];
+      MaskFamily family = parts[t];
       long universe = family.universe();
       slack[t] = new long[family.thresholds().length];
       for (int d = 0; d < slack[t].length; d++) {
@@ -444,17 +357,17 @@ final class ImplicitMerge {
       }
       sizeSlack[t] = Long.bitCount(universe) - Math.max(family.minSize(), 1);
     }
-    return assign(MaskSearch.nodesOf(shared), 0, thresholdLists, chosen, slack, sizeSlack);
+    return assign(MaskSearch.nodesOf(shared), 0, parts, chosen, slack, sizeSlack);
   }
 
-  private boolean assign(int[] nodes, int next, int[] thresholdLists, int chosen, long[][] slack, int[] sizeSlack) {
+  private boolean assign(int[] nodes, int next, MaskFamily[] parts, int chosen, long[][] slack, int[] sizeSlack) {
     budget.tick();
     if (next == nodes.length) {
       return true;
     }
     int node = nodes[next];
     for (int t = 0; t < chosen; t++) {
-      MaskFamily family = families[thresholdLists[t]];
+      MaskFamily family = parts[t];
       if ((family.required() & (1L << node)) != 0 || sizeSlack[t] == 0) {
         continue;
       }
@@ -469,7 +382,7 @@ final class ImplicitMerge {
         slack[t][d] -= family.weights()[d][node];
       }
       sizeSlack[t]--;
-      boolean done = assign(nodes, next + 1, thresholdLists, chosen, slack, sizeSlack);
+      boolean done = assign(nodes, next + 1, parts, chosen, slack, sizeSlack);
       sizeSlack[t]++;
       for (int d = 0; d < slack[t].length; d++) {
         slack[t][d] += family.weights()[d][node];

@@ -47,16 +47,14 @@ public final class MaskFamily {
   private final long[][] weights;
   private final long[] thresholds;
   /** The extras, sorted, computed on first use (an enumerated list never needs them). */
-  private Supplier<long[]> extrasSource;
-  private long[] extras;
-  /** The preferred width, computed on first use; -1 until then. */
-  private IntSupplier preferredWidthSource;
-  private int preferredWidth = -1;
+  private final Lazy<long[]> extras;
+  /** The preferred width, computed on first use. */
+  private final Lazy<Integer> preferredWidth;
   private final long[] socketsOfNode;
   private final int minSockets;
   private final Supplier<String> description;
-  private final Supplier<ResourceHints> enumeration;
-  private ResourceHints materialised;
+  /** The provider's own enumeration, run on first use. */
+  private final Lazy<ResourceHints> materialised;
   private final boolean thresholdPartEmpty;
 
   private MaskFamily(Builder builder) {
@@ -68,13 +66,13 @@ public final class MaskFamily {
     this.thresholds = builder.thresholds;
     long nodeBits = builder.nodes;
     Supplier<long[]> extrasGiven = builder.extras;
-    this.extrasSource = () -> Arrays.stream(extrasGiven.get()).filter(mask -> mask != 0 && (mask & ~nodeBits) == 0)
-        .sorted().distinct().toArray();
-    this.preferredWidthSource = builder.preferredWidth;
+    this.extras = Lazy.of(() -> Arrays.stream(extrasGiven.get()).filter(mask -> mask != 0 && (mask & ~nodeBits) == 0)
+        .sorted().distinct().toArray());
+    this.preferredWidth = Lazy.of(builder.preferredWidth::getAsInt);
     this.socketsOfNode = builder.socketsOfNode;
     this.minSockets = builder.socketsOfNode == null ? 0 : builder.minSockets;
     this.description = builder.description;
-    this.enumeration = builder.enumeration;
+    this.materialised = Lazy.of(builder.enumeration);
     this.thresholdPartEmpty = !inThresholdPart(universe);
   }
 
@@ -109,12 +107,8 @@ public final class MaskFamily {
   }
 
   /** The width of the preferred hints (all of them but socket-aligned ones). */
-  public synchronized int preferredWidth() {
-    if (preferredWidth < 0) {
-      preferredWidth = preferredWidthSource.getAsInt();
-      preferredWidthSource = null;
-    }
-    return preferredWidth;
+  public int preferredWidth() {
+    return preferredWidth.get();
   }
 
   /** A one-line account of the rule, for {@code --explain} on many nodes. */
@@ -126,15 +120,12 @@ public final class MaskFamily {
    * The list as the provider enumerates it, in {@code IterateBitMasks} order; refused on more than
    * {@value #MAX_MATERIALISED_NODES} nodes.
    */
-  public synchronized ResourceHints materialised() {
-    if (materialised == null) {
-      if (nodeCount() > MAX_MATERIALISED_NODES) {
-        throw new IllegalStateException("a hint list on " + nodeCount() + " NUMA nodes has up to 2^" + nodeCount()
-            + " masks and is not listed (more than " + MAX_MATERIALISED_NODES + " nodes): " + description());
-      }
-      materialised = enumeration.get();
+  public ResourceHints materialised() {
+    if (!isMaterialisable()) {
+      throw new IllegalStateException("a hint list on " + nodeCount() + " NUMA nodes has up to 2^" + nodeCount()
+          + " masks and is not listed (more than " + MAX_MATERIALISED_NODES + " nodes): " + description());
     }
-    return materialised;
+    return materialised.get();
   }
 
   /** Whether {@link #materialised()} can list the hints. */
@@ -182,17 +173,18 @@ public final class MaskFamily {
     return thresholds;
   }
 
-  synchronized long[] extras() {
-    if (extras == null) {
-      extras = extrasSource.get();
-      extrasSource = null;
-    }
-    return extras;
+  long[] extras() {
+    return extras.get();
   }
 
   /** Whether the threshold part has a member (then the universe is its widest one). */
   boolean hasThresholdPart() {
     return !thresholdPartEmpty;
+  }
+
+  /** Whether a member of the threshold part contains {@code mask} (then the universe does). */
+  boolean hasThresholdMemberContaining(long mask) {
+    return !thresholdPartEmpty && (mask & ~universe) == 0;
   }
 
   boolean inThresholdPart(long mask) {

@@ -110,9 +110,7 @@ public final class TopologyPolicy {
   }
 
   private TopologyHint implicitMerge(List<ResourceHints> resources) {
-    List<Object> inputs = resources.stream()
-        .map(hints -> hints.family().<Object>map(family -> family).orElseGet(hints::mergeList))
-        .toList();
+    List<MergeInput> inputs = resources.stream().map(ResourceHints::mergeInput).toList();
     try {
       return new ImplicitMerge(numaInfo, inputs, options.preferClosestNumaNodes(),
           SearchBudget.forNodes(numaInfo.nodes().size())).merge();
