@@ -37,8 +37,8 @@ sealed interface MergeInput permits MergeInput.Listed, MergeInput.Described {
   Optional<MaskFamily> description();
 
   /**
-   * Masks that every mask of the list lies inside, each ANDed with {@code all} (possibly repeated or
-   * empty): a listed list's masks, a description's extras and its threshold part's universe.
+   * Masks one of which holds each mask of the list, each ANDed with {@code all} (possibly repeated
+   * or empty): a listed list's masks, a description's extras and its threshold part's universe.
    */
   long[] covers(long all);
 
