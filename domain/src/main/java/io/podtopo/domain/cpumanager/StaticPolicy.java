@@ -320,7 +320,7 @@ public final class StaticPolicy implements CpuPolicy {
         .description(() -> "every mask holding NUMA " + NumaMask.fromBits(reusableNodes) + " with " + request
             + " CPUs free or reusable; preferred width " + minAffinity)
         .enumeration(() -> enumeratedHints(nodes, capacity, free, reusableNodes, reusableCount, request));
-    int numaNodesPerSocket = topology.numSockets() == 0 ? 0 : topology.numNumaNodes() / topology.numSockets();
+    int numaNodesPerSocket = topology.numaNodesPerSocket();
     if (options.alignBySocket() && numaNodesPerSocket > 0) {
       List<Integer> sockets = topology.sockets().toList();
       long[] socketsOfNode = new long[NumaMask.MAX_NODE_ID + 1];
@@ -346,7 +346,7 @@ public final class StaticPolicy implements CpuPolicy {
   }
 
   private boolean isSocketAligned(NumaMask mask, int minAffinity) {
-    int numaNodesPerSocket = topology.numSockets() == 0 ? 0 : topology.numNumaNodes() / topology.numSockets();
+    int numaNodesPerSocket = topology.numaNodesPerSocket();
     if (numaNodesPerSocket == 0) {
       return false;
     }
