@@ -545,7 +545,7 @@ public final class StaticPolicy implements CpuPolicy {
     Optional<CpuSet> bubble = removed.podCpus(podUid);
     if (gates.enabled(FeatureGates.POD_LEVEL_RESOURCE_MANAGERS) && bubble.isPresent()) {
       if (removed.containerEntries(podUid).isEmpty()) {
-        return removed.withDefaultCpuSet(removed.defaultCpuSet().union(bubble.get())).withoutPod(podUid);
+        return removed.releasingBubble(podUid);
       }
       return removed;
     }

@@ -16,7 +16,6 @@ import io.podtopo.domain.pod.Pod;
 import io.podtopo.domain.quirks.KubeletGivesNoAnswer;
 import io.podtopo.domain.quirks.KubeletQuirk;
 import io.podtopo.domain.quirks.QuirkLog;
-import io.podtopo.domain.topology.CpuSet;
 import io.podtopo.domain.topology.Machine;
 import io.podtopo.domain.topology.NumaMask;
 import io.podtopo.domain.topologymanager.AdmissionFailure;
@@ -427,11 +426,7 @@ public final class NodeResourceManagers {
     for (String name : names) {
       current = removeContainer(current, uid, name);
     }
-    CpuManagerState cpu = current.cpu();
-    Optional<CpuSet> bubble = cpu.podCpus(uid);
-    if (bubble.isPresent()) {
-      cpu = cpu.withDefaultCpuSet(cpu.defaultCpuSet().union(bubble.get())).withoutPod(uid);
-    }
+    CpuManagerState cpu = current.cpu().releasingBubble(uid);
     MemoryManagerState memory = current.memory().podBlocks(uid).isPresent()
         ? current.memory().withoutPod(uid) : current.memory();
     SortedMap<String, SortedMap<String, TopologyHint>> hints = new TreeMap<>(current.topologyHints());
