@@ -30,8 +30,7 @@ public final class CpuEligibility {
     if (pod.qosClass(gates) != QosClass.GUARANTEED) {
       return 0;
     }
-    if (gates.enabled(FeatureGates.POD_LEVEL_RESOURCE_MANAGERS) && pod.isPodLevelResourcesSet()
-        && !container.isEquivalentGuaranteed()) {
+    if (pod.managedAtPodLevel(gates) && !container.isEquivalentGuaranteed()) {
       return 0;
     }
     Quantity cpu = container.request(Resources.CPU).orElse(Quantity.ZERO);
@@ -45,7 +44,7 @@ public final class CpuEligibility {
    * skipping containers without a cpu request.
    */
   public long podGuaranteedCpus(Pod pod) {
-    if (gates.enabled(FeatureGates.POD_LEVEL_RESOURCE_MANAGERS) && pod.isPodLevelResourcesSet()) {
+    if (pod.managedAtPodLevel(gates)) {
       if (pod.qosClass(gates) != QosClass.GUARANTEED) {
         return 0;
       }

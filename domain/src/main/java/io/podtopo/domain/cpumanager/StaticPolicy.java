@@ -185,11 +185,6 @@ public final class StaticPolicy implements CpuPolicy {
     return eligibility.podGuaranteedCpus(pod);
   }
 
-  /** Whether the pod-level resource managers are off while the pod uses pod-level resources. */
-  private boolean skipsPodLevelPod(Pod pod) {
-    return !gates.podLevelResourceManagers() && pod.isPodLevelResourcesSet();
-  }
-
   /**
    * Upstream {@code GetResourceIsolationLevel} (PLRM spec 6.6): {@code host} without an entry;
    * {@code pod} for a container of a pod-level pod that is not equivalent-Guaranteed with an
@@ -202,7 +197,7 @@ public final class StaticPolicy implements CpuPolicy {
     }
     boolean exclusive = container.isEquivalentGuaranteed()
         && container.limit(Resources.CPU).map(Quantity::isIntegral).orElse(false);
-    if (gates.enabled(FeatureGates.POD_LEVEL_RESOURCE_MANAGERS) && pod.isPodLevelResourcesSet() && !exclusive) {
+    if (pod.managedAtPodLevel(gates) && !exclusive) {
       return ResourceIsolationLevel.POD;
     }
     return ResourceIsolationLevel.CONTAINER;
@@ -223,7 +218,7 @@ public final class StaticPolicy implements CpuPolicy {
   @Override
   public Optional<ResourceHints> containerHints(CpuManagerState state, Pod pod, Container container) {
     long requested = guaranteedCpus(pod, container);
-    if (requested == 0 || skipsPodLevelPod(pod)) {
+    if (requested == 0 || pod.podLevelUnmanaged(gates)) {
       return Optional.empty();
     }
     Optional<CpuSet> allocated = state.containerCpus(pod.uid(), container.name());
@@ -255,15 +250,14 @@ public final class StaticPolicy implements CpuPolicy {
   @Override
   public Optional<ResourceHints> podHints(CpuManagerState state, Pod pod, QuirkLog quirks) {
     long requested = podGuaranteedCpus(pod);
-    if (requested == 0 || skipsPodLevelPod(pod)) {
+    if (requested == 0 || pod.podLevelUnmanaged(gates)) {
       return Optional.empty();
     }
-    if (gates.enabled(FeatureGates.POD_LEVEL_RESOURCE_MANAGERS) && pod.isPodLevelResourcesSet()
-        && validatePodScopeResources(pod).isPresent()) {
+    if (pod.managedAtPodLevel(gates) && validatePodScopeResources(pod).isPresent()) {
       return Optional.of(ResourceHints.unsatisfiable());
     }
     Optional<CpuSet> bubble = state.podCpus(pod.uid());
-    if (bubble.isPresent() && gates.podLevelResourceManagers() && pod.isPodLevelResourcesSet()) {
+    if (bubble.isPresent() && pod.managedAtPodLevel(gates)) {
       quirks.reached(KubeletQuirk.CPU_RESTART_REALLOCATES);
       if (!quirks.reproducesKubelet(KubeletQuirk.CPU_RESTART_REALLOCATES)) {
         return Optional.of(bubble.get().size() == requested
@@ -371,7 +365,7 @@ public final class StaticPolicy implements CpuPolicy {
   public CpuAllocationResult allocate(CpuManagerState state, Pod pod, Container container, TopologyHint hint,
       QuirkLog quirks) {
     long numCpus = guaranteedCpus(pod, container);
-    if (numCpus == 0 || skipsPodLevelPod(pod)) {
+    if (numCpus == 0 || pod.podLevelUnmanaged(gates)) {
       return CpuAllocationResult.success(state, ResourceManagerMetrics.none());
     }
     ResourceManagerMetrics failed = new ResourceManagerMetrics.Builder().nodeAllocationErrors(1).build();

@@ -184,7 +184,7 @@ public final class StaticMemoryPolicy implements MemoryPolicy {
     } catch (MemoryManagerException e) {
       return MemoryHints.noPreference();
     }
-    if (skippedForGates(pod) || request.isEmpty()) {
+    if (pod.podLevelUnmanaged(gates) || request.isEmpty()) {
       return MemoryHints.noPreference();
     }
     Optional<List<MemoryBlock>> blocks = state.containerBlocks(pod.uid(), container.name());
@@ -217,10 +217,10 @@ public final class StaticMemoryPolicy implements MemoryPolicy {
     } catch (MemoryManagerException e) {
       return MemoryHints.noPreference();
     }
-    if (skippedForGates(pod)) {
+    if (pod.podLevelUnmanaged(gates)) {
       return MemoryHints.noPreference();
     }
-    if (requests.podLevel(pod) && podScopeError(pod).isPresent()) {
+    if (pod.managedAtPodLevel(gates) && podScopeError(pod).isPresent()) {
       SortedMap<String, List<TopologyHint>> unsatisfiable = new TreeMap<>();
       request.keySet().forEach(type -> unsatisfiable.put(type, List.of()));
       return MemoryHints.of(unsatisfiable);
@@ -229,7 +229,7 @@ public final class StaticMemoryPolicy implements MemoryPolicy {
       return MemoryHints.noPreference();
     }
     Optional<List<MemoryBlock>> podBlocks = state.podBlocks(pod.uid());
-    if (requests.podLevel(pod) && podBlocks.isPresent()) {
+    if (pod.managedAtPodLevel(gates) && podBlocks.isPresent()) {
       quirks.reached(KubeletQuirk.MEMORY_RESTART_REAPPLIES);
       if (!quirks.reproducesKubelet(KubeletQuirk.MEMORY_RESTART_REAPPLIES)) {
         return MemoryHintCalculator.regenerate(podBlocks.get(), request);
@@ -304,7 +304,7 @@ public final class StaticMemoryPolicy implements MemoryPolicy {
   @Override
   public MemoryManagerState allocate(MemoryManagerState state, Pod pod, Container container, TopologyHint hint,
       QuirkLog quirks) {
-    if (!guaranteed(pod) || skippedForGates(pod)) {
+    if (!guaranteed(pod) || pod.podLevelUnmanaged(gates)) {
       return state;
     }
     Optional<List<MemoryBlock>> existing = state.containerBlocks(pod.uid(), container.name());
@@ -431,7 +431,7 @@ public final class StaticMemoryPolicy implements MemoryPolicy {
    */
   @Override
   public MemoryManagerState allocatePod(MemoryManagerState state, Pod pod, TopologyHint hint, QuirkLog quirks) {
-    if (!guaranteed(pod) || !gates.podLevelResourceManagers() || !pod.isPodLevelResourcesSet()) {
+    if (!guaranteed(pod) || !pod.managedAtPodLevel(gates)) {
       return state;
     }
     SortedMap<String, Long> budget;
@@ -530,11 +530,6 @@ public final class StaticMemoryPolicy implements MemoryPolicy {
 
   private boolean guaranteed(Pod pod) {
     return pod.qosClass(gates) == QosClass.GUARANTEED;
-  }
-
-  /** A pod-level pod while either KEP-5526 gate is off: admitted without alignment. */
-  private boolean skippedForGates(Pod pod) {
-    return !gates.podLevelResourceManagers() && pod.isPodLevelResourcesSet();
   }
 
   private long systemReserved(int node, String type) {

@@ -43,7 +43,7 @@ final class PodLevelResourcesValidation {
   }
 
   Optional<AdmissionFailure> check(Pod pod) {
-    if (!anyStaticManager || !gates.podLevelResourceManagers() || !pod.isPodLevelResourcesSet()) {
+    if (!anyStaticManager || !pod.managedAtPodLevel(gates)) {
       return Optional.empty();
     }
     Optional<String> missing = missingQosResource(pod);

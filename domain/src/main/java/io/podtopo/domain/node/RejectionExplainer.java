@@ -164,7 +164,7 @@ public final class RejectionExplainer {
 
   /** The pod shared pool problems of a pod-level pod, one per resource, as the providers' validations see them. */
   private Optional<RejectionCause> emptyPool(Pod pod) {
-    if (!managers.config().featureGates().podLevelResourceManagers() || !pod.isPodLevelResourcesSet()) {
+    if (!pod.managedAtPodLevel(managers.config().featureGates())) {
       return Optional.empty();
     }
     List<String> causes = new ArrayList<>();
