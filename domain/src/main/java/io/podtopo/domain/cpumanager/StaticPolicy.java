@@ -3,6 +3,7 @@ package io.podtopo.domain.cpumanager;
 import io.podtopo.domain.gates.FeatureGates;
 import io.podtopo.domain.pod.Container;
 import io.podtopo.domain.pod.Pod;
+import io.podtopo.domain.pod.PodSharedPool;
 import io.podtopo.domain.pod.Quantity;
 import io.podtopo.domain.pod.Resources;
 import io.podtopo.domain.quirks.KubeletQuirk;
@@ -550,6 +551,11 @@ public final class StaticPolicy implements CpuPolicy {
 
   // ---------------------------------------------------------------------------------------------
   // Pod-level (KEP-5526)
+
+  /** The pod shared pool of cpu: see {@link CpuEligibility#podSharedPool}. */
+  public PodSharedPool podSharedPool(Pod pod) {
+    return eligibility.podSharedPool(pod);
+  }
 
   /** Upstream {@code validatePodScopeResources}: see {@link CpuEligibility#validatePodScopeResources}. */
   public Optional<EmptyPodSharedPoolError> validatePodScopeResources(Pod pod) {

@@ -3,6 +3,7 @@ package io.podtopo.domain.memorymanager;
 import io.podtopo.domain.gates.FeatureGates;
 import io.podtopo.domain.pod.Container;
 import io.podtopo.domain.pod.Pod;
+import io.podtopo.domain.pod.PodSharedPool;
 import io.podtopo.domain.pod.QosClass;
 import io.podtopo.domain.pod.Resources;
 import io.podtopo.domain.quirks.KubeletQuirk;
@@ -263,6 +264,17 @@ public final class StaticMemoryPolicy implements MemoryPolicy {
    */
   public SortedMap<String, Long> containerRequests(Pod pod, Container container) {
     return requests.container(pod, container);
+  }
+
+  /**
+   * The pod shared pool of memory and each hugepage size of a pod-level pod: its budget
+   * ({@link #podRequests}), each container's exclusive memory ({@link #containerRequests}).
+   *
+   * @throws MemoryManagerException when the budget is not a whole number of bytes within int64 (a
+   *     container's request that is not, when the walk reaches it)
+   */
+  public PodSharedPool podSharedPool(Pod pod) {
+    return new PodScopeValidation(requests).pool(pod);
   }
 
   /**

@@ -7,7 +7,11 @@ import io.podtopo.domain.memorymanager.MemoryTable;
 import io.podtopo.domain.memorymanager.StaticMemoryPolicy;
 import io.podtopo.domain.pod.Container;
 import io.podtopo.domain.pod.Pod;
+import io.podtopo.domain.pod.PodSharedPool;
+import io.podtopo.domain.pod.PoolFinding;
 import io.podtopo.domain.pod.Resources;
+import io.podtopo.domain.pod.SharedContainersWithoutPool;
+import io.podtopo.domain.pod.SharedInitWithoutPool;
 import io.podtopo.domain.quirks.Behaviour;
 import io.podtopo.domain.quirks.KubeletQuirk;
 import io.podtopo.domain.text.ByteSizes;
@@ -26,8 +30,6 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
-import java.util.function.Predicate;
-import java.util.function.ToLongFunction;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
@@ -169,21 +171,11 @@ public final class RejectionExplainer {
     }
     List<String> causes = new ArrayList<>();
     if (managers.cpuPolicy() instanceof StaticPolicy policy) {
-      long budget = policy.podGuaranteedCpus(pod);
-      if (budget > 0) {
-        ToLongFunction<Container> cpus = container -> policy.guaranteedCpus(pod, container);
-        new Ledger(CPU, budget, cpus, container -> cpus.applyAsLong(container) == 0).problem(pod, causes);
-      }
+      sharedPoolProblems(policy.podSharedPool(pod), causes);
     }
     if (managers.memoryPolicy() instanceof StaticMemoryPolicy policy) {
       try {
-        for (Map.Entry<String, Long> budget : policy.podRequests(pod).entrySet()) {
-          if (budget.getValue() > 0) {
-            new Ledger(budget.getKey(), budget.getValue(),
-                container -> policy.containerRequests(pod, container).getOrDefault(budget.getKey(), 0L),
-                container -> policy.containerRequests(pod, container).isEmpty()).problem(pod, causes);
-          }
-        }
+        sharedPoolProblems(policy.podSharedPool(pod), causes);
       } catch (MemoryManagerException e) {
         // a request that is not a whole number of bytes: the rejection says so itself
       }
@@ -191,60 +183,37 @@ public final class RejectionExplainer {
     return causes.isEmpty() ? Optional.empty() : Optional.of(new RejectionCause(causes, List.of()));
   }
 
+  /** Per resource of the budget, the containers on the pod shared pool left without any of it. */
+  private static void sharedPoolProblems(PodSharedPool pool, List<String> causes) {
+    pool.budget().forEach((resource, budget) -> {
+      if (budget > 0) {
+        pool.sharedContainersWithout(resource).map(RejectionExplainer::leftWithout).ifPresent(causes::add);
+      }
+    });
+  }
+
+  /** A finding of {@link PodSharedPool#sharedContainersWithout}: a shared init container, or the long-running ones. */
+  private static String leftWithout(PoolFinding finding) {
+    String resource = finding.resource();
+    if (finding instanceof SharedInitWithoutPool init) {
+      return resource + ": init container " + init.container() + " has no " + resource + " of its own and runs on "
+          + "the pod shared pool, but the sidecars started before it (" + parts(resource, init.sidecars())
+          + ") take the whole budget of " + amount(resource, init.budget());
+    }
+    SharedContainersWithoutPool longRunning = (SharedContainersWithoutPool) finding;
+    return resource + ": the pod's budget (spec.resources) is " + amount(resource, longRunning.budget())
+        + "; its exclusive containers take " + amount(resource, longRunning.exclusiveTotal()) + " ("
+        + parts(resource, longRunning.exclusive()) + "), which leaves nothing for "
+        + String.join(", ", longRunning.sharing()) + " on the pod shared pool";
+  }
+
   /**
-   * One resource of a pod-level pod: its budget, each container's exclusive amount and whether it
-   * is on the pod shared pool; walked as upstream's {@code validatePodScopeResources} walks it.
+   * Containers with what each takes: {@code proxy 1 CPU, main 3 CPUs}. Never none: a budget above 0 is
+   * taken whole only by some container.
    */
-  private record Ledger(String resource, long budget, ToLongFunction<Container> amount, Predicate<Container> shared) {
-
-    void problem(Pod pod, List<String> causes) {
-      long sidecars = 0;
-      List<String> sidecarParts = new ArrayList<>();
-      List<String> sharing = new ArrayList<>();
-      long exclusive = 0;
-      List<String> exclusiveParts = new ArrayList<>();
-      for (Container init : pod.initContainers()) {
-        long own = amount.applyAsLong(init);
-        if (!init.restartable()) {
-          // An exclusive init container larger than the budget minus the sidecars before it is
-          // refused earlier, by the pod-level validation (its aggregate exceeds the budget).
-          if (shared.test(init) && sidecars >= budget) {
-            causes.add(resource + ": init container " + init.name() + " has no " + resource + " of its own and runs on "
-                + "the pod shared pool, but the sidecars started before it (" + parts(sidecarParts) + ") take the "
-                + "whole budget of " + amount(budget));
-            return;
-          }
-        } else if (shared.test(init)) {
-          sharing.add(init.name());
-        } else {
-          sidecars += own;
-          sidecarParts.add(init.name() + " " + amount(own));
-          exclusive += own;
-          exclusiveParts.add(init.name() + " " + amount(own));
-        }
-      }
-      for (Container app : pod.containers()) {
-        if (shared.test(app)) {
-          sharing.add(app.name());
-        } else {
-          exclusive += amount.applyAsLong(app);
-          exclusiveParts.add(app.name() + " " + amount(amount.applyAsLong(app)));
-        }
-      }
-      if (!sharing.isEmpty() && exclusive >= budget) {
-        causes.add(resource + ": the pod's budget (spec.resources) is " + amount(budget) + "; its exclusive containers "
-            + "take " + amount(exclusive) + " (" + parts(exclusiveParts) + "), which leaves nothing for "
-            + String.join(", ", sharing) + " on the pod shared pool");
-      }
-    }
-
-    private String amount(long value) {
-      return RejectionExplainer.amount(resource, value);
-    }
-
-    private static String parts(List<String> parts) {
-      return parts.isEmpty() ? "none" : String.join(", ", parts);
-    }
+  private static String parts(String resource, List<Map.Entry<String, Long>> takes) {
+    return takes.stream().map(take -> take.getKey() + " " + amount(resource, take.getValue()))
+        .collect(Collectors.joining(", "));
   }
 
   // --- NUMA placement --------------------------------------------------------------------------
