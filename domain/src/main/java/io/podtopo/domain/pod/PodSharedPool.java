@@ -90,14 +90,14 @@ public final class PodSharedPool {
       for (String resource : resources) {
         long taken = total(exclusiveLongRunning.get(resource));
         long budgeted = budget.get(resource);
-        if (own.isEmpty() && taken >= budgeted) {
-          return Optional.of(new SharedInitWithoutPool.Builder().resource(resource).container(init.name())
-              .budget(budgeted).sidecars(exclusiveLongRunning.get(resource)).build());
-        }
-        long requested = own.getOrDefault(resource, 0L);
-        if (!own.isEmpty() && !passOverLargeInits && requested > budgeted - taken) {
+        if (own.isEmpty()) {
+          if (taken >= budgeted) {
+            return Optional.of(new SharedInitWithoutPool.Builder().resource(resource).container(init.name())
+                .budget(budgeted).sidecars(exclusiveLongRunning.get(resource)).build());
+          }
+        } else if (!passOverLargeInits && own.getOrDefault(resource, 0L) > budgeted - taken) {
           return Optional.of(new ExclusiveInitBeyondPool.Builder().resource(resource).container(init.name())
-              .requested(requested).pool(budgeted - taken).build());
+              .requested(own.getOrDefault(resource, 0L)).pool(budgeted - taken).build());
         }
       }
     }

@@ -40,6 +40,17 @@ class PodSharedPoolTest {
   }
 
   @Test
+  void plr3_anExclusiveInitAfterSidecarsTakingTheWholeBudgetIsBeyondAnEmptyPoolNotShared() {
+    Pod pod = new Pod.Builder().uid("p").addInitContainers(sidecar("sc"), Container.named("init"))
+        .addContainers(Container.named("app")).build();
+    PodSharedPool pool = pool(pod, new TreeMap<>(Map.of("cpu", 2L)), Map.of("sc", Map.of("cpu", 2L),
+        "init", Map.of("cpu", 1L), "app", Map.of("cpu", 1L)));
+
+    assertThat(pool.firstFinding()).contains(new ExclusiveInitBeyondPool.Builder().resource("cpu").container("init")
+        .requested(1).pool(0).build());
+  }
+
+  @Test
   void plr3_aSharedInitIsCheckedAgainstEachResourceInTheBudgetsOrder() {
     Pod pod = new Pod.Builder().uid("p").addInitContainers(sidecar("sc"), Container.named("setup"))
         .addContainers(Container.named("app")).build();
