@@ -1,5 +1,6 @@
 package io.podtopo.domain.cpumanager;
 
+import io.podtopo.domain.admission.EmptyPodSharedPoolError;
 import io.podtopo.domain.gates.FeatureGates;
 import io.podtopo.domain.pod.Container;
 import io.podtopo.domain.pod.ExclusiveInitBeyondPool;

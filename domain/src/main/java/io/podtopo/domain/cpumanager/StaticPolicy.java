@@ -1,5 +1,7 @@
 package io.podtopo.domain.cpumanager;
 
+import io.podtopo.domain.admission.EmptyPodSharedPoolError;
+import io.podtopo.domain.admission.SmtAlignmentError;
 import io.podtopo.domain.gates.FeatureGates;
 import io.podtopo.domain.pod.Container;
 import io.podtopo.domain.pod.Pod;
@@ -383,7 +385,7 @@ public final class StaticPolicy implements CpuPolicy {
     try {
       cpus = allocateCpus(state, numCpus, hint.affinity(), state.reusableCpus(pod.uid()), quirks);
     } catch (CpuAllocationException e) {
-      return CpuAllocationResult.failure(state, UntypedCpuAllocationError.of(e.getMessage()), failed);
+      return CpuAllocationResult.failure(state, e.error(), failed);
     }
     CpuManagerState allocated = state.withDefaultCpuSet(state.defaultCpuSet().difference(cpus))
         .withContainer(pod.uid(), container.name(), cpus);
@@ -608,7 +610,7 @@ public final class StaticPolicy implements CpuPolicy {
         current = state.withDefaultCpuSet(state.defaultCpuSet().difference(bubble)).withPodCpus(pod.uid(), bubble);
       }
     } catch (CpuAllocationException e) {
-      return CpuAllocationResult.failure(state, UntypedCpuAllocationError.of(e.getMessage()), failed);
+      return CpuAllocationResult.failure(state, e.error(), failed);
     }
     try {
       return partition(current, pod, bubble, restore, quirks);
@@ -620,7 +622,7 @@ public final class StaticPolicy implements CpuPolicy {
           left = current;
         }
       }
-      return CpuAllocationResult.failure(left, UntypedCpuAllocationError.of(e.getMessage()), failed);
+      return CpuAllocationResult.failure(left, e.error(), failed);
     }
   }
 

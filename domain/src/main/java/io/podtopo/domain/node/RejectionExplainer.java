@@ -1,5 +1,16 @@
 package io.podtopo.domain.node;
 
+import io.podtopo.domain.admission.AdmissionCause;
+import io.podtopo.domain.admission.DevicesUnavailableError;
+import io.podtopo.domain.admission.EmptyPodSharedPoolError;
+import io.podtopo.domain.admission.InsufficientResourceError;
+import io.podtopo.domain.admission.KubeletNoAnswer;
+import io.podtopo.domain.admission.MemoryManagerError;
+import io.podtopo.domain.admission.NotEnoughCpusError;
+import io.podtopo.domain.admission.PodLevelResourcesValidationError;
+import io.podtopo.domain.admission.SmtAlignmentError;
+import io.podtopo.domain.admission.TopologyAffinityError;
+import io.podtopo.domain.admission.UnexpectedAdmissionError;
 import io.podtopo.domain.cpumanager.StaticPolicy;
 import io.podtopo.domain.devicemanager.DeviceManager;
 import io.podtopo.domain.memorymanager.MemoryManagerException;
@@ -17,7 +28,6 @@ import io.podtopo.domain.quirks.KubeletQuirk;
 import io.podtopo.domain.text.ByteSizes;
 import io.podtopo.domain.topology.CpuSet;
 import io.podtopo.domain.topology.Device;
-import io.podtopo.domain.topologymanager.AdmissionFailure;
 import io.podtopo.domain.topologymanager.FittingMasks;
 import io.podtopo.domain.topologymanager.MergeTrace;
 import io.podtopo.domain.topologymanager.TopologyManagerPolicy;
@@ -30,8 +40,6 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 /**
@@ -59,19 +67,6 @@ public final class RejectionExplainer {
 
   private static final String CPU = "cpu";
   private static final int POD_FIXES_SHOWN = 3;
-  /** The resource-fit predicate's reasons: {@code OutOfcpu}, {@code OutOfexample.com/gpu}. */
-  private static final String OUT_OF = "OutOf";
-  private static final Pattern SMT_NOT_MULTIPLE =
-      Pattern.compile("requested (\\d+) cpus not multiple cpus per core = (\\d+)");
-  private static final Pattern SMT_NOT_ENOUGH = Pattern.compile(
-      "available physical CPUs = (\\d+), requested CPUs = (\\d+), CPUs per core = (\\d+)");
-  private static final Pattern NOT_ENOUGH_CPUS = Pattern.compile("requested=(\\d+), available=(\\d+)");
-  private static final Pattern DEVICES_UNAVAILABLE = Pattern.compile(
-      "requested number of devices unavailable for (\\S+)\\. Requested: (\\d+), Available: (\\d+)");
-  private static final Pattern MISSING_POD_LEVEL = Pattern.compile("but (\\S+) is taken from the containers");
-  private static final Pattern NOT_IN_POD_LEVEL = Pattern.compile("containers request (\\S+) but the pod-level");
-  private static final Pattern AGGREGATED = Pattern.compile(
-      "aggregated container requests of (\\S+) \\((\\S+)\\) exceed the pod-level request \\((\\S+)\\)");
 
   private final NodeResourceManagers managers;
 
@@ -84,21 +79,38 @@ public final class RejectionExplainer {
     if (admission.admitted()) {
       return Optional.empty();
     }
-    AdmissionFailure failure = admission.failure().orElseThrow();
+    AdmissionCause cause = admission.cause().orElseThrow();
     if (admission.noAnswer().isEmpty() && !decidingQuirks(admission).isEmpty()) {
       return Optional.of(quirks(admission));
     }
-    return Optional.of(switch (failure.reason()) {
-      case PodLevelResourcesValidation.REASON -> validation(failure);
-      case "EmptyPodSharedPoolError" -> withPodFixes(emptyPool(pod).orElseGet(() -> restated(failure)), pod, admission);
-      case "TopologyAffinityError" -> withPodFixes((podScope() ? emptyPool(pod) : Optional.<RejectionCause>empty())
-          .orElseGet(() -> placement(pod, admission).orElseGet(() -> restated(failure))), pod, admission);
-      case "SMTAlignmentError" -> withPodFixes(smt(failure), pod, admission);
-      case "UnexpectedAdmissionError" -> withPodFixes(unexpected(pod, admission), pod, admission);
-      case AdmissionFailure.KUBELET_NO_ANSWER -> noAnswer(admission.noAnswer().orElseThrow());
-      default -> failure.reason().startsWith(OUT_OF) ? withPodFixes(restated(failure), pod, admission)
-          : restated(failure);
-    });
+    return Optional.of(explain(pod, admission, cause));
+  }
+
+  /** The explanation of each kind of cause, from its fields. */
+  private RejectionCause explain(Pod pod, Admission admission, AdmissionCause cause) {
+    if (cause instanceof PodLevelResourcesValidationError invalid) {
+      return validation(invalid);
+    }
+    if (cause instanceof EmptyPodSharedPoolError) {
+      return withPodFixes(emptyPool(pod).orElseGet(() -> restated(cause)), pod, admission);
+    }
+    if (cause instanceof TopologyAffinityError) {
+      return withPodFixes((podScope() ? emptyPool(pod) : Optional.<RejectionCause>empty())
+          .orElseGet(() -> placement(pod, admission).orElseGet(() -> restated(cause))), pod, admission);
+    }
+    if (cause instanceof SmtAlignmentError smt) {
+      return withPodFixes(smt(smt), pod, admission);
+    }
+    if (cause instanceof UnexpectedAdmissionError unexpected) {
+      return withPodFixes(unexpected(pod, admission, unexpected), pod, admission);
+    }
+    if (cause instanceof KubeletNoAnswer noAnswer) {
+      return noAnswer(noAnswer.quirk());
+    }
+    if (cause instanceof InsufficientResourceError) {
+      return withPodFixes(restated(cause), pod, admission);
+    }
+    return restated(cause); // a ReportedFailure: its text is all there is
   }
 
   /**
@@ -158,8 +170,8 @@ public final class RejectionExplainer {
         List.of("the corrected behaviour (behaviour spec) decides: " + quirk.specBehaviour()));
   }
 
-  private static RejectionCause restated(AdmissionFailure failure) {
-    return new RejectionCause(List.of(failure.message()), List.of());
+  private static RejectionCause restated(AdmissionCause cause) {
+    return new RejectionCause(List.of(cause.message()), List.of());
   }
 
   // --- the pod shared pool ---------------------------------------------------------------------
@@ -503,49 +515,36 @@ public final class RejectionExplainer {
 
   // --- the other reasons -----------------------------------------------------------------------
 
-  private static RejectionCause smt(AdmissionFailure failure) {
-    Matcher notMultiple = SMT_NOT_MULTIPLE.matcher(failure.message());
-    if (notMultiple.find()) {
-      long requested = Long.parseLong(notMultiple.group(1));
-      long perCore = Long.parseLong(notMultiple.group(2));
+  private static RejectionCause smt(SmtAlignmentError smt) {
+    long requested = smt.requestedCpus();
+    long perCore = smt.cpusPerCore();
+    if (!smt.causedByPhysicalCpus()) {
       return new RejectionCause(List.of("full-pcpus-only hands out whole cores only: " + amount(CPU, requested)
           + " is not a whole number of cores of " + perCore + " threads"), List.of());
     }
-    Matcher notEnough = SMT_NOT_ENOUGH.matcher(failure.message());
-    if (notEnough.find()) {
-      long available = Long.parseLong(notEnough.group(1));
-      long requested = Long.parseLong(notEnough.group(2));
-      long perCore = Long.parseLong(notEnough.group(3));
-      long cores = (requested - available + perCore - 1) / perCore;
-      return new RejectionCause(List.of("full-pcpus-only needs " + requested / perCore + " wholly free cores ("
-              + amount(CPU, requested) + "); the node has " + available / perCore + " (" + amount(CPU, available)
-              + " on cores whose every thread is free)"),
-          List.of("free " + cores + (cores == 1 ? " whole core" : " whole cores") + " (" + amount(CPU, cores * perCore)
-              + ")"));
-    }
-    return restated(failure);
+    long available = smt.availablePhysicalCpus();
+    long cores = (requested - available + perCore - 1) / perCore;
+    return new RejectionCause(List.of("full-pcpus-only needs " + requested / perCore + " wholly free cores ("
+            + amount(CPU, requested) + "); the node has " + available / perCore + " (" + amount(CPU, available)
+            + " on cores whose every thread is free)"),
+        List.of("free " + cores + (cores == 1 ? " whole core" : " whole cores") + " (" + amount(CPU, cores * perCore)
+            + ")"));
   }
 
-  private RejectionCause unexpected(Pod pod, Admission admission) {
-    AdmissionFailure failure = admission.failure().orElseThrow();
-    Matcher cpus = NOT_ENOUGH_CPUS.matcher(failure.message());
-    if (cpus.find()) {
-      long requested = Long.parseLong(cpus.group(1));
-      long available = Long.parseLong(cpus.group(2));
-      return new RejectionCause(List.of("cpu: the CPU Manager needed " + amount(CPU, requested) + " and found "
-          + amount(CPU, available) + " free on the node (after the Topology Manager had admitted the pod)"),
-          List.of("free " + amount(CPU, requested - available) + " on the node"));
+  private RejectionCause unexpected(Pod pod, Admission admission, UnexpectedAdmissionError error) {
+    if (error instanceof NotEnoughCpusError cpus) {
+      return new RejectionCause(List.of("cpu: the CPU Manager needed " + amount(CPU, cpus.requested()) + " and found "
+          + amount(CPU, cpus.available()) + " free on the node (after the Topology Manager had admitted the pod)"),
+          List.of("free " + amount(CPU, cpus.requested() - cpus.available()) + " on the node"));
     }
-    Matcher devices = DEVICES_UNAVAILABLE.matcher(failure.message());
-    if (devices.find()) {
-      String resource = devices.group(1);
-      long requested = Long.parseLong(devices.group(2));
-      long available = Long.parseLong(devices.group(3));
-      return new RejectionCause(List.of(resource + ": the Device Manager needed " + amount(resource, requested)
-          + " and found " + amount(resource, available) + " free on the node (after the Topology Manager had admitted"
-          + " the pod)"), List.of("free " + amount(resource, requested - available) + " of " + resource + " on the node"));
+    if (error instanceof DevicesUnavailableError devices) {
+      String resource = devices.resource();
+      return new RejectionCause(List.of(resource + ": the Device Manager needed " + amount(resource, devices.requested())
+          + " and found " + amount(resource, devices.available()) + " free on the node (after the Topology Manager had"
+          + " admitted the pod)"), List.of("free " + amount(resource, devices.requested() - devices.available())
+          + " of " + resource + " on the node"));
     }
-    if (failure.message().contains("[memorymanager]")) {
+    if (error instanceof MemoryManagerError) {
       if (managers.machine().hasNoMemoryInformation()) {
         return new RejectionCause(List.of("the machine has no memory information, so the Static memory policy has "
             + "no memory to place"), List.of("give the machine its memory, or use memoryManagerPolicy None"));
@@ -569,32 +568,26 @@ public final class RejectionExplainer {
       }
       return new RejectionCause(causes, fixes);
     }
-    return restated(failure);
+    return restated(error); // an UntypedAllocationError: its text is all there is
   }
 
-  private static RejectionCause validation(AdmissionFailure failure) {
-    String message = failure.message();
-    Matcher missing = MISSING_POD_LEVEL.matcher(message);
-    if (missing.find()) {
-      return new RejectionCause(List.of("the pod sets pod-level resources without " + missing.group(1)
-              + ": with pod-level resources, spec.resources must give both cpu and memory requests and limits"),
-          List.of("set spec.resources requests and limits of " + missing.group(1)));
-    }
-    Matcher notInPodLevel = NOT_IN_POD_LEVEL.matcher(message);
-    if (notInPodLevel.find()) {
-      return new RejectionCause(List.of("containers ask for " + notInPodLevel.group(1) + ", which the pod's budget "
-              + "(spec.resources) does not include"),
-          List.of("add " + notInPodLevel.group(1) + " to spec.resources requests and limits, at least what the "
-              + "containers ask for together"));
-    }
-    Matcher aggregated = AGGREGATED.matcher(message);
-    if (aggregated.find()) {
-      return new RejectionCause(List.of("the containers together ask for " + aggregated.group(2) + " of "
-              + aggregated.group(1) + ", more than the pod's budget of " + aggregated.group(3)),
-          List.of("raise spec.resources " + aggregated.group(1) + " to at least " + aggregated.group(2)
+  private static RejectionCause validation(PodLevelResourcesValidationError invalid) {
+    String resource = invalid.resource();
+    return switch (invalid.problem()) {
+      case BUDGET_LACKS_RESOURCE -> new RejectionCause(List.of("the pod sets pod-level resources without "
+              + resource + ": with pod-level resources, spec.resources must give both cpu and memory requests and "
+              + "limits"),
+          List.of("set spec.resources requests and limits of " + resource));
+      case CONTAINERS_OUTSIDE_BUDGET -> new RejectionCause(List.of("containers ask for " + resource + ", which the "
+              + "pod's budget (spec.resources) does not include"),
+          List.of("add " + resource + " to spec.resources requests and limits, at least what the containers ask for "
+              + "together"));
+      case AGGREGATE_EXCEEDS_BUDGET -> new RejectionCause(List.of("the containers together ask for "
+              + invalid.aggregated().orElseThrow() + " of " + resource + ", more than the pod's budget of "
+              + invalid.budget().orElseThrow()),
+          List.of("raise spec.resources " + resource + " to at least " + invalid.aggregated().orElseThrow()
               + ", or lower the containers' requests"));
-    }
-    return restated(failure);
+    };
   }
 
   // --- words -----------------------------------------------------------------------------------
