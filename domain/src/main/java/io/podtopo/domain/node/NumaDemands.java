@@ -89,7 +89,10 @@ final class NumaDemands {
     });
   }
 
-  /** Each device plugin resource with topology the pod (or the container) asks for: available and all devices by node. */
+  /**
+   * Each device plugin resource with topology the pod (or the container) asks for: available and all
+   * devices by node.
+   */
   private void deviceDemands(Pod pod, Optional<Container> container, NodeState state, List<NumaDemand> demands) {
     DeviceManager devices = managers.deviceManager();
     SortedMap<String, Long> requests = container.map(c -> devices.containerRequests(state.devices(), c))

@@ -75,8 +75,9 @@ final class RejectionText {
     long requested = smt.requestedCpus();
     long perCore = smt.cpusPerCore();
     if (!smt.causedByPhysicalCpus()) {
-      return new RejectionCause(List.of("full-pcpus-only hands out whole cores only: " + amount(Resources.CPU, requested)
-          + " is not a whole number of cores of " + perCore + " threads"), List.of());
+      return new RejectionCause(List.of("full-pcpus-only hands out whole cores only: "
+          + amount(Resources.CPU, requested) + " is not a whole number of cores of " + perCore + " threads"),
+          List.of());
     }
     long available = smt.availablePhysicalCpus();
     long cores = (requested - available + perCore - 1) / perCore;

@@ -126,7 +126,8 @@ class StaticPolicyContainerTest {
     UnexpectedAdmissionError notEnough = (UnexpectedAdmissionError) policy.allocate(state, pod("p", huge), huge, NONE,
         QuirkLog.of(Behaviour.KUBELET)).error().orElseThrow();
     assertThat(notEnough).isEqualTo(NotEnoughCpusError.of(2147483648L, 7));
-    assertThat(notEnough.error()).isEqualTo("not enough cpus available to satisfy request: requested=2147483648, available=7");
+    assertThat(notEnough.error())
+        .isEqualTo("not enough cpus available to satisfy request: requested=2147483648, available=7");
     StaticPolicy full = StaticPolicy.create(UpstreamTopologies.dualSocketHt(), 2, CpuSet.of(0, 6),
         new StaticPolicyOptions.Builder().fullPhysicalCpusOnly(true).build(), FeatureGates.defaults(), "none", QuirkLog.of(Behaviour.KUBELET));
     assertThat(full.allocate(full.start(CpuManagerState.empty()), pod("p", huge), huge, NONE, QuirkLog.of(Behaviour.KUBELET)).error().orElseThrow()

@@ -38,8 +38,8 @@ class DeviceAllocationTest {
   @Test
   void devicesComeFromTheHintsNodesFirst_dev6() {
     Pod pod = new Pod.Builder().uid("p").addContainers(asking("c", "3")).build();
-    DeviceManagerState state = allocated(fourOnTwoNodes().allocate(DeviceManagerState.empty(), pod, pod.containers().get(0),
-        ON_NODE_1));
+    DeviceManagerState state = allocated(fourOnTwoNodes().allocate(DeviceManagerState.empty(), pod,
+        pod.containers().get(0), ON_NODE_1));
     assertThat(state.containerDevices("p", "c", GPU)).containsExactly("GPU-0", "GPU-2", "GPU-3");
   }
 
@@ -73,7 +73,8 @@ class DeviceAllocationTest {
     DeviceManager manager = DeviceManager.of(List.of(0), List.of(Device.of(GPU, "GPU-10", 0), Device.of(GPU, "GPU-9", 0),
         Device.of(GPU, "GPU-2", 0)));
     Pod pod = new Pod.Builder().uid("p").addContainers(asking("c", "2")).build();
-    assertThat(allocated(manager.allocate(DeviceManagerState.empty(), pod, pod.containers().get(0), TopologyHint.any(false)))
+    assertThat(allocated(manager.allocate(DeviceManagerState.empty(), pod, pod.containers().get(0),
+        TopologyHint.any(false)))
         .containerDevices("p", "c", GPU)).containsExactly("GPU-2", "GPU-9");
   }
 
@@ -109,7 +110,8 @@ class DeviceAllocationTest {
   void aContainerHoldingItsDevicesGetsNothingMoreAndAChangedCountIsRefused_dev8() {
     DeviceManager manager = fourOnTwoNodes();
     Pod pod = new Pod.Builder().uid("p").addContainers(asking("c", "1")).build();
-    DeviceManagerState once = allocated(manager.allocate(DeviceManagerState.empty(), pod, pod.containers().get(0), ON_NODE_1));
+    DeviceManagerState once = allocated(manager.allocate(DeviceManagerState.empty(), pod, pod.containers().get(0),
+        ON_NODE_1));
     assertThat(allocated(manager.allocate(once, pod, pod.containers().get(0), ON_NODE_1))).isEqualTo(once);
     Pod grown = new Pod.Builder().uid("p").addContainers(asking("c", "2")).build();
     assertThat(refused(manager.allocate(once, grown, grown.containers().get(0), ON_NODE_1)).error())
@@ -127,7 +129,8 @@ class DeviceAllocationTest {
         .putRequest("memory", Quantity.parse("1Gi")).putLimit("memory", Quantity.parse("1Gi"))
         .putLimit("example.com/dongle", Quantity.parse("1")).build();
     Pod pod = new Pod.Builder().uid("p").addContainers(container).build();
-    assertThat(allocated(fourOnTwoNodes().allocate(DeviceManagerState.empty(), pod, container, ON_NODE_1)).devicesOf("p", "c"))
+    assertThat(allocated(fourOnTwoNodes().allocate(DeviceManagerState.empty(), pod, container, ON_NODE_1))
+        .devicesOf("p", "c"))
         .containsOnlyKeys(GPU);
   }
 

@@ -43,8 +43,8 @@ class DeviceManagerStateTest {
     Pod pod = new Pod.Builder().uid("p").addInitContainers(asking("init", "1")).addContainers(asking("app", "1"))
         .build();
     TopologyHint node0 = TopologyHint.of(NumaMask.of(0), true);
-    DeviceManagerState afterInit = allocated(manager.allocate(DeviceManagerState.empty(), pod, pod.initContainers().get(0),
-        node0));
+    DeviceManagerState afterInit = allocated(manager.allocate(DeviceManagerState.empty(), pod,
+        pod.initContainers().get(0), node0));
     DeviceManagerState same = DeviceManagerState.of(afterInit.allocations()).withReusable(afterInit.reusable());
 
     assertThat(afterInit).isEqualTo(same).hasSameHashCodeAs(same)
@@ -63,8 +63,8 @@ class DeviceManagerStateTest {
     Pod pod = new Pod.Builder().uid("p").addInitContainers(asking("init", "1")).addContainers(asking("app", "2"))
         .build();
     TopologyHint node0 = TopologyHint.of(NumaMask.of(0), true);
-    DeviceManagerState afterInit = allocated(manager.allocate(DeviceManagerState.empty(), pod, pod.initContainers().get(0),
-        node0));
+    DeviceManagerState afterInit = allocated(manager.allocate(DeviceManagerState.empty(), pod,
+        pod.initContainers().get(0), node0));
 
     assertThat(afterInit).hasToString("{p={init={vendor.com/gpu=[a]}}} reusable p{vendor.com/gpu=[a]}");
     assertThat(DeviceManagerState.of(afterInit.allocations())).hasToString("{p={init={vendor.com/gpu=[a]}}}");

@@ -60,10 +60,12 @@ class InitContainerMemoryReuseTest {
   void reusableMemoryIsKeyedByTheUpstreamMaskStringAndType() {
     Pod pod = new Pod.Builder().uid("p").addInitContainer(gu("init", "1", "2Gi")).addContainer(gu("app", "1", "1Gi"))
         .build();
-    MemoryManagerState state = allocated(policy.allocate(started(policy), pod, pod.initContainers().get(0), hint(true, 1), QuirkLog.of(Behaviour.KUBELET)));
+    MemoryManagerState state = allocated(policy.allocate(started(policy), pod, pod.initContainers().get(0),
+        hint(true, 1), QuirkLog.of(Behaviour.KUBELET)));
 
     assertThat(state.reusableInitMemory().amounts()).isEqualTo(java.util.Map.of("10", java.util.Map.of("memory", 2 * GI)));
-    state = allocated(policy.allocate(state, pod, pod.containers().get(0), hint(true, 1), QuirkLog.of(Behaviour.KUBELET)));
+    state = allocated(policy.allocate(state, pod, pod.containers().get(0), hint(true, 1),
+        QuirkLog.of(Behaviour.KUBELET)));
     assertThat(state.reusableInitMemory().amounts()).isEqualTo(java.util.Map.of("10", java.util.Map.of("memory", GI)));
   }
 
@@ -98,9 +100,11 @@ class InitContainerMemoryReuseTest {
     Pod first = new Pod.Builder().uid("p").addInitContainer(gu("init", "1", "2Gi")).addContainer(gu("app", "1", "1Gi"))
         .build();
     Pod second = new Pod.Builder().uid("q").addContainer(gu("app", "1", "1Gi")).build();
-    MemoryManagerState state = allocated(policy.allocate(started(policy), first, first.initContainers().get(0), node0, QuirkLog.of(Behaviour.KUBELET)));
+    MemoryManagerState state = allocated(policy.allocate(started(policy), first, first.initContainers().get(0),
+        node0, QuirkLog.of(Behaviour.KUBELET)));
 
-    state = allocated(policy.allocate(state, second, second.containers().get(0), node0, QuirkLog.of(Behaviour.KUBELET)));
+    state = allocated(policy.allocate(state, second, second.containers().get(0), node0,
+        QuirkLog.of(Behaviour.KUBELET)));
 
     assertThat(table(state, 0, "memory").reserved()).isEqualTo(3 * GI);
     assertThat(state.reusableInitMemory()).isEqualTo(ReusableInitMemory.none());

@@ -148,7 +148,8 @@ class PodLevelMemoryPartitionTest {
 
     assertThat(policy.podHints(initial, pod, QuirkLog.of(Behaviour.KUBELET)).isNil()).isTrue();
     assertThat(allocated(policy.allocatePod(initial, pod, node0, QuirkLog.of(Behaviour.KUBELET)))).isEqualTo(initial);
-    assertThat(allocated(policy.allocate(initial, pod, pod.containers().get(0), node0, QuirkLog.of(Behaviour.KUBELET)))).isEqualTo(initial);
+    assertThat(allocated(policy.allocate(initial, pod, pod.containers().get(0), node0,
+        QuirkLog.of(Behaviour.KUBELET)))).isEqualTo(initial);
   }
 
   @Test
@@ -207,7 +208,8 @@ class PodLevelMemoryPartitionTest {
         .addInitContainer(gu("init", "1", "1Gi"))
         .addContainer(ngu("app"))
         .build();
-    assertThat(allocated(policy.allocatePod(initial, exactlyFits, node0, QuirkLog.of(Behaviour.KUBELET))).containersOf("p")).isEqualTo(Map.of(
+    assertThat(allocated(policy.allocatePod(initial, exactlyFits, node0,
+        QuirkLog.of(Behaviour.KUBELET))).containersOf("p")).isEqualTo(Map.of(
         "sidecar", List.of(block("memory", GI, 0)),
         "init", List.of(block("memory", GI, 0)),
         "app", List.of(block("memory", GI, 0))));
@@ -277,7 +279,8 @@ class PodLevelMemoryPartitionTest {
   @Test
   void invariant24_d12_kubeletV137RegeneratesPodHintsFromTheFirstContainersBlocksOnly_qMemoryRestartReapplies_upstreamIssue141069() {
     Pod pod = podLevel("p", "4", "3Gi").addContainer(gu("gu", "1", "1Gi")).addContainer(ngu("shared")).build();
-    MemoryManagerState restored = policy.start(allocated(policy.allocatePod(initial, pod, node0, QuirkLog.of(Behaviour.KUBELET))));
+    MemoryManagerState restored = policy.start(allocated(policy.allocatePod(initial, pod, node0,
+        QuirkLog.of(Behaviour.KUBELET))));
     QuirkLog kubelet = QuirkLog.of(Behaviour.KUBELET);
 
     assertThat(policy.podHints(restored, pod, kubelet).isNil()).isTrue();
@@ -288,10 +291,12 @@ class PodLevelMemoryPartitionTest {
   void invariant24_d12_kubeletV137WritesARestoredPodsEntriesAgainAndRemovesNone_qMemoryRestartReapplies() {
     Pod pod = podLevel("p", "4", "3Gi").addContainer(gu("gu", "1", "1Gi")).addContainer(ngu("shared")).build();
     List<MemoryBlock> other = List.of(block("memory", GI, 0));
-    MemoryManagerState restored = policy.start(allocated(policy.allocatePod(initial, pod, node0, QuirkLog.of(Behaviour.KUBELET))))
+    MemoryManagerState restored = policy.start(allocated(policy.allocatePod(initial, pod, node0,
+        QuirkLog.of(Behaviour.KUBELET))))
         .withContainerBlocks("p", "not-in-the-pod", other);
 
-    MemoryManagerState again = allocated(policy.allocatePod(restored, pod, hint(true, 1), QuirkLog.of(Behaviour.KUBELET)));
+    MemoryManagerState again = allocated(policy.allocatePod(restored, pod, hint(true, 1),
+        QuirkLog.of(Behaviour.KUBELET)));
 
     assertThat(again.containersOf("p")).containsOnlyKeys("gu", "not-in-the-pod", "shared");
     assertThat(again.containerBlocks("p", "not-in-the-pod").orElseThrow()).isEqualTo(other);
@@ -304,7 +309,8 @@ class PodLevelMemoryPartitionTest {
 
     for (Behaviour behaviour : Behaviour.values()) {
       QuirkLog quirks = QuirkLog.of(behaviour);
-      assertThat(allocated(policy.allocatePod(initial, pod, node0, quirks))).isEqualTo(allocated(policy.allocatePod(initial, pod, node0, QuirkLog.of(Behaviour.KUBELET))));
+      assertThat(allocated(policy.allocatePod(initial, pod, node0, quirks)))
+          .isEqualTo(allocated(policy.allocatePod(initial, pod, node0, QuirkLog.of(Behaviour.KUBELET))));
       assertThat(quirks.reachedQuirks()).as(behaviour.label()).isEmpty();
     }
   }
@@ -315,7 +321,8 @@ class PodLevelMemoryPartitionTest {
     MemoryManagerState allocated = allocated(policy.allocatePod(initial, pod, node0, QuirkLog.of(Behaviour.KUBELET)));
     MemoryManagerState partial = allocated.withoutContainer("p", "shared");
 
-    assertThat(allocated(policy.allocatePod(partial, pod, hint(true, 1), QuirkLog.of(Behaviour.SPEC)))).isEqualTo(allocated);
+    assertThat(allocated(policy.allocatePod(partial, pod, hint(true, 1),
+        QuirkLog.of(Behaviour.SPEC)))).isEqualTo(allocated);
   }
 
   @Test
@@ -327,7 +334,8 @@ class PodLevelMemoryPartitionTest {
     for (Behaviour behaviour : Behaviour.values()) {
       QuirkLog quirks = QuirkLog.of(behaviour);
       MemoryManagerState state = allocated(policy.allocatePod(podEntryOnly, pod, node0, quirks));
-      assertThat(state).as(behaviour.label()).isEqualTo(allocated(policy.allocatePod(initial, pod, node0, QuirkLog.of(Behaviour.KUBELET))));
+      assertThat(state).as(behaviour.label()).isEqualTo(allocated(policy.allocatePod(initial, pod, node0,
+          QuirkLog.of(Behaviour.KUBELET))));
       assertThat(quirks.reachedQuirks()).as(behaviour.label()).containsExactly(KubeletQuirk.MEMORY_RESTART_REAPPLIES);
     }
     assertThat(policy.removeContainer(podEntryOnly, "p", "gu")).isEqualTo(initial);
@@ -341,7 +349,8 @@ class PodLevelMemoryPartitionTest {
 
     assertThat(off.podHints(state, pod, QuirkLog.of(Behaviour.KUBELET)).isNil()).isTrue();
     assertThat(off.containerHints(state, pod, pod.containers().get(0), QuirkLog.of(Behaviour.KUBELET)).isNil()).isTrue();
-    assertThat(allocated(off.allocate(state, pod, pod.containers().get(0), node0, QuirkLog.of(Behaviour.KUBELET)))).isEqualTo(state);
+    assertThat(allocated(off.allocate(state, pod, pod.containers().get(0), node0,
+        QuirkLog.of(Behaviour.KUBELET)))).isEqualTo(state);
     assertThat(allocated(off.allocatePod(state, pod, node0, QuirkLog.of(Behaviour.KUBELET)))).isEqualTo(state);
   }
 

@@ -58,7 +58,8 @@ class StaticMemoryPolicyAllocateTest {
   @Test
   void defaultHintIsTheNarrowestPreferredMaskAndBlocksCoverEveryRequestedType() {
     Pod pod = pod("p", gu("c", "1", "1Gi", "hugepages-1Gi", "1Gi"));
-    MemoryManagerState state = allocated(policy.allocate(started(policy), pod, pod.containers().get(0), ANY, QuirkLog.of(Behaviour.KUBELET)));
+    MemoryManagerState state = allocated(policy.allocate(started(policy), pod, pod.containers().get(0), ANY,
+        QuirkLog.of(Behaviour.KUBELET)));
 
     assertThat(state.containerBlocks("p", "c").orElseThrow())
         .containsExactly(block("hugepages-1Gi", GI, 0), block("memory", GI, 0));
@@ -86,7 +87,8 @@ class StaticMemoryPolicyAllocateTest {
     StaticMemoryPolicy listedBackwards = policy(reversed, PLRM_OFF);
     Pod pod = pod("p", gu("c", "1", "3Gi"));
 
-    MemoryManagerState state = allocated(listedBackwards.allocate(started(listedBackwards), pod, pod.containers().get(0), ANY, QuirkLog.of(Behaviour.KUBELET)));
+    MemoryManagerState state = allocated(listedBackwards.allocate(started(listedBackwards), pod,
+        pod.containers().get(0), ANY, QuirkLog.of(Behaviour.KUBELET)));
 
     assertThat(state).isEqualTo(allocate(started(policy), "p", "3Gi", ANY));
     assertThat(state.containerBlocks("p", "c").orElseThrow()).containsExactly(block("memory", 3 * GI, 0, 1));
@@ -176,7 +178,8 @@ class StaticMemoryPolicyAllocateTest {
   void noFittingMaskForANilHintIsAnUntypedError() {
     MemoryManagerState full = allocate(started(policy), "p", "6Gi", ANY);
     assertThat(refused(allocation(full, "q", "1Gi", ANY)))
-        .isEqualTo(MemoryManagerError.of("[memorymanager] failed to get the default NUMA affinity, no NUMA nodes with enough memory is available"));
+        .isEqualTo(MemoryManagerError.of("[memorymanager] failed to get the default NUMA affinity, no NUMA nodes with "
+            + "enough memory is available"));
   }
 
   @Test
@@ -185,8 +188,10 @@ class StaticMemoryPolicyAllocateTest {
         .addContainer(gu("a", "1", "3Gi", "hugepages-1Gi", "1Gi"))
         .addContainer(gu("b", "1", "512Mi"))
         .build();
-    MemoryManagerState state = allocated(policy.allocate(started(policy), pod, pod.containers().get(0), hint(true, 0, 1), QuirkLog.of(Behaviour.KUBELET)));
-    state = allocated(policy.allocate(state, pod, pod.containers().get(1), hint(true, 0, 1), QuirkLog.of(Behaviour.KUBELET)));
+    MemoryManagerState state = allocated(policy.allocate(started(policy), pod, pod.containers().get(0),
+        hint(true, 0, 1), QuirkLog.of(Behaviour.KUBELET)));
+    state = allocated(policy.allocate(state, pod, pod.containers().get(1), hint(true, 0, 1),
+        QuirkLog.of(Behaviour.KUBELET)));
     assertThat(state.machineState().nodes().get(0).numberOfAssignments()).isEqualTo(3);
     assertThat(state.machineState().nodes().get(1).numberOfAssignments()).isEqualTo(3);
 
@@ -208,7 +213,8 @@ class StaticMemoryPolicyAllocateTest {
   void containerWithBlocksKeepsThemAndRegeneratesItsHintsAsPreferred() {
     MemoryManagerState state = allocate(started(policy), "p", "3Gi", ANY);
     Pod pod = pod("p", gu("c", "1", "3Gi"));
-    assertThat(allocated(policy.allocate(state, pod, pod.containers().get(0), hint(true, 2), QuirkLog.of(Behaviour.KUBELET)))).isEqualTo(state);
+    assertThat(allocated(policy.allocate(state, pod, pod.containers().get(0), hint(true, 2),
+        QuirkLog.of(Behaviour.KUBELET)))).isEqualTo(state);
     assertThat(policy.containerHints(state, pod, pod.containers().get(0), QuirkLog.of(Behaviour.KUBELET)).byResource().get("memory"))
         .containsExactly(TopologyHint.of(NumaMask.of(0, 1), true));
 
@@ -244,7 +250,8 @@ class StaticMemoryPolicyAllocateTest {
   @Test
   void requestThatIsNotAWholeNumberOfBytesIsRefused() {
     Pod pod = pod("p", gu("c", "1", "1500m"));
-    assertThat(refused(policy.allocate(started(policy), pod, pod.containers().get(0), ANY, QuirkLog.of(Behaviour.KUBELET))))
+    assertThat(refused(policy.allocate(started(policy), pod, pod.containers().get(0), ANY,
+        QuirkLog.of(Behaviour.KUBELET))))
         .isEqualTo(MemoryManagerError.of("[memorymanager] failed to represent quantity as int64"));
     assertThat(policy.containerHints(started(policy), pod, pod.containers().get(0), QuirkLog.of(Behaviour.KUBELET)).isNil()).isTrue();
     assertThat(policy.podHints(started(policy), pod, QuirkLog.of(Behaviour.KUBELET)).isNil()).isTrue();
@@ -264,7 +271,8 @@ class StaticMemoryPolicyAllocateTest {
     assertThat(spec.reachedQuirks()).containsExactly(KubeletQuirk.MEMORY_MISSING_TABLE);
     assertThat(refused(mixed.allocate(started(mixed), pod, pod.containers().get(0), hint(false, 0),
         QuirkLog.of(Behaviour.SPEC))))
-        .isEqualTo(MemoryManagerError.of("[memorymanager] failed to find NUMA nodes to extend the current topology hint"));
+        .isEqualTo(MemoryManagerError.of(
+            "[memorymanager] failed to find NUMA nodes to extend the current topology hint"));
   }
 
   @Test
@@ -295,7 +303,8 @@ class StaticMemoryPolicyAllocateTest {
             e -> assertThat(e.quirk()).isEqualTo(KubeletQuirk.MEMORY_MISSING_TABLE));
     QuirkLog spec = QuirkLog.of(Behaviour.SPEC);
     assertThat(refused(policy.allocate(started(policy), pod, container, hint(true, 5), spec)))
-        .isEqualTo(MemoryManagerError.of("[memorymanager] failed to find NUMA nodes to extend the current topology hint"));
+        .isEqualTo(MemoryManagerError.of(
+            "[memorymanager] failed to find NUMA nodes to extend the current topology hint"));
     assertThat(spec.reachedQuirks()).containsExactly(KubeletQuirk.MEMORY_MISSING_TABLE);
   }
 
@@ -318,7 +327,8 @@ class StaticMemoryPolicyAllocateTest {
     Pod pod = pod("q", gu("c", "1", "512Mi"));
     QuirkLog kubelet = QuirkLog.of(Behaviour.KUBELET);
 
-    MemoryManagerState state = allocated(policy.allocate(grouped, pod, pod.containers().get(0), hint(false, 1), kubelet));
+    MemoryManagerState state = allocated(policy.allocate(grouped, pod, pod.containers().get(0), hint(false, 1),
+        kubelet));
 
     assertThat(state.containerBlocks("q", "c").orElseThrow()).containsExactly(block("memory", 512L << 20, 1));
     assertThat(state.machineState().nodes().get(1).cells()).containsExactly(1);

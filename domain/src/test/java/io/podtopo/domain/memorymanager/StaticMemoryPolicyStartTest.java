@@ -80,7 +80,8 @@ class StaticMemoryPolicyStartTest {
   void startAcceptsTheStateItsOwnAllocationsProduce() {
     StaticMemoryPolicy policy = policy(nodes(2, 4, 1), PLRM_OFF);
     Pod pod = new Pod.Builder().uid("p").addContainer(gu("c", "1", "3Gi")).build();
-    MemoryManagerState state = allocated(policy.allocate(started(policy), pod, pod.containers().get(0), ANY, QuirkLog.of(Behaviour.KUBELET)));
+    MemoryManagerState state = allocated(policy.allocate(started(policy), pod, pod.containers().get(0), ANY,
+        QuirkLog.of(Behaviour.KUBELET)));
 
     assertThat(policy.start(state)).isEqualTo(state);
   }
@@ -130,7 +131,8 @@ class StaticMemoryPolicyStartTest {
   void startRefusesAStoredTableOfAnotherCapacity_mem5() {
     StaticMemoryPolicy policy = policy(nodes(2, 4, 1), PLRM_OFF);
     Pod pod = new Pod.Builder().uid("p").addContainer(gu("c", "1", "1Gi")).build();
-    MemoryManagerState state = allocated(policy.allocate(started(policy), pod, pod.containers().get(0), hint(true, 0), QuirkLog.of(Behaviour.KUBELET)));
+    MemoryManagerState state = allocated(policy.allocate(started(policy), pod, pod.containers().get(0),
+        hint(true, 0), QuirkLog.of(Behaviour.KUBELET)));
     assertThat(table(state, 0, "memory")).isEqualTo(MemoryTable.of(4 * GI, GI, 2 * GI, GI, GI));
 
     for (MemoryTable other : List.of(MemoryTable.of(5 * GI, GI, 2 * GI, GI, GI),
@@ -149,7 +151,8 @@ class StaticMemoryPolicyStartTest {
   void startComparesFreeAndReservedMemorySummedOverEachGroup_mem5() {
     StaticMemoryPolicy policy = policy(nodes(2, 4, 1), PLRM_OFF);
     Pod pod = new Pod.Builder().uid("p").addContainer(gu("c", "1", "3Gi")).build();
-    MemoryManagerState state = allocated(policy.allocate(started(policy), pod, pod.containers().get(0), ANY, QuirkLog.of(Behaviour.KUBELET)));
+    MemoryManagerState state = allocated(policy.allocate(started(policy), pod, pod.containers().get(0), ANY,
+        QuirkLog.of(Behaviour.KUBELET)));
     assertThat(table(state, 0, "memory")).isEqualTo(MemoryTable.of(4 * GI, GI, 2 * GI, 2 * GI, 0));
     assertThat(table(state, 1, "memory")).isEqualTo(MemoryTable.of(4 * GI, GI, 2 * GI, GI, GI));
 

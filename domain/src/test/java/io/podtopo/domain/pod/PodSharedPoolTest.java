@@ -21,7 +21,8 @@ class PodSharedPoolTest {
 
   /** What each container gets exclusively, by name; a container not named is on the pool. */
   private static PodSharedPool pool(Pod pod, SortedMap<String, Long> budget, Map<String, Map<String, Long>> exclusive) {
-    return PodSharedPool.of(pod, budget, container -> new TreeMap<>(exclusive.getOrDefault(container.name(), Map.of())));
+    return PodSharedPool.of(pod, budget,
+        container -> new TreeMap<>(exclusive.getOrDefault(container.name(), Map.of())));
   }
 
   private static Container sidecar(String name) {
