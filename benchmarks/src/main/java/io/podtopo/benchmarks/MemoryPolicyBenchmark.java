@@ -73,7 +73,8 @@ public class MemoryPolicyBenchmark {
 
   @Benchmark
   public MemoryManagerState allocatePodAndRemoveAll() {
-    MemoryManagerState next = policy.allocatePod(state, pod, TopologyHint.any(false), QuirkLog.of(Behaviour.KUBELET));
+    MemoryManagerState next = policy.allocatePod(state, pod, TopologyHint.any(false), QuirkLog.of(Behaviour.KUBELET))
+        .state();
     for (Container container : pod.containers()) {
       next = policy.removeContainer(next, pod.uid(), container.name());
     }

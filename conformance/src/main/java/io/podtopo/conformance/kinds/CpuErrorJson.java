@@ -4,10 +4,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
-import io.podtopo.domain.cpumanager.CpuAllocationError;
-import io.podtopo.domain.cpumanager.EmptyPodSharedPoolError;
-import io.podtopo.domain.cpumanager.SmtAlignmentError;
-import io.podtopo.domain.cpumanager.UntypedCpuAllocationError;
+import io.podtopo.domain.admission.AdmissionCause;
+import io.podtopo.domain.admission.EmptyPodSharedPoolError;
+import io.podtopo.domain.admission.SmtAlignmentError;
+import io.podtopo.domain.admission.UnexpectedAdmissionError;
 import java.util.List;
 import java.util.Objects;
 
@@ -20,12 +20,12 @@ final class CpuErrorJson {
 
   private CpuErrorJson() {}
 
-  static JsonNode json(CpuAllocationError error) {
-    if (error instanceof UntypedCpuAllocationError untyped) {
-      return TextNode.valueOf(untyped.message());
+  static JsonNode json(AdmissionCause error) {
+    if (error instanceof UnexpectedAdmissionError untyped) {
+      return TextNode.valueOf(untyped.error());
     }
     ObjectNode json = JsonNodeFactory.instance.objectNode();
-    json.put("type", error.admissionReason());
+    json.put("type", error.reason());
     if (error instanceof SmtAlignmentError smt) {
       json.put("requestedCPUs", smt.requestedCpus());
       json.put("cpusPerCore", smt.cpusPerCore());
@@ -55,7 +55,7 @@ final class CpuErrorJson {
     if (!actual.isObject() || !Objects.equals(expected.path("type").asText(), actual.path("type").asText())) {
       return "error: expected " + expected + ", got " + actual;
     }
-    if (SmtAlignmentError.TYPE.equals(expected.path("type").asText())) {
+    if (SmtAlignmentError.REASON.equals(expected.path("type").asText())) {
       for (String field : List.of("requestedCPUs", "cpusPerCore", "availablePhysicalCPUs")) {
         if (expected.path(field).asInt(0) != actual.path(field).asInt(0)) {
           return "error." + field + ": expected " + expected.path(field).asInt(0) + ", got " + actual.get(field);

@@ -7,7 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.podtopo.conformance.json.PodJson;
 import io.podtopo.conformance.vectors.VectorKind;
 import io.podtopo.conformance.vectors.Verdict;
-import io.podtopo.domain.devicemanager.DeviceAllocationException;
+import io.podtopo.domain.devicemanager.DeviceAllocationResult;
 import io.podtopo.domain.devicemanager.DeviceManager;
 import io.podtopo.domain.devicemanager.DeviceManagerState;
 import io.podtopo.domain.pod.Container;
@@ -56,12 +56,9 @@ public final class DeviceAllocateSequenceKind implements VectorKind {
     DeviceManagerState state = DeviceManagerState.empty();
     for (Step step : steps) {
       ObjectNode result = results.addObject();
-      try {
-        state = manager.allocate(state, step.pod(), step.container(), hint);
-        result.putNull("error");
-      } catch (DeviceAllocationException e) {
-        result.put("error", e.getMessage());
-      }
+      DeviceAllocationResult allocation = manager.allocate(state, step.pod(), step.container(), hint);
+      state = allocation.state();
+      allocation.error().ifPresentOrElse(error -> result.put("error", error.error()), () -> result.putNull("error"));
       ObjectNode allocated = result.putObject("allocated");
       for (String resource : manager.devices().stream().map(d -> d.resource()).distinct().toList()) {
         allocated.put(resource, state.allocated(resource).size());

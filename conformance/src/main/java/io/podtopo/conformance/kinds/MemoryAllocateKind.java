@@ -5,6 +5,8 @@ import io.podtopo.conformance.json.MemoryStateJson;
 import io.podtopo.conformance.json.PodJson;
 import io.podtopo.conformance.vectors.VectorKind;
 import io.podtopo.conformance.vectors.Verdict;
+import io.podtopo.domain.admission.UnexpectedAdmissionError;
+import io.podtopo.domain.memorymanager.MemoryAllocationResult;
 import io.podtopo.domain.memorymanager.MemoryManagerException;
 import io.podtopo.domain.pod.Container;
 import io.podtopo.domain.pod.Pod;
@@ -30,10 +32,13 @@ public final class MemoryAllocateKind implements VectorKind {
       String name = input.path("container").asText();
       Container container = pod.container(name)
           .orElseThrow(() -> new IllegalArgumentException("the pod has no container \"" + name + "\""));
-      return MemoryVerdicts.success(MemoryVerdicts.policy(input).allocate(MemoryStateJson.state(input.path("state")),
-          pod, container, MemoryStateJson.hint(input.path("topologyHint")), QuirkLog.of(Behaviour.KUBELET)));
+      MemoryAllocationResult result = MemoryVerdicts.policy(input).allocate(MemoryStateJson.state(input.path("state")),
+          pod, container, MemoryStateJson.hint(input.path("topologyHint")), QuirkLog.of(Behaviour.KUBELET));
+      // Allocate refuses only with the Memory Manager's untyped error: its own text is upstream's
+      return result.error().map(error -> MemoryVerdicts.failure(((UnexpectedAdmissionError) error).error()))
+          .orElseGet(() -> MemoryVerdicts.success(result.state()));
     } catch (MemoryManagerException e) {
-      return MemoryVerdicts.failure(e.getMessage());
+      return MemoryVerdicts.failure(e.getMessage()); // the policy refused its configuration
     }
   }
 

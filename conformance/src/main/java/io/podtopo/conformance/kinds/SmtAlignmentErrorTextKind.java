@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import io.podtopo.conformance.vectors.VectorKind;
 import io.podtopo.conformance.vectors.Verdict;
-import io.podtopo.domain.cpumanager.SmtAlignmentError;
+import io.podtopo.domain.admission.SmtAlignmentError;
 
 /** {@code smt-alignment-error-text}: the {@code Error()} text of an {@code SMTAlignmentError}; output {@code {"message"}}. */
 public final class SmtAlignmentErrorTextKind implements VectorKind {

@@ -3,11 +3,11 @@ package io.podtopo.conformance.kinds;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.podtopo.domain.admission.EmptyPodSharedPoolError;
 import io.podtopo.conformance.json.PodJson;
 import io.podtopo.conformance.vectors.VectorKind;
 import io.podtopo.conformance.vectors.Verdict;
 import io.podtopo.domain.cpumanager.CpuEligibility;
-import io.podtopo.domain.cpumanager.EmptyPodSharedPoolError;
 import io.podtopo.domain.pod.Pod;
 import java.util.Optional;
 

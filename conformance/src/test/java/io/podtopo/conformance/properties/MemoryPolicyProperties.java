@@ -6,8 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.podtopo.conformance.generators.MemoryGenerators;
 import io.podtopo.conformance.generators.MemoryGenerators.MemoryMachine;
 import io.podtopo.domain.gates.FeatureGates;
-import io.podtopo.domain.memorymanager.EmptyPodSharedPoolException;
-import io.podtopo.domain.memorymanager.MemoryManagerException;
+import io.podtopo.domain.memorymanager.MemoryAllocationResult;
 import io.podtopo.domain.memorymanager.MemoryManagerState;
 import io.podtopo.domain.memorymanager.StaticMemoryPolicy;
 import io.podtopo.domain.pod.Container;
@@ -19,6 +18,7 @@ import io.podtopo.domain.topologymanager.TopologyHint;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.quicktheories.core.Gen;
 import org.quicktheories.generators.Generate;
@@ -82,13 +82,11 @@ class MemoryPolicyProperties {
       Pod pod = new Pod.Builder().from(scenario.admissions().get(i).pod()).uid("pod-" + i).build();
       TopologyHint hint = ownHints ? TopologyHint.any(false)
           : onMachine(scenario.admissions().get(i).hint(), machineNodes);
-      MemoryManagerState before = state;
-      try {
-        state = admit(policy, state, pod, hint);
+      Optional<MemoryManagerState> next = admit(policy, state, pod, hint);
+      if (next.isPresent()) {
+        state = next.get();
         pod.initAndAppContainers().forEach(c -> containers.add(new String[] {pod.uid(), c.name()}));
         admitted++;
-      } catch (MemoryManagerException | EmptyPodSharedPoolException e) {
-        state = before;
       }
       assertConsistent(policy, state);
     }
@@ -104,17 +102,23 @@ class MemoryPolicyProperties {
     return admitted;
   }
 
-  private static MemoryManagerState admit(StaticMemoryPolicy policy, MemoryManagerState state, Pod pod,
+  /** The state once the pod is allocated; empty when the policy refuses it. */
+  private static Optional<MemoryManagerState> admit(StaticMemoryPolicy policy, MemoryManagerState state, Pod pod,
       TopologyHint hint) {
     QuirkLog spec = QuirkLog.of(Behaviour.SPEC);
     if (pod.isPodLevelResourcesSet()) {
-      return policy.allocatePod(state, pod, hint, spec);
+      MemoryAllocationResult result = policy.allocatePod(state, pod, hint, spec);
+      return result.error().isPresent() ? Optional.empty() : Optional.of(result.state());
     }
     MemoryManagerState next = state;
     for (Container container : pod.initAndAppContainers()) {
-      next = policy.allocate(next, pod, container, hint, spec);
+      MemoryAllocationResult result = policy.allocate(next, pod, container, hint, spec);
+      if (result.error().isPresent()) {
+        return Optional.empty();
+      }
+      next = result.state();
     }
-    return next;
+    return Optional.of(next);
   }
 
   /** The hint as the Topology Manager would give it: only nodes of the machine. */

@@ -6,12 +6,12 @@ import static org.quicktheories.generators.SourceDSL.booleans;
 import static org.quicktheories.generators.SourceDSL.integers;
 
 import io.podtopo.conformance.generators.Machines;
+import io.podtopo.domain.admission.NotEnoughCpusError;
 import io.podtopo.domain.cpumanager.CpuAllocationResult;
 import io.podtopo.domain.cpumanager.CpuManagerState;
 import io.podtopo.domain.cpumanager.CpuTopology;
 import io.podtopo.domain.cpumanager.StaticPolicy;
 import io.podtopo.domain.cpumanager.StaticPolicyOptions;
-import io.podtopo.domain.cpumanager.UntypedCpuAllocationError;
 import io.podtopo.domain.gates.FeatureGates;
 import io.podtopo.domain.pod.Container;
 import io.podtopo.domain.pod.Pod;
@@ -120,7 +120,7 @@ class StaticPolicyProperties {
         long requested = policy.guaranteedCpus(pod, container);
         CpuAllocationResult result = policy.allocate(state, pod, container, scenario.hint(), QuirkLog.of(Behaviour.KUBELET));
         if (requested > allocatable.size()) {
-          assertThat(result.error()).containsInstanceOf(UntypedCpuAllocationError.class);
+          assertThat(result.error()).containsInstanceOf(NotEnoughCpusError.class);
           assertThat(result.state()).isEqualTo(state);
           break;
         }
@@ -153,7 +153,7 @@ class StaticPolicyProperties {
         allocated.incrementAndGet();
       });
       if (result.error().isPresent()) {
-        assertThat(result.error().get().admissionReason()).isEqualTo("SMTAlignmentError");
+        assertThat(result.error().get().reason()).isEqualTo("SMTAlignmentError");
       }
     });
     assertThat(allocated.get()).as("generated scenarios that allocate").isPositive();

@@ -1,11 +1,13 @@
 package io.podtopo.domain.cpumanager;
 
+import io.podtopo.domain.admission.AdmissionCause;
 import java.util.Optional;
 import org.immutables.value.Value;
 
 /**
- * The outcome of an allocation by the {@code static} policy: the new state, or the error and the
- * state it left, and the metric increments either way.
+ * The outcome of an allocation by the {@code static} policy: the new state, or the cause that refuses
+ * the pod and the state it left, and the metric increments either way ({@link AdmissionCause}'s
+ * convention for the managers' allocations).
  */
 @Value.Immutable
 public abstract class CpuAllocationResult {
@@ -16,7 +18,12 @@ public abstract class CpuAllocationResult {
    */
   public abstract CpuManagerState state();
 
-  public abstract Optional<CpuAllocationError> error();
+  /**
+   * Why the allocation refused the pod: an {@link io.podtopo.domain.admission.SmtAlignmentError}, an
+   * {@link io.podtopo.domain.admission.EmptyPodSharedPoolError} or an
+   * {@link io.podtopo.domain.admission.UnexpectedAdmissionError}; empty when it did not.
+   */
+  public abstract Optional<AdmissionCause> error();
 
   public abstract ResourceManagerMetrics metrics();
 
@@ -24,7 +31,7 @@ public abstract class CpuAllocationResult {
     return new Builder().state(state).metrics(metrics).build();
   }
 
-  static CpuAllocationResult failure(CpuManagerState unchanged, CpuAllocationError error,
+  static CpuAllocationResult failure(CpuManagerState unchanged, AdmissionCause error,
       ResourceManagerMetrics metrics) {
     return new Builder().state(unchanged).error(error).metrics(metrics).build();
   }

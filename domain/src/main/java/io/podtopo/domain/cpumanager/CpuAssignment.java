@@ -141,8 +141,7 @@ public final class CpuAssignment {
   }
 
   static CpuAllocationException notEnough(long numCpus, CpuSet available) {
-    return new CpuAllocationException("not enough cpus available to satisfy request: requested="
-        + numCpus + ", available=" + available.size());
+    return CpuAllocationException.notEnough(numCpus, available.size());
   }
 
   /** The best even distribution over k NUMA nodes: the nodes, and those taking the remainder. */

@@ -1,12 +1,19 @@
 package io.podtopo.domain.cpumanager;
 
+import io.podtopo.domain.admission.EmptyPodSharedPoolError;
 import io.podtopo.domain.gates.FeatureGates;
 import io.podtopo.domain.pod.Container;
+import io.podtopo.domain.pod.ExclusiveInitBeyondPool;
 import io.podtopo.domain.pod.Pod;
+import io.podtopo.domain.pod.PodSharedPool;
+import io.podtopo.domain.pod.PoolFinding;
 import io.podtopo.domain.pod.QosClass;
 import io.podtopo.domain.pod.Quantity;
 import io.podtopo.domain.pod.Resources;
+import io.podtopo.domain.pod.SharedInitWithoutPool;
+import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 
 /**
  * Which containers and pods the {@code static} policy gives exclusive CPUs, and how many: upstream
@@ -30,8 +37,7 @@ public final class CpuEligibility {
     if (pod.qosClass(gates) != QosClass.GUARANTEED) {
       return 0;
     }
-    if (gates.enabled(FeatureGates.POD_LEVEL_RESOURCE_MANAGERS) && pod.isPodLevelResourcesSet()
-        && !container.isEquivalentGuaranteed()) {
+    if (pod.managedAtPodLevel(gates) && !container.isEquivalentGuaranteed()) {
       return 0;
     }
     Quantity cpu = container.request(Resources.CPU).orElse(Quantity.ZERO);
@@ -45,7 +51,7 @@ public final class CpuEligibility {
    * skipping containers without a cpu request.
    */
   public long podGuaranteedCpus(Pod pod) {
-    if (gates.enabled(FeatureGates.POD_LEVEL_RESOURCE_MANAGERS) && pod.isPodLevelResourcesSet()) {
+    if (pod.managedAtPodLevel(gates)) {
       if (pod.qosClass(gates) != QosClass.GUARANTEED) {
         return 0;
       }
@@ -75,45 +81,35 @@ public final class CpuEligibility {
   }
 
   /**
-   * Upstream {@code validatePodScopeResources} (PLRM spec 6.3): would the pod leave a container of
-   * its shared pool without CPUs? Walks standard init containers against the budget minus the
-   * sidecars so far, then checks that shared long-running containers keep at least one CPU.
+   * The pod shared pool of cpu: the budget {@link #podGuaranteedCpus}, each container's
+   * {@link #guaranteedCpus} (none: on the pool).
    */
-  public Optional<EmptyPodSharedPoolError> validatePodScopeResources(Pod pod) {
-    long budget = podGuaranteedCpus(pod);
-    boolean sharedLongRunning = false;
-    long longRunningExclusive = 0;
-    for (Container init : pod.initContainers()) {
-      long cpus = guaranteedCpus(pod, init);
-      if (!init.restartable()) {
-        long poolForStandardInits = budget - longRunningExclusive;
-        if (cpus > 0 && cpus > poolForStandardInits) {
-          return Optional.of(EmptyPodSharedPoolError.of("pod rejected, largest exclusive init container requests "
-              + cpus + " cpus, but only " + poolForStandardInits + " available"));
-        }
-        if (cpus == 0 && longRunningExclusive >= budget) {
-          return Optional.of(EmptyPodSharedPoolError.of(
-              "pod rejected, pod has shared init containers but no cpus available for them"));
-        }
-      } else if (cpus == 0) {
-        sharedLongRunning = true;
-      } else {
-        longRunningExclusive += cpus;
-      }
-    }
-    for (Container app : pod.containers()) {
-      long cpus = guaranteedCpus(pod, app);
-      if (cpus == 0) {
-        sharedLongRunning = true;
-      } else {
-        longRunningExclusive += cpus;
-      }
-    }
-    if (sharedLongRunning && longRunningExclusive >= budget) {
-      return Optional.of(EmptyPodSharedPoolError.of("pod rejected, sum of exclusive container cpu requests equals "
-          + "pod budget, leaving no cpus for shared containers"));
-    }
-    return Optional.empty();
+  public PodSharedPool podSharedPool(Pod pod) {
+    return PodSharedPool.of(pod, new TreeMap<>(Map.of(Resources.CPU, podGuaranteedCpus(pod))), container -> {
+      long cpus = guaranteedCpus(pod, container);
+      return cpus == 0 ? new TreeMap<>() : new TreeMap<>(Map.of(Resources.CPU, cpus));
+    });
   }
 
+  /**
+   * Upstream {@code validatePodScopeResources} (PLRM spec 6.3): would the pod leave a container of
+   * its shared pool without CPUs? The first finding of the {@link #podSharedPool} walk, in upstream's
+   * words.
+   */
+  public Optional<EmptyPodSharedPoolError> validatePodScopeResources(Pod pod) {
+    return podSharedPool(pod).firstFinding().map(CpuEligibility::emptyPodSharedPool);
+  }
+
+  private static EmptyPodSharedPoolError emptyPodSharedPool(PoolFinding finding) {
+    if (finding instanceof ExclusiveInitBeyondPool init) {
+      return EmptyPodSharedPoolError.of("pod rejected, largest exclusive init container requests " + init.requested()
+          + " cpus, but only " + init.pool() + " available");
+    }
+    if (finding instanceof SharedInitWithoutPool) {
+      return EmptyPodSharedPoolError.of("pod rejected, pod has shared init containers but no cpus available for them");
+    }
+    // SharedContainersWithoutPool, the last kind of finding
+    return EmptyPodSharedPoolError.of("pod rejected, sum of exclusive container cpu requests equals pod budget, "
+        + "leaving no cpus for shared containers");
+  }
 }

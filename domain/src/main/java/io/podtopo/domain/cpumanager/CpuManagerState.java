@@ -141,6 +141,20 @@ public final class CpuManagerState {
     return new CpuManagerState(defaultCpuSet, copy, pods, reusePodUid, reusableCpus);
   }
 
+  /**
+   * The pod's bubble released: its CPUs back in the default set and the pod's entries deleted
+   * ({@link #withoutPod}, upstream {@code DeletePod}); the state unchanged when the pod has no
+   * bubble. What the last container of a pod-level pod leaves behind it ({@code RemoveContainer}), and
+   * the stale-state cleanup of a pod.
+   */
+  public CpuManagerState releasingBubble(String podUid) {
+    Optional<CpuSet> bubble = podCpus(podUid);
+    if (bubble.isEmpty()) {
+      return this;
+    }
+    return withDefaultCpuSet(defaultCpuSet.union(bubble.get())).withoutPod(podUid);
+  }
+
   /** The state whose reusable CPUs are {@code cpus} for {@code podUid} (entries of other pods dropped). */
   public CpuManagerState withReusableCpus(String podUid, CpuSet cpus) {
     return new CpuManagerState(defaultCpuSet, entries, podEntries, podUid, cpus);

@@ -122,6 +122,14 @@ public final class CpuTopology {
     return numSockets == 0 ? 0 : numCpus / numSockets;
   }
 
+  /**
+   * {@code NumNUMANodes / NumSockets}, 0 without sockets: how many NUMA nodes make a socket, as
+   * {@code align-by-socket} counts them.
+   */
+  public int numaNodesPerSocket() {
+    return numSockets == 0 ? 0 : numNumaNodes / numSockets;
+  }
+
   /** {@code NumCPUs / NumUncoreCache}, 0 when no uncore cache is declared. */
   public int cpusPerUncoreCache() {
     return numUncoreCaches == 0 ? 0 : numCpus / numUncoreCaches;

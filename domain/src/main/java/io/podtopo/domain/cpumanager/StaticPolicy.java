@@ -1,8 +1,11 @@
 package io.podtopo.domain.cpumanager;
 
+import io.podtopo.domain.admission.EmptyPodSharedPoolError;
+import io.podtopo.domain.admission.SmtAlignmentError;
 import io.podtopo.domain.gates.FeatureGates;
 import io.podtopo.domain.pod.Container;
 import io.podtopo.domain.pod.Pod;
+import io.podtopo.domain.pod.PodSharedPool;
 import io.podtopo.domain.pod.Quantity;
 import io.podtopo.domain.pod.Resources;
 import io.podtopo.domain.quirks.KubeletQuirk;
@@ -185,11 +188,6 @@ public final class StaticPolicy implements CpuPolicy {
     return eligibility.podGuaranteedCpus(pod);
   }
 
-  /** Whether the pod-level resource managers are off while the pod uses pod-level resources. */
-  private boolean skipsPodLevelPod(Pod pod) {
-    return !gates.podLevelResourceManagers() && pod.isPodLevelResourcesSet();
-  }
-
   /**
    * Upstream {@code GetResourceIsolationLevel} (PLRM spec 6.6): {@code host} without an entry;
    * {@code pod} for a container of a pod-level pod that is not equivalent-Guaranteed with an
@@ -202,7 +200,7 @@ public final class StaticPolicy implements CpuPolicy {
     }
     boolean exclusive = container.isEquivalentGuaranteed()
         && container.limit(Resources.CPU).map(Quantity::isIntegral).orElse(false);
-    if (gates.enabled(FeatureGates.POD_LEVEL_RESOURCE_MANAGERS) && pod.isPodLevelResourcesSet() && !exclusive) {
+    if (pod.managedAtPodLevel(gates) && !exclusive) {
       return ResourceIsolationLevel.POD;
     }
     return ResourceIsolationLevel.CONTAINER;
@@ -223,7 +221,7 @@ public final class StaticPolicy implements CpuPolicy {
   @Override
   public Optional<ResourceHints> containerHints(CpuManagerState state, Pod pod, Container container) {
     long requested = guaranteedCpus(pod, container);
-    if (requested == 0 || skipsPodLevelPod(pod)) {
+    if (requested == 0 || pod.podLevelUnmanaged(gates)) {
       return Optional.empty();
     }
     Optional<CpuSet> allocated = state.containerCpus(pod.uid(), container.name());
@@ -255,15 +253,14 @@ public final class StaticPolicy implements CpuPolicy {
   @Override
   public Optional<ResourceHints> podHints(CpuManagerState state, Pod pod, QuirkLog quirks) {
     long requested = podGuaranteedCpus(pod);
-    if (requested == 0 || skipsPodLevelPod(pod)) {
+    if (requested == 0 || pod.podLevelUnmanaged(gates)) {
       return Optional.empty();
     }
-    if (gates.enabled(FeatureGates.POD_LEVEL_RESOURCE_MANAGERS) && pod.isPodLevelResourcesSet()
-        && validatePodScopeResources(pod).isPresent()) {
+    if (pod.managedAtPodLevel(gates) && validatePodScopeResources(pod).isPresent()) {
       return Optional.of(ResourceHints.unsatisfiable());
     }
     Optional<CpuSet> bubble = state.podCpus(pod.uid());
-    if (bubble.isPresent() && gates.podLevelResourceManagers() && pod.isPodLevelResourcesSet()) {
+    if (bubble.isPresent() && pod.managedAtPodLevel(gates)) {
       quirks.reached(KubeletQuirk.CPU_RESTART_REALLOCATES);
       if (!quirks.reproducesKubelet(KubeletQuirk.CPU_RESTART_REALLOCATES)) {
         return Optional.of(bubble.get().size() == requested
@@ -320,7 +317,7 @@ public final class StaticPolicy implements CpuPolicy {
         .description(() -> "every mask holding NUMA " + NumaMask.fromBits(reusableNodes) + " with " + request
             + " CPUs free or reusable; preferred width " + minAffinity)
         .enumeration(() -> enumeratedHints(nodes, capacity, free, reusableNodes, reusableCount, request));
-    int numaNodesPerSocket = topology.numSockets() == 0 ? 0 : topology.numNumaNodes() / topology.numSockets();
+    int numaNodesPerSocket = topology.numaNodesPerSocket();
     if (options.alignBySocket() && numaNodesPerSocket > 0) {
       List<Integer> sockets = topology.sockets().toList();
       long[] socketsOfNode = new long[NumaMask.MAX_NODE_ID + 1];
@@ -346,7 +343,7 @@ public final class StaticPolicy implements CpuPolicy {
   }
 
   private boolean isSocketAligned(NumaMask mask, int minAffinity) {
-    int numaNodesPerSocket = topology.numSockets() == 0 ? 0 : topology.numNumaNodes() / topology.numSockets();
+    int numaNodesPerSocket = topology.numaNodesPerSocket();
     if (numaNodesPerSocket == 0) {
       return false;
     }
@@ -371,7 +368,7 @@ public final class StaticPolicy implements CpuPolicy {
   public CpuAllocationResult allocate(CpuManagerState state, Pod pod, Container container, TopologyHint hint,
       QuirkLog quirks) {
     long numCpus = guaranteedCpus(pod, container);
-    if (numCpus == 0 || skipsPodLevelPod(pod)) {
+    if (numCpus == 0 || pod.podLevelUnmanaged(gates)) {
       return CpuAllocationResult.success(state, ResourceManagerMetrics.none());
     }
     ResourceManagerMetrics failed = new ResourceManagerMetrics.Builder().nodeAllocationErrors(1).build();
@@ -388,7 +385,7 @@ public final class StaticPolicy implements CpuPolicy {
     try {
       cpus = allocateCpus(state, numCpus, hint.affinity(), state.reusableCpus(pod.uid()), quirks);
     } catch (CpuAllocationException e) {
-      return CpuAllocationResult.failure(state, UntypedCpuAllocationError.of(e.getMessage()), failed);
+      return CpuAllocationResult.failure(state, e.error(), failed);
     }
     CpuManagerState allocated = state.withDefaultCpuSet(state.defaultCpuSet().difference(cpus))
         .withContainer(pod.uid(), container.name(), cpus);
@@ -545,7 +542,7 @@ public final class StaticPolicy implements CpuPolicy {
     Optional<CpuSet> bubble = removed.podCpus(podUid);
     if (gates.enabled(FeatureGates.POD_LEVEL_RESOURCE_MANAGERS) && bubble.isPresent()) {
       if (removed.containerEntries(podUid).isEmpty()) {
-        return removed.withDefaultCpuSet(removed.defaultCpuSet().union(bubble.get())).withoutPod(podUid);
+        return removed.releasingBubble(podUid);
       }
       return removed;
     }
@@ -556,6 +553,11 @@ public final class StaticPolicy implements CpuPolicy {
 
   // ---------------------------------------------------------------------------------------------
   // Pod-level (KEP-5526)
+
+  /** The pod shared pool of cpu: see {@link CpuEligibility#podSharedPool}. */
+  public PodSharedPool podSharedPool(Pod pod) {
+    return eligibility.podSharedPool(pod);
+  }
 
   /** Upstream {@code validatePodScopeResources}: see {@link CpuEligibility#validatePodScopeResources}. */
   public Optional<EmptyPodSharedPoolError> validatePodScopeResources(Pod pod) {
@@ -608,7 +610,7 @@ public final class StaticPolicy implements CpuPolicy {
         current = state.withDefaultCpuSet(state.defaultCpuSet().difference(bubble)).withPodCpus(pod.uid(), bubble);
       }
     } catch (CpuAllocationException e) {
-      return CpuAllocationResult.failure(state, UntypedCpuAllocationError.of(e.getMessage()), failed);
+      return CpuAllocationResult.failure(state, e.error(), failed);
     }
     try {
       return partition(current, pod, bubble, restore, quirks);
@@ -620,7 +622,7 @@ public final class StaticPolicy implements CpuPolicy {
           left = current;
         }
       }
-      return CpuAllocationResult.failure(left, UntypedCpuAllocationError.of(e.getMessage()), failed);
+      return CpuAllocationResult.failure(left, e.error(), failed);
     }
   }
 

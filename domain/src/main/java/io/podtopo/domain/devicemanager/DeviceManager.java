@@ -191,12 +191,20 @@ public final class DeviceManager {
    * Upstream {@code Allocate(pod, container)} with the hint the Topology Manager stored for the
    * container: every device plugin resource of its limits, in name order; a standard init
    * container's devices become reusable by the pod's later containers, any other container's
-   * devices stop being reusable.
-   *
-   * @throws DeviceAllocationException with upstream's text when a resource cannot be served
+   * devices stop being reusable. Refused, the state unchanged, with upstream's error when a resource
+   * cannot be served.
    */
-  public DeviceManagerState allocate(DeviceManagerState state, Pod pod, Container container, TopologyHint hint)
-      throws DeviceAllocationException {
+  public DeviceAllocationResult allocate(DeviceManagerState state, Pod pod, Container container, TopologyHint hint) {
+    try {
+      return DeviceAllocationResult.success(allocateContainer(state, pod, container, hint));
+    } catch (DeviceAllocationException e) {
+      return DeviceAllocationResult.failure(state, e.error());
+    }
+  }
+
+  /** {@link #allocate}, throwing the error of the first resource that cannot be served. */
+  private DeviceManagerState allocateContainer(DeviceManagerState state, Pod pod, Container container,
+      TopologyHint hint) {
     ReusableDevices reusable = state.reusable().trackingOnly(pod.uid());
     DeviceManagerState current = state.withReusable(reusable);
     for (Map.Entry<String, Long> request : DeviceRequests.ofContainer(container,
@@ -221,7 +229,7 @@ public final class DeviceManager {
    * @throws DeviceAllocationException with upstream's text
    */
   public SortedSet<String> devicesToAllocate(DeviceManagerState state, String podUid, String container,
-      String resource, long required, SortedSet<String> reusable, TopologyHint hint) throws DeviceAllocationException {
+      String resource, long required, SortedSet<String> reusable, TopologyHint hint) {
     return new DeviceSelection(this, state, resource, required, hint, plugins)
         .select(podUid, container, reusable);
   }

@@ -1,5 +1,6 @@
 package io.podtopo.domain.devicemanager;
 
+import io.podtopo.domain.admission.DevicesUnavailableError;
 import io.podtopo.domain.topology.DeviceIds;
 import io.podtopo.domain.topologymanager.TopologyHint;
 import java.util.Collection;
@@ -44,8 +45,7 @@ final class DeviceSelection {
     this.needed = required;
   }
 
-  SortedSet<String> select(String podUid, String container, SortedSet<String> reusable)
-      throws DeviceAllocationException {
+  SortedSet<String> select(String podUid, String container, SortedSet<String> reusable) {
     SortedSet<String> held = state.containerDevices(podUid, container, resource);
     if (!held.isEmpty()) {
       needed -= held.size();
@@ -75,8 +75,7 @@ final class DeviceSelection {
     available.addAll(healthy);
     available.removeAll(inUse);
     if (available.size() < needed) {
-      throw new DeviceAllocationException(String.format("requested number of devices unavailable for %s."
-          + " Requested: %d, Available: %d", resource, needed, available.size()));
+      throw new DeviceAllocationException(DevicesUnavailableError.of(resource, needed, available.size()));
     }
     AffinityOrder order = manager.affinityOrder(resource, available, hint);
     if (needed < order.aligned().size()) {

@@ -36,20 +36,20 @@ public sealed interface MemoryPolicy permits NoneMemoryPolicy, StaticMemoryPolic
   MemoryHints podHints(MemoryManagerState state, Pod pod, QuirkLog quirks);
 
   /**
-   * Upstream {@code Allocate} for one container aligned to {@code hint}, under {@code quirks}' behaviour.
-   *
-   * @throws MemoryManagerException with upstream's text when no NUMA affinity can be found
+   * Upstream {@code Allocate} for one container aligned to {@code hint}, under {@code quirks}' behaviour;
+   * refused with a {@link io.podtopo.domain.admission.MemoryManagerError} of upstream's text when no
+   * NUMA affinity can be found.
    */
-  MemoryManagerState allocate(MemoryManagerState state, Pod pod, Container container, TopologyHint hint,
+  MemoryAllocationResult allocate(MemoryManagerState state, Pod pod, Container container, TopologyHint hint,
       QuirkLog quirks);
 
   /**
-   * Upstream {@code AllocatePod} (PLRM spec 7.3) aligned to {@code hint}, under {@code quirks}' behaviour.
-   *
-   * @throws EmptyPodSharedPoolException when the partition would leave a shared container without memory
-   * @throws MemoryManagerException with upstream's text when no NUMA affinity can be found
+   * Upstream {@code AllocatePod} (PLRM spec 7.3) aligned to {@code hint}, under {@code quirks}' behaviour;
+   * refused with an {@link io.podtopo.domain.admission.EmptyPodSharedPoolError} when the partition would
+   * leave a shared container without memory, with a {@link io.podtopo.domain.admission.MemoryManagerError}
+   * of upstream's text when no NUMA affinity can be found.
    */
-  MemoryManagerState allocatePod(MemoryManagerState state, Pod pod, TopologyHint hint, QuirkLog quirks);
+  MemoryAllocationResult allocatePod(MemoryManagerState state, Pod pod, TopologyHint hint, QuirkLog quirks);
 
   /** Upstream {@code RemoveContainer}: the container's blocks released as the policy releases them. */
   MemoryManagerState removeContainer(MemoryManagerState state, String podUid, String containerName);

@@ -26,11 +26,6 @@ final class MemoryRequests {
     this.gates = gates;
   }
 
-  /** PodLevelResourceManagers on and the pod sets pod-level resources: upstream's partition switch. */
-  boolean podLevel(Pod pod) {
-    return gates.enabled(FeatureGates.POD_LEVEL_RESOURCE_MANAGERS) && pod.isPodLevelResourcesSet();
-  }
-
   /**
    * Upstream {@code getContainerRequestedResources}: empty for a container of a pod-level pod that is
    * not equivalent-Guaranteed (it uses a shared pool); else every memory-kind request, zeros included.
@@ -39,7 +34,7 @@ final class MemoryRequests {
    */
   SortedMap<String, Long> container(Pod pod, Container container) {
     SortedMap<String, Long> requested = new TreeMap<>();
-    if (podLevel(pod) && !container.isEquivalentGuaranteed()) {
+    if (pod.managedAtPodLevel(gates) && !container.isEquivalentGuaranteed()) {
       return requested;
     }
     for (Map.Entry<String, Quantity> request : container.requests().entrySet()) {
@@ -58,7 +53,7 @@ final class MemoryRequests {
    */
   SortedMap<String, Long> pod(Pod pod) {
     SortedMap<String, Long> requested = new TreeMap<>();
-    if (podLevel(pod)) {
+    if (pod.managedAtPodLevel(gates)) {
       for (Map.Entry<String, Quantity> request : pod.podRequests().entrySet()) {
         if (Resources.isMemoryKind(request.getKey())) {
           long size = bytes(request.getValue());

@@ -46,15 +46,15 @@ public final class NoneMemoryPolicy implements MemoryPolicy {
 
   /** Upstream {@code Allocate} of {@code None}: nothing allocated. */
   @Override
-  public MemoryManagerState allocate(MemoryManagerState state, Pod pod, Container container, TopologyHint hint,
+  public MemoryAllocationResult allocate(MemoryManagerState state, Pod pod, Container container, TopologyHint hint,
       QuirkLog quirks) {
-    return state;
+    return MemoryAllocationResult.success(state);
   }
 
   /** Upstream {@code AllocatePod} of {@code None}: nothing allocated. */
   @Override
-  public MemoryManagerState allocatePod(MemoryManagerState state, Pod pod, TopologyHint hint, QuirkLog quirks) {
-    return state;
+  public MemoryAllocationResult allocatePod(MemoryManagerState state, Pod pod, TopologyHint hint, QuirkLog quirks) {
+    return MemoryAllocationResult.success(state);
   }
 
   /** Upstream {@code RemoveContainer} of {@code None}: nothing to release. */

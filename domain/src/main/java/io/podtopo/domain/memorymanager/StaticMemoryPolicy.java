@@ -1,8 +1,11 @@
 package io.podtopo.domain.memorymanager;
 
+import io.podtopo.domain.admission.EmptyPodSharedPoolError;
+import io.podtopo.domain.admission.MemoryManagerError;
 import io.podtopo.domain.gates.FeatureGates;
 import io.podtopo.domain.pod.Container;
 import io.podtopo.domain.pod.Pod;
+import io.podtopo.domain.pod.PodSharedPool;
 import io.podtopo.domain.pod.QosClass;
 import io.podtopo.domain.pod.Resources;
 import io.podtopo.domain.quirks.KubeletQuirk;
@@ -17,11 +20,14 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.SortedMap;
 import java.util.TreeMap;
+import java.util.function.Supplier;
 
 /**
  * The Memory Manager {@code Static} policy (kubelet-algorithms §3, §4.4; PLRM spec §7), a pure
- * function of a {@link MemoryManagerState}: every operation returns the next state or throws, and
- * leaves its input untouched.
+ * function of a {@link MemoryManagerState}: every operation returns the next state or a result and
+ * leaves its input untouched; an allocation that refuses a pod says why in its result
+ * ({@link MemoryAllocationResult}), a configuration or restored state it refuses is a
+ * {@link MemoryManagerException}.
  *
  * <ul>
  *   <li>{@link #start}: fills an empty state with the default machine state, or checks that the
@@ -184,7 +190,7 @@ public final class StaticMemoryPolicy implements MemoryPolicy {
     } catch (MemoryManagerException e) {
       return MemoryHints.noPreference();
     }
-    if (skippedForGates(pod) || request.isEmpty()) {
+    if (pod.podLevelUnmanaged(gates) || request.isEmpty()) {
       return MemoryHints.noPreference();
     }
     Optional<List<MemoryBlock>> blocks = state.containerBlocks(pod.uid(), container.name());
@@ -217,10 +223,10 @@ public final class StaticMemoryPolicy implements MemoryPolicy {
     } catch (MemoryManagerException e) {
       return MemoryHints.noPreference();
     }
-    if (skippedForGates(pod)) {
+    if (pod.podLevelUnmanaged(gates)) {
       return MemoryHints.noPreference();
     }
-    if (requests.podLevel(pod) && podScopeError(pod).isPresent()) {
+    if (pod.managedAtPodLevel(gates) && podScopeError(pod).isPresent()) {
       SortedMap<String, List<TopologyHint>> unsatisfiable = new TreeMap<>();
       request.keySet().forEach(type -> unsatisfiable.put(type, List.of()));
       return MemoryHints.of(unsatisfiable);
@@ -229,7 +235,7 @@ public final class StaticMemoryPolicy implements MemoryPolicy {
       return MemoryHints.noPreference();
     }
     Optional<List<MemoryBlock>> podBlocks = state.podBlocks(pod.uid());
-    if (requests.podLevel(pod) && podBlocks.isPresent()) {
+    if (pod.managedAtPodLevel(gates) && podBlocks.isPresent()) {
       quirks.reached(KubeletQuirk.MEMORY_RESTART_REAPPLIES);
       if (!quirks.reproducesKubelet(KubeletQuirk.MEMORY_RESTART_REAPPLIES)) {
         return MemoryHintCalculator.regenerate(podBlocks.get(), request);
@@ -266,16 +272,24 @@ public final class StaticMemoryPolicy implements MemoryPolicy {
   }
 
   /**
-   * Upstream memory {@code validatePodScopeResources} for a pod-level pod (PLRM spec §6.3).
+   * The pod shared pool of memory and each hugepage size of a pod-level pod: its budget
+   * ({@link #podRequests}), each container's exclusive memory ({@link #containerRequests}).
    *
-   * @throws EmptyPodSharedPoolException with upstream's text when a shared container would get no
-   *     memory of some type, or a standard init container does not fit
+   * @throws MemoryManagerException when the budget is not a whole number of bytes within int64 (a
+   *     container's request that is not, when the walk reaches it)
    */
-  public void validatePodScopeResources(Pod pod) {
-    Optional<String> error = podScopeError(pod);
-    if (error.isPresent()) {
-      throw new EmptyPodSharedPoolException(error.get());
-    }
+  public PodSharedPool podSharedPool(Pod pod) {
+    return new PodScopeValidation(requests).pool(pod);
+  }
+
+  /**
+   * Upstream memory {@code validatePodScopeResources} for a pod-level pod (PLRM spec §6.3): the error
+   * with upstream's text when a shared container would get no memory of some type, or a standard init
+   * container does not fit (or, as upstream, the text of a request that is not a whole number of
+   * bytes).
+   */
+  public Optional<EmptyPodSharedPoolError> validatePodScopeResources(Pod pod) {
+    return podScopeError(pod).map(EmptyPodSharedPoolError::of);
   }
 
   private Optional<String> podScopeError(Pod pod) {
@@ -299,12 +313,32 @@ public final class StaticMemoryPolicy implements MemoryPolicy {
    * <p>Under {@code quirks}' behaviour
    * ({@link KubeletQuirk#MEMORY_SINGLE_NODE_IN_GROUP}, {@link KubeletQuirk#MEMORY_MISSING_TABLE}).
    *
-   * @throws MemoryManagerException with upstream's text when no NUMA affinity can be found
+   * <p>Refused with a {@link MemoryManagerError} of upstream's text when no NUMA affinity can be found.
    */
   @Override
-  public MemoryManagerState allocate(MemoryManagerState state, Pod pod, Container container, TopologyHint hint,
+  public MemoryAllocationResult allocate(MemoryManagerState state, Pod pod, Container container, TopologyHint hint,
       QuirkLog quirks) {
-    if (!guaranteed(pod) || skippedForGates(pod)) {
+    return refusingUntyped(state,
+        () -> MemoryAllocationResult.success(allocateContainer(state, pod, container, hint, quirks)));
+  }
+
+  /**
+   * What an allocation answers, or, when one of its steps throws upstream's untyped error, that error
+   * as the cause that refuses the pod, the state unchanged.
+   */
+  private static MemoryAllocationResult refusingUntyped(MemoryManagerState state,
+      Supplier<MemoryAllocationResult> allocation) {
+    try {
+      return allocation.get();
+    } catch (MemoryManagerException e) {
+      return MemoryAllocationResult.failure(state, MemoryManagerError.of(e.getMessage()));
+    }
+  }
+
+  /** {@link #allocate}, its steps throwing upstream's untyped errors. */
+  private MemoryManagerState allocateContainer(MemoryManagerState state, Pod pod, Container container,
+      TopologyHint hint, QuirkLog quirks) {
+    if (!guaranteed(pod) || pod.podLevelUnmanaged(gates)) {
       return state;
     }
     Optional<List<MemoryBlock>> existing = state.containerBlocks(pod.uid(), container.name());
@@ -411,7 +445,7 @@ public final class StaticMemoryPolicy implements MemoryPolicy {
    * resources set; PLRM spec §7.3), with the Topology Manager's hint for the pod (stored under its
    * first container). A non-Guaranteed pod, a pod whose budget cannot be read as bytes and a pod the
    * KEP-5526 path does not apply to are left alone. The pod is validated
-   * ({@link EmptyPodSharedPoolException}); the mask is chosen as for {@link #allocate}; the pod entry
+   * ({@link #validatePodScopeResources}); the mask is chosen as for {@link #allocate}; the pod entry
    * holds one block per budget type; the machine state reserves the budget once; every init and app
    * container gets its partition blocks.
    *
@@ -426,19 +460,26 @@ public final class StaticMemoryPolicy implements MemoryPolicy {
    * a complete allocation ({@code start} does not count it in the machine state): it is replaced by a
    * fresh allocation (decision D-12).
    *
-   * @throws EmptyPodSharedPoolException when the partition would leave a shared container without memory
-   * @throws MemoryManagerException with upstream's text when no NUMA affinity can be found
+   * <p>Refused with an {@link EmptyPodSharedPoolError} when the partition would leave a shared container
+   * without memory, with a {@link MemoryManagerError} of upstream's text when no NUMA affinity can be
+   * found.
    */
   @Override
-  public MemoryManagerState allocatePod(MemoryManagerState state, Pod pod, TopologyHint hint, QuirkLog quirks) {
-    if (!guaranteed(pod) || !gates.podLevelResourceManagers() || !pod.isPodLevelResourcesSet()) {
-      return state;
+  public MemoryAllocationResult allocatePod(MemoryManagerState state, Pod pod, TopologyHint hint, QuirkLog quirks) {
+    return refusingUntyped(state, () -> allocateWholePod(state, pod, hint, quirks));
+  }
+
+  /** {@link #allocatePod}, its steps throwing upstream's untyped errors. */
+  private MemoryAllocationResult allocateWholePod(MemoryManagerState state, Pod pod, TopologyHint hint,
+      QuirkLog quirks) {
+    if (!guaranteed(pod) || !pod.managedAtPodLevel(gates)) {
+      return MemoryAllocationResult.success(state);
     }
     SortedMap<String, Long> budget;
     try {
       budget = requests.pod(pod);
     } catch (MemoryManagerException e) {
-      return state;
+      return MemoryAllocationResult.success(state);
     }
     Optional<List<MemoryBlock>> restored = state.podBlocks(pod.uid());
     SortedMap<String, List<MemoryBlock>> restoredContainers = state.containersOf(pod.uid());
@@ -448,9 +489,12 @@ public final class StaticMemoryPolicy implements MemoryPolicy {
       overwrite = quirks.reproducesKubelet(KubeletQuirk.MEMORY_RESTART_REAPPLIES);
     }
     if (!overwrite && restored.isPresent() && !restored.get().isEmpty() && !restoredContainers.isEmpty()) {
-      return completeRestoredPod(state, pod, restored.get().get(0).mask(), budget);
+      return MemoryAllocationResult.success(completeRestoredPod(state, pod, restored.get().get(0).mask(), budget));
     }
-    validatePodScopeResources(pod);
+    Optional<EmptyPodSharedPoolError> emptyPool = validatePodScopeResources(pod);
+    if (emptyPool.isPresent()) {
+      return MemoryAllocationResult.failure(state, emptyPool.get());
+    }
     NumaMask mask = affinityFor(state.machineState(), budget, ReusableInitMemory.none(), pod.uid(), hint, quirks);
     Map<String, List<MemoryBlock>> partition = new PodMemoryPartition(requests).blocks(pod, mask, budget);
     WorkingMachineState machine = new WorkingMachineState(state.machineState());
@@ -464,7 +508,7 @@ public final class StaticMemoryPolicy implements MemoryPolicy {
     for (Map.Entry<String, List<MemoryBlock>> entry : partition.entrySet()) {
       next = next.withContainerBlocks(pod.uid(), entry.getKey(), entry.getValue());
     }
-    return next;
+    return MemoryAllocationResult.success(next);
   }
 
   private MemoryManagerState completeRestoredPod(MemoryManagerState state, Pod pod, NumaMask mask,
@@ -530,11 +574,6 @@ public final class StaticMemoryPolicy implements MemoryPolicy {
 
   private boolean guaranteed(Pod pod) {
     return pod.qosClass(gates) == QosClass.GUARANTEED;
-  }
-
-  /** A pod-level pod while either KEP-5526 gate is off: admitted without alignment. */
-  private boolean skippedForGates(Pod pod) {
-    return !gates.podLevelResourceManagers() && pod.isPodLevelResourcesSet();
   }
 
   private long systemReserved(int node, String type) {

@@ -1,5 +1,8 @@
 package io.podtopo.domain.node;
 
+import io.podtopo.domain.admission.AdmissionCause;
+import io.podtopo.domain.admission.KubeletNoAnswer;
+import io.podtopo.domain.admission.ReportedFailure;
 import io.podtopo.domain.quirks.Behaviour;
 import io.podtopo.domain.quirks.KubeletQuirk;
 import io.podtopo.domain.topologymanager.AdmissionFailure;
@@ -9,11 +12,11 @@ import org.immutables.value.Value;
 
 /**
  * The outcome of admitting one pod: either admitted, with the new state and what the pod was given,
- * or rejected, with the kubelet's reason and message and the input state exactly as it was (no
- * partial allocation survives a rejection), or, where kubelet v1.37 would never finish or would
- * crash, {@link #noAnswer() no answer} (a failure of reason {@value AdmissionFailure#KUBELET_NO_ANSWER}
- * naming the quirk, the state as it was). All carry the trace and the {@link #quirks()} that changed
- * the decision (ADR 0008).
+ * or rejected, with its typed {@link #cause()} (whence the kubelet's reason and message) and the input
+ * state exactly as it was (no partial allocation survives a rejection), or, where kubelet v1.37 would
+ * never finish or would crash, {@link #noAnswer() no answer} (a cause of reason
+ * {@value AdmissionFailure#KUBELET_NO_ANSWER} naming the quirk, the state as it was). All carry the
+ * trace and the {@link #quirks()} that changed the decision (ADR 0008).
  */
 @Value.Immutable
 public abstract class Admission {
@@ -24,8 +27,8 @@ public abstract class Admission {
   /** What the pod was given; present iff admitted. */
   public abstract Optional<PodAssignment> assignment();
 
-  /** Why the pod was rejected; present iff rejected. */
-  public abstract Optional<AdmissionFailure> failure();
+  /** Why the pod was rejected, typed; present iff rejected. */
+  public abstract Optional<AdmissionCause> cause();
 
   public abstract AdmissionTrace trace();
 
@@ -42,30 +45,34 @@ public abstract class Admission {
     return Behaviour.KUBELET;
   }
 
+  /** Why the pod was rejected, as the kubelet reports it: its reason and message; present iff rejected. */
+  public Optional<AdmissionFailure> failure() {
+    return cause().map(AdmissionCause::failure);
+  }
+
   /** The quirk at which kubelet v1.37 would never finish or would crash admitting this pod. */
-  public abstract Optional<KubeletQuirk> noAnswer();
+  public Optional<KubeletQuirk> noAnswer() {
+    return cause().filter(KubeletNoAnswer.class::isInstance).map(cause -> ((KubeletNoAnswer) cause).quirk());
+  }
 
   public boolean admitted() {
-    return failure().isEmpty();
+    return cause().isEmpty();
   }
 
   /** The kubelet's rejection reason, e.g. {@code TopologyAffinityError}; empty when admitted. */
   public Optional<String> reason() {
-    return failure().map(AdmissionFailure::reason);
+    return cause().map(AdmissionCause::reason);
   }
 
   /** The kubelet's rejection message; empty when admitted. */
   public Optional<String> message() {
-    return failure().map(AdmissionFailure::message);
+    return cause().map(AdmissionCause::message);
   }
 
   @Value.Check
   protected void check() {
-    if (assignment().isPresent() == failure().isPresent()) {
-      throw new IllegalStateException("an admission has either an assignment or a failure");
-    }
-    if (noAnswer().isPresent() && !reason().filter(AdmissionFailure.KUBELET_NO_ANSWER::equals).isPresent()) {
-      throw new IllegalStateException("an admission without answer has the failure saying so");
+    if (assignment().isPresent() == cause().isPresent()) {
+      throw new IllegalStateException("an admission has either an assignment or a cause");
     }
   }
 
@@ -73,14 +80,22 @@ public abstract class Admission {
     return new Builder().state(state).assignment(assignment).trace(trace).build();
   }
 
+  /** Rejected for {@code cause}, the state unchanged. */
+  public static Admission rejected(NodeState unchanged, AdmissionCause cause, AdmissionTrace trace) {
+    return new Builder().state(unchanged).cause(cause).trace(trace).build();
+  }
+
+  /**
+   * Rejected for a failure known only by its reason and message (an implementation's answer read
+   * back): a {@link ReportedFailure}.
+   */
   public static Admission rejected(NodeState unchanged, AdmissionFailure failure, AdmissionTrace trace) {
-    return new Builder().state(unchanged).failure(failure).trace(trace).build();
+    return rejected(unchanged, ReportedFailure.of(failure), trace);
   }
 
   /** Kubelet v1.37 would never finish or would crash at {@code quirk}: no answer, the state unchanged. */
   public static Admission withoutAnswer(NodeState unchanged, KubeletQuirk quirk) {
-    return new Builder().state(unchanged).failure(AdmissionFailure.noAnswer(quirk)).noAnswer(quirk)
-        .trace(new AdmissionTrace.Builder().build()).build();
+    return rejected(unchanged, KubeletNoAnswer.at(quirk), new AdmissionTrace.Builder().build());
   }
 
   /** This admission, decided under {@code behaviour} (the generated class implements it). */

@@ -3,6 +3,7 @@ package io.podtopo.domain.node;
 import io.podtopo.domain.topologymanager.MergeTrace;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.immutables.value.Value;
 
 /**
@@ -16,6 +17,16 @@ public abstract class AdmissionTrace {
   public abstract List<MergeTrace> merges();
 
   public abstract List<AllocationStep> steps();
+
+  /** The last merge, if any: in container scope, of the last container the Topology Manager got to. */
+  Optional<MergeTrace> lastMerge() {
+    return merges().isEmpty() ? Optional.empty() : Optional.of(merges().get(merges().size() - 1));
+  }
+
+  /** The last merge the policy refused, if any: the pod, or in container scope the container, it found no place for. */
+  Optional<MergeTrace> lastRefusedMerge() {
+    return merges().stream().filter(merge -> !merge.admit()).reduce((first, second) -> second);
+  }
 
   /** The trace as readable lines: one per merge, then one per step. */
   public List<String> lines() {

@@ -1,14 +1,13 @@
 package io.podtopo.domain.node;
 
-import io.podtopo.domain.cpumanager.CpuAllocationError;
+import io.podtopo.domain.admission.AdmissionCause;
+import io.podtopo.domain.admission.InsufficientResourceError;
 import io.podtopo.domain.cpumanager.CpuAllocationResult;
-import io.podtopo.domain.cpumanager.CpuManagerState;
 import io.podtopo.domain.cpumanager.CpuPolicy;
-import io.podtopo.domain.devicemanager.DeviceAllocationException;
+import io.podtopo.domain.devicemanager.DeviceAllocationResult;
 import io.podtopo.domain.devicemanager.DeviceManager;
 import io.podtopo.domain.devicemanager.DeviceManagerState;
-import io.podtopo.domain.memorymanager.EmptyPodSharedPoolException;
-import io.podtopo.domain.memorymanager.MemoryManagerException;
+import io.podtopo.domain.memorymanager.MemoryAllocationResult;
 import io.podtopo.domain.memorymanager.MemoryManagerState;
 import io.podtopo.domain.memorymanager.MemoryPolicy;
 import io.podtopo.domain.pod.Container;
@@ -28,11 +27,12 @@ import java.util.function.Function;
 /**
  * The Topology Manager's view of the node: the Device, CPU and Memory Managers of a
  * {@link NodeState} as hint providers, and their allocations in registration order (devices, CPU,
- * then memory; the first error ends the step). Errors become the kubelet's admission results
- * (upstream {@code GetPodAdmitResult}): a typed error gives its type as reason and its text as
- * message, any other error (every Device Manager error among them) {@code UnexpectedAdmissionError}
- * "Allocate failed due to &lt;err&gt;, which is unexpected". One allocator serves one admission,
- * under its {@link QuirkLog}.
+ * then memory; the first refusal ends the step). Each manager refuses with an {@link AdmissionCause}
+ * in its result, which the allocator keeps ({@link #refusal()}) and hands the Topology Manager as the
+ * kubelet's admission result (upstream {@code GetPodAdmitResult}): a typed error gives its type as
+ * reason and its text as message, any other error (every Device Manager error among them)
+ * {@code UnexpectedAdmissionError} "Allocate failed due to &lt;err&gt;, which is unexpected". One
+ * allocator serves one admission, under its {@link QuirkLog}.
  *
  * <p>The Device Manager's {@code AllocatePod} does nothing upstream; the kubelet gives a pod-level
  * pod's containers their devices when it starts them ({@code GetDeviceRunContainerOptions} calls
@@ -51,8 +51,9 @@ final class NodeAllocator implements TopologyAllocator<NodeState> {
   private final CpuPolicy cpuPolicy;
   private final MemoryPolicy memoryPolicy;
   private final QuirkLog quirks;
-  private final Function<DeviceManagerState, Optional<ResourceFit.Shortage>> predicate;
+  private final Function<DeviceManagerState, Optional<InsufficientResourceError>> predicate;
   private boolean predicateRan;
+  private AdmissionCause refusal;
 
   /**
    * @param predicate the resource-fit predicate of the pod being admitted, given the devices as the
@@ -60,7 +61,7 @@ final class NodeAllocator implements TopologyAllocator<NodeState> {
    */
   NodeAllocator(DeviceManager deviceManager, CpuPolicy cpuPolicy,
       MemoryPolicy memoryPolicy, QuirkLog quirks,
-      Function<DeviceManagerState, Optional<ResourceFit.Shortage>> predicate) {
+      Function<DeviceManagerState, Optional<InsufficientResourceError>> predicate) {
     this.deviceManager = deviceManager;
     this.cpuPolicy = cpuPolicy;
     this.memoryPolicy = memoryPolicy;
@@ -77,6 +78,15 @@ final class NodeAllocator implements TopologyAllocator<NodeState> {
     return predicateRan;
   }
 
+  /**
+   * The cause of the failure this allocator returned, typed, if it returned one: the Topology
+   * Manager's scopes pass on its reason and message only ({@link AllocationResult} holds an
+   * {@link AdmissionFailure}), and stop at it, so it is the admission's cause.
+   */
+  Optional<AdmissionCause> refusal() {
+    return Optional.ofNullable(refusal);
+  }
+
   @Override
   public List<HintProvider> hintProviders(NodeState state) {
     return ManagerHintProviders.of(deviceManager, cpuPolicy, memoryPolicy, state, quirks);
@@ -85,12 +95,11 @@ final class NodeAllocator implements TopologyAllocator<NodeState> {
   @Override
   public AllocationResult<NodeState> allocateContainer(NodeState state, Pod pod, Container container,
       TopologyHint hint) {
-    NodeState withDevices;
-    try {
-      withDevices = with(state, deviceManager.allocate(state.devices(), pod, container, hint));
-    } catch (DeviceAllocationException e) {
-      return AllocationResult.failed(AdmissionFailure.unexpected(e.getMessage()));
+    DeviceAllocationResult devices = deviceManager.allocate(state.devices(), pod, container, hint);
+    if (devices.error().isPresent()) {
+      return refused(state, state, devices.error().get());
     }
+    NodeState withDevices = with(state, devices.state());
     return allocate(withDevices,
         policy -> policy.allocate(withDevices.cpu(), pod, container, hint, quirks),
         (policy, memory) -> policy.allocate(memory, pod, container, hint, quirks));
@@ -114,21 +123,17 @@ final class NodeAllocator implements TopologyAllocator<NodeState> {
       return managers;
     }
     predicateRan = true;
-    Optional<ResourceFit.Shortage> shortage = predicate.apply(state.devices());
+    Optional<InsufficientResourceError> shortage = predicate.apply(state.devices());
     if (shortage.isPresent()) {
-      if (!shortage.get().ofDevices(deviceManager, state.devices())) {
-        return failedLeaving(state, managers.state(), shortage.get().failure());
+      if (!deviceManager.isDevicePluginResource(state.devices(), shortage.get().resource())) {
+        return refused(state, managers.state(), shortage.get());
       }
       quirks.reached(KubeletQuirk.DEVICES_AT_CONTAINER_START);
       if (quirks.reproducesKubelet(KubeletQuirk.DEVICES_AT_CONTAINER_START)) {
-        return failedLeaving(state, managers.state(), shortage.get().failure());
+        return refused(state, managers.state(), shortage.get());
       }
     }
-    try {
-      return AllocationResult.allocated(withPodDevices(managers.state(), pod, hint));
-    } catch (DeviceAllocationException e) {
-      return failedLeaving(state, managers.state(), AdmissionFailure.unexpected(e.getMessage()));
-    }
+    return withPodDevices(state, managers.state(), pod, hint);
   }
 
   /**
@@ -138,22 +143,23 @@ final class NodeAllocator implements TopologyAllocator<NodeState> {
    * started), so devices that have since turned unhealthy or lost their plugin are no error there; the
    * corrected behaviour checks them as {@code devicesToAllocate} does for a container it starts.
    */
-  private NodeState withPodDevices(NodeState state, Pod pod, TopologyHint hint) throws DeviceAllocationException {
+  private AllocationResult<NodeState> withPodDevices(NodeState before, NodeState state, Pod pod, TopologyHint hint) {
     DeviceManagerState devices = state.devices();
     for (Container container : pod.initAndAppContainers()) {
-      try {
-        devices = deviceManager.allocate(devices, pod, container, hint);
-      } catch (DeviceAllocationException e) {
-        if (!holdsItsDevices(devices, pod, container)) {
-          throw e;
-        }
-        quirks.reached(KubeletQuirk.DEVICES_AT_CONTAINER_START);
-        if (!quirks.reproducesKubelet(KubeletQuirk.DEVICES_AT_CONTAINER_START)) {
-          throw e;
-        }
+      DeviceAllocationResult result = deviceManager.allocate(devices, pod, container, hint);
+      if (result.error().isEmpty()) {
+        devices = result.state();
+        continue;
+      }
+      if (!holdsItsDevices(devices, pod, container)) {
+        return refused(before, state, result.error().get());
+      }
+      quirks.reached(KubeletQuirk.DEVICES_AT_CONTAINER_START);
+      if (!quirks.reproducesKubelet(KubeletQuirk.DEVICES_AT_CONTAINER_START)) {
+        return refused(before, state, result.error().get());
       }
     }
-    return with(state, devices);
+    return AllocationResult.allocated(with(state, devices));
   }
 
   private boolean holdsItsDevices(DeviceManagerState devices, Pod pod, Container container) {
@@ -167,36 +173,31 @@ final class NodeAllocator implements TopologyAllocator<NodeState> {
   }
 
   /**
-   * A failure after a manager allocated: the kubelet rolls nothing back, so {@code residue} is what its
-   * managers hold until the stale-state cleanup.
+   * The step fails for {@code cause}, kept as {@link #refusal()}. When a manager allocated before the
+   * failure the kubelet rolls nothing back, so {@code residue} is what its managers hold until the
+   * stale-state cleanup.
    */
-  private static AllocationResult<NodeState> failedLeaving(NodeState state, NodeState residue,
-      AdmissionFailure failure) {
-    return residue.equals(state) ? AllocationResult.failed(failure) : AllocationResult.failedLeaving(failure, residue);
+  private AllocationResult<NodeState> refused(NodeState state, NodeState residue, AdmissionCause cause) {
+    refusal = cause;
+    return residue.equals(state) ? AllocationResult.failed(cause.failure())
+        : AllocationResult.failedLeaving(cause.failure(), residue);
   }
 
   private interface MemoryStep {
-    MemoryManagerState apply(MemoryPolicy policy, MemoryManagerState state);
+    MemoryAllocationResult apply(MemoryPolicy policy, MemoryManagerState state);
   }
 
   private AllocationResult<NodeState> allocate(NodeState state, Function<CpuPolicy, CpuAllocationResult> cpuStep,
       MemoryStep memoryStep) {
-    CpuAllocationResult result = cpuStep.apply(cpuPolicy);
-    if (result.error().isPresent()) {
-      CpuAllocationError error = result.error().get();
-      return AllocationResult.failed(AdmissionFailure.of(error.admissionReason(), error.admissionMessage()));
+    CpuAllocationResult cpu = cpuStep.apply(cpuPolicy);
+    if (cpu.error().isPresent()) {
+      return refused(state, state, cpu.error().get());
     }
-    CpuManagerState cpu = result.state();
-    MemoryManagerState memory;
-    try {
-      memory = memoryStep.apply(memoryPolicy, state.memory());
-    } catch (EmptyPodSharedPoolException e) {
-      return failedLeaving(state, new NodeState.Builder().from(state).cpu(cpu).build(),
-          AdmissionFailure.of(e.reason(), e.getMessage()));
-    } catch (MemoryManagerException e) {
-      return failedLeaving(state, new NodeState.Builder().from(state).cpu(cpu).build(),
-          AdmissionFailure.unexpected(e.getMessage()));
+    NodeState withCpu = new NodeState.Builder().from(state).cpu(cpu.state()).build();
+    MemoryAllocationResult memory = memoryStep.apply(memoryPolicy, state.memory());
+    if (memory.error().isPresent()) {
+      return refused(state, withCpu, memory.error().get());
     }
-    return AllocationResult.allocated(new NodeState.Builder().from(state).cpu(cpu).memory(memory).build());
+    return AllocationResult.allocated(new NodeState.Builder().from(withCpu).memory(memory.state()).build());
   }
 }

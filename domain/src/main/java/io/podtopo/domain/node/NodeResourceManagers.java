@@ -1,5 +1,8 @@
 package io.podtopo.domain.node;
 
+import io.podtopo.domain.admission.AdmissionCause;
+import io.podtopo.domain.admission.PodLevelResourcesValidationError;
+import io.podtopo.domain.admission.TopologyAffinityError;
 import io.podtopo.domain.cpumanager.CpuManagerState;
 import io.podtopo.domain.cpumanager.CpuPolicy;
 import io.podtopo.domain.cpumanager.StaticPolicy;
@@ -16,7 +19,6 @@ import io.podtopo.domain.pod.Pod;
 import io.podtopo.domain.quirks.KubeletGivesNoAnswer;
 import io.podtopo.domain.quirks.KubeletQuirk;
 import io.podtopo.domain.quirks.QuirkLog;
-import io.podtopo.domain.topology.CpuSet;
 import io.podtopo.domain.topology.Machine;
 import io.podtopo.domain.topology.NumaMask;
 import io.podtopo.domain.topologymanager.AdmissionFailure;
@@ -213,7 +215,7 @@ public final class NodeResourceManagers {
 
   /** One admission under {@code quirks}, recording in it the quirks reached. */
   private Admission decide(NodeState state, Pod pod, List<Pod> otherPods, QuirkLog quirks) {
-    Optional<AdmissionFailure> invalid = validation.check(pod);
+    Optional<PodLevelResourcesValidationError> invalid = validation.check(pod);
     if (invalid.isPresent()) {
       return Admission.rejected(state, invalid.get(), new AdmissionTrace.Builder().build());
     }
@@ -227,11 +229,11 @@ public final class NodeResourceManagers {
       return Admission.withoutAnswer(state, e.quirk());
     }
     AdmissionTrace.Builder trace = new AdmissionTrace.Builder().merges(result.trace());
-    Optional<AdmissionFailure> failure = result.failure();
+    Optional<AdmissionCause> cause = result.failure().map(failure -> causeOf(failure, allocator));
     if (result.admitted() && !allocator.predicateRan()) {
-      failure = resourceFit.refusal(pod, otherPods, result.state().devices()).map(ResourceFit.Shortage::failure);
+      cause = resourceFit.refusal(pod, otherPods, result.state().devices()).map(AdmissionCause.class::cast);
     }
-    if (failure.isPresent()) {
+    if (cause.isPresent()) {
       NodeState left = state;
       if (!result.admitted() && !allocations(result.state().cpu()).equals(allocations(state.cpu()))) {
         left = afterFailedReallocation(state, result.state(), pod, quirks);
@@ -243,11 +245,19 @@ public final class NodeResourceManagers {
           left = withStoredHints(left, pod.uid(), result.affinities());
         }
       }
-      return Admission.rejected(left, failure.get(), trace.build());
+      return Admission.rejected(left, cause.get(), trace.build());
     }
     NodeState next = withStoredHints(withoutReuseBookkeeping(result.state()), pod.uid(), result.affinities());
     PodAssignment assignment = report.assignment(next, pod, numaAffinity(result.affinities()));
     return Admission.admitted(next, assignment, trace.steps(report.steps(next, pod)).build());
+  }
+
+  /**
+   * The cause of the Topology Manager's failure: the allocator's refusal, typed, or else its own, a
+   * merge that admitted no hint.
+   */
+  private static AdmissionCause causeOf(AdmissionFailure failure, NodeAllocator allocator) {
+    return allocator.refusal().orElseGet(() -> TopologyAffinityError.of(failure.message()));
   }
 
   /**
@@ -427,11 +437,7 @@ public final class NodeResourceManagers {
     for (String name : names) {
       current = removeContainer(current, uid, name);
     }
-    CpuManagerState cpu = current.cpu();
-    Optional<CpuSet> bubble = cpu.podCpus(uid);
-    if (bubble.isPresent()) {
-      cpu = cpu.withDefaultCpuSet(cpu.defaultCpuSet().union(bubble.get())).withoutPod(uid);
-    }
+    CpuManagerState cpu = current.cpu().releasingBubble(uid);
     MemoryManagerState memory = current.memory().podBlocks(uid).isPresent()
         ? current.memory().withoutPod(uid) : current.memory();
     SortedMap<String, SortedMap<String, TopologyHint>> hints = new TreeMap<>(current.topologyHints());

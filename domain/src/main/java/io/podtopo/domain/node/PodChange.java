@@ -94,7 +94,7 @@ public record PodChange(Optional<String> container, String resource, long from, 
 
   private String amount(long value) {
     if (resource.equals("cpu")) {
-      return value % 1000 == 0 ? RejectionExplainer.amount("cpu", value / 1000) : quantity(value) + " of cpu";
+      return value % 1000 == 0 ? RejectionText.amount("cpu", value / 1000) : quantity(value) + " of cpu";
     }
     return ByteSizes.quantity(value);
   }

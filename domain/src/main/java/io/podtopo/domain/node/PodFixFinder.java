@@ -160,7 +160,7 @@ final class PodFixFinder {
 
   private List<Knob> knobs(Pod pod, Optional<Container> failing) {
     List<Knob> knobs = new ArrayList<>();
-    boolean podBudget = managers.config().featureGates().podLevelResourceManagers() && pod.isPodLevelResourcesSet()
+    boolean podBudget = pod.managedAtPodLevel(managers.config().featureGates())
         && managers.config().topologyManagerScope() == TopologyManagerScope.POD;
     if (podBudget) {
       pod.podRequests().forEach((resource, quantity) -> knob(Optional.empty(), resource, quantity, knobs));

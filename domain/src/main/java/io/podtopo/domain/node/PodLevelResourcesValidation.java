@@ -1,12 +1,12 @@
 package io.podtopo.domain.node;
 
+import io.podtopo.domain.admission.PodLevelResourcesValidationError;
 import io.podtopo.domain.gates.FeatureGates;
 import io.podtopo.domain.pod.Container;
 import io.podtopo.domain.pod.Pod;
 import io.podtopo.domain.pod.QosClass;
 import io.podtopo.domain.pod.Quantity;
 import io.podtopo.domain.pod.Resources;
-import io.podtopo.domain.topologymanager.AdmissionFailure;
 import java.util.Map;
 import java.util.Optional;
 import java.util.SortedMap;
@@ -15,7 +15,7 @@ import java.util.TreeSet;
 /**
  * Checks of a pod-level pod that upstream leaves to API validation or does not make at all, run
  * before any hint is asked (decisions Q3 and Q4 of the PLRM spec, {@code docs/spec/node-admission.md}
- * rules NA-5 to NA-7). A failing pod is rejected with reason {@value #REASON}.
+ * rules NA-5 to NA-7). A failing pod is rejected with a {@link PodLevelResourcesValidationError}.
  *
  * <p>Active only where the pod-level resource managers would act: both KEP-5526 gates on,
  * {@code spec.resources} set, and the CPU or the Memory Manager under its static policy.
@@ -31,9 +31,6 @@ import java.util.TreeSet;
  */
 final class PodLevelResourcesValidation {
 
-  /** The admission reason of a pod-level pod the managers cannot partition. */
-  static final String REASON = "PodLevelResourcesValidationError";
-
   private final FeatureGates gates;
   private final boolean anyStaticManager;
 
@@ -42,21 +39,20 @@ final class PodLevelResourcesValidation {
     this.anyStaticManager = anyStaticManager;
   }
 
-  Optional<AdmissionFailure> check(Pod pod) {
-    if (!anyStaticManager || !gates.podLevelResourceManagers() || !pod.isPodLevelResourcesSet()) {
+  Optional<PodLevelResourcesValidationError> check(Pod pod) {
+    if (!anyStaticManager || !pod.managedAtPodLevel(gates)) {
       return Optional.empty();
     }
     Optional<String> missing = missingQosResource(pod);
     if (missing.isPresent()) {
-      return reject("pod-level resources must set both cpu and memory requests and limits, but "
-          + missing.get() + " is taken from the containers");
+      return Optional.of(PodLevelResourcesValidationError.budgetLacks(missing.get()));
     }
     if (pod.qosClass(gates) != QosClass.GUARANTEED) {
       return Optional.empty();
     }
     for (String resource : containerResources(pod)) {
       if (Resources.isHugepages(resource) && !pod.podRequests().containsKey(resource)) {
-        return reject("containers request " + resource + " but the pod-level resources do not");
+        return Optional.of(PodLevelResourcesValidationError.containersOutsideBudget(resource));
       }
     }
     SortedMap<String, Quantity> aggregatedRequests = pod.aggregatedContainerRequests();
@@ -66,15 +62,11 @@ final class PodLevelResourcesValidation {
       }
       Quantity aggregated = aggregatedRequests.getOrDefault(budget.getKey(), Quantity.ZERO);
       if (aggregated.compareTo(budget.getValue()) > 0) {
-        return reject("aggregated container requests of " + budget.getKey() + " (" + aggregated
-            + ") exceed the pod-level request (" + budget.getValue() + ")");
+        return Optional.of(PodLevelResourcesValidationError.aggregateExceeds(budget.getKey(), aggregated,
+            budget.getValue()));
       }
     }
     return Optional.empty();
-  }
-
-  private static Optional<AdmissionFailure> reject(String text) {
-    return Optional.of(AdmissionFailure.of(REASON, "pod rejected, " + text));
   }
 
   /**

@@ -70,6 +70,6 @@ final class PodResourcesReport {
   }
 
   private boolean exclusiveMemory(Pod pod, Container container) {
-    return !(gates.podLevelResourceManagers() && pod.isPodLevelResourcesSet()) || container.isEquivalentGuaranteed();
+    return !pod.managedAtPodLevel(gates) || container.isEquivalentGuaranteed();
   }
 }

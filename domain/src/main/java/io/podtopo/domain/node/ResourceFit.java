@@ -1,14 +1,13 @@
 package io.podtopo.domain.node;
 
+import io.podtopo.domain.admission.InsufficientResourceError;
 import io.podtopo.domain.devicemanager.DeviceManager;
 import io.podtopo.domain.devicemanager.DeviceManagerState;
 import io.podtopo.domain.gates.FeatureGates;
 import io.podtopo.domain.pod.Pod;
 import io.podtopo.domain.pod.Quantity;
 import io.podtopo.domain.pod.Resources;
-import io.podtopo.domain.topologymanager.AdmissionFailure;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.SortedMap;
@@ -25,8 +24,8 @@ import java.util.TreeMap;
  * any. The first shortage refuses the pod, in upstream's order: pods ({@code Too many pods}), cpu in
  * millicores, memory, ephemeral storage (none allocatable), then the scalar resources, hugepages and
  * device plugin resources, in name order (upstream iterates a Go map: where two are short, either may
- * be named, and podtopo names the first by name). The reason is {@code OutOf<resource>} and the message
- * the {@code InsufficientResourceError} text.
+ * be named, and podtopo names the first by name): an {@link InsufficientResourceError}, reason
+ * {@code OutOf<resource>}.
  *
  * <p>Device plugin resources: used are the devices the other pods hold, healthy or not (each holds its
  * request, which upstream sums); allocatable are the healthy devices of a registered plugin (the Device
@@ -52,21 +51,13 @@ final class ResourceFit {
     this.devices = devices;
   }
 
-  /** A shortage the predicate finds. */
-  record Shortage(String resource, AdmissionFailure failure) {
-    /** Whether the resource short is a device plugin resource. */
-    boolean ofDevices(DeviceManager devices, DeviceManagerState state) {
-      return devices.isDevicePluginResource(state, resource);
-    }
-  }
-
   /**
    * The predicate's refusal of {@code pod} beside {@code otherPods}, with the devices as {@code state}
    * holds them when the predicate runs, if it refuses.
    */
-  Optional<Shortage> refusal(Pod pod, List<Pod> otherPods, DeviceManagerState state) {
+  Optional<InsufficientResourceError> refusal(Pod pod, List<Pod> otherPods, DeviceManagerState state) {
     if (otherPods.size() + 1 > allocatable.pods()) {
-      return Optional.of(shortage(PODS, 1, otherPods.size(), allocatable.pods()));
+      return Optional.of(InsufficientResourceError.of(PODS, 1, otherPods.size(), allocatable.pods()));
     }
     SortedMap<String, Long> requested = requests(pod, state);
     if (requested.values().stream().allMatch(amount -> amount == 0)) {
@@ -82,14 +73,15 @@ final class ResourceFit {
       long amount = requested.getOrDefault(resource, 0L);
       long free = capacity.getOrDefault(resource, 0L) - used.getOrDefault(resource, 0L);
       if (amount > 0 && amount > free) {
-        return Optional.of(shortage(resource, amount, used.getOrDefault(resource, 0L), capacity.getOrDefault(resource, 0L)));
+        return Optional.of(InsufficientResourceError.of(resource, amount, used.getOrDefault(resource, 0L),
+            capacity.getOrDefault(resource, 0L)));
       }
     }
     for (Map.Entry<String, Long> request : requested.entrySet()) {
       String resource = request.getKey();
       if (isScalar(resource) && request.getValue() > 0
           && request.getValue() > capacity.getOrDefault(resource, 0L) - used.getOrDefault(resource, 0L)) {
-        return Optional.of(shortage(resource, request.getValue(), used.getOrDefault(resource, 0L),
+        return Optional.of(InsufficientResourceError.of(resource, request.getValue(), used.getOrDefault(resource, 0L),
             capacity.getOrDefault(resource, 0L)));
       }
     }
@@ -152,11 +144,5 @@ final class ResourceFit {
   /** A resource the predicate checks as a scalar: hugepages and extended resources. */
   private static boolean isScalar(String resource) {
     return Resources.isHugepages(resource) || !isNative(resource);
-  }
-
-  private static Shortage shortage(String resource, long requested, long used, long capacity) {
-    return new Shortage(resource, AdmissionFailure.of("OutOf" + resource, String.format(Locale.ROOT,
-        "Node didn't have enough resource: %s, requested: %d, used: %d, capacity: %d", resource, requested, used,
-        capacity)));
   }
 }

@@ -90,6 +90,36 @@ public abstract class Pod {
   }
 
   /**
+   * Whether the resource managers manage this pod at pod level (KEP-5526): it sets pod-level
+   * resources ({@link #isPodLevelResourcesSet}) and both KEP-5526 gates are on
+   * ({@link FeatureGates#podLevelResourceManagers}). Then its {@code spec.resources} is the budget the
+   * CPU and Memory Managers partition, its containers that are not equivalent-Guaranteed share the
+   * pod shared pool, and the pod scope asks for one hint for the pod.
+   *
+   * <p>The gates: upstream tests {@code PodLevelResourceManagers} alone where it applies the
+   * pod-level rules ({@code guaranteedCPUs}, {@code podGuaranteedCPUs},
+   * {@code getContainerRequestedResources}, the scopes) and both gates where it skips such a pod
+   * ({@link #podLevelUnmanaged}). The two tests differ only with {@code PodLevelResourceManagers} on
+   * and {@code PodLevelResources} off, which the kubelet refuses to start with (the first gate
+   * depends on the second, {@link FeatureGates#kubeletRefusal}), so on every node the kubelet runs
+   * they agree; podtopo tests both gates at every place, and no pod is ever both managed at pod
+   * level and skipped.
+   */
+  public boolean managedAtPodLevel(FeatureGates gates) {
+    return gates.podLevelResourceManagers() && isPodLevelResourcesSet();
+  }
+
+  /**
+   * Whether the resource managers skip this pod: it sets pod-level resources while a KEP-5526 gate
+   * is off, so neither the pod nor its containers get exclusive CPUs or memory, nor a preference
+   * (upstream {@code (!PodLevelResourceManagers || !PodLevelResources) && IsPodLevelResourcesSet}).
+   * A pod without pod-level resources is neither skipped nor {@link #managedAtPodLevel}.
+   */
+  public boolean podLevelUnmanaged(FeatureGates gates) {
+    return isPodLevelResourcesSet() && !gates.podLevelResourceManagers();
+  }
+
+  /**
    * Upstream {@code AggregateContainerRequests}: KEP-753's aggregate of the init and app containers'
    * requests, per resource the larger of the app containers and sidecars summed and of each standard
    * init container with the sidecars declared before it. Ephemeral containers take no part.

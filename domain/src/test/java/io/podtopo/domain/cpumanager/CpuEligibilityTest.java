@@ -8,6 +8,7 @@ import static io.podtopo.domain.cpumanager.PolicyFixtures.shared;
 import static io.podtopo.domain.cpumanager.PolicyFixtures.sidecar;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.podtopo.domain.admission.EmptyPodSharedPoolError;
 import io.podtopo.domain.gates.FeatureGates;
 import io.podtopo.domain.pod.Container;
 import io.podtopo.domain.pod.Pod;

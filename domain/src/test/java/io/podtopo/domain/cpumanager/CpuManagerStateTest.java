@@ -30,6 +30,17 @@ class CpuManagerStateTest {
     assertThat(STATE.withDefaultCpuSet(CpuSet.parse("0-2")).hashCode()).isNotEqualTo(STATE.hashCode());
   }
 
+  /** Issue 26 item 2: one bubble release, for {@code RemoveContainer} and the stale-state cleanup alike. */
+  @Test
+  void issue26_item2_releasingABubbleReturnsItsCpusToTheDefaultSetAndDeletesThePod() {
+    assertThat(STATE.releasingBubble("q")).isEqualTo(CpuManagerState.of(CpuSet.parse("0-3,5-6"),
+        Map.of("p", Map.of("c", CpuSet.of(4))), Map.of()));
+    CpuManagerState withEntries = STATE.withContainer("q", "a", CpuSet.of(5));
+    assertThat(withEntries.releasingBubble("q")).as("upstream DeletePod: the pod's entries go with it")
+        .isEqualTo(CpuManagerState.of(CpuSet.parse("0-3,5-6"), Map.of("p", Map.of("c", CpuSet.of(4))), Map.of()));
+    assertThat(STATE.releasingBubble("p")).as("no bubble: nothing released, the entries stay").isSameAs(STATE);
+  }
+
   @Test
   void theTextShowsTheReuseSetOnlyWhileAPodIsBeingAdmitted() {
     assertThat(STATE).hasToString("CpuManagerState{default=0-3, entries={p={c=4}}, podEntries={q=5-6}}");

@@ -20,6 +20,19 @@ class CpuTopologyTest {
         .containsExactly(2, 6, 0);
   }
 
+  /** Issue 26 item 2: {@code align-by-socket}'s NUMA nodes per socket, one definition; 0 without sockets. */
+  @Test
+  void issue26_item2_numaNodesPerSocketIsTheDeclaredNodesOverTheDeclaredSockets() {
+    assertThat(UpstreamTopologies.dualSocketMultiNumaPerSocketHt().numaNodesPerSocket()).isEqualTo(2);
+    assertThat(UpstreamTopologies.dualSocketHt().numaNodesPerSocket()).isEqualTo(1);
+    assertThat(UpstreamTopologies.multiSocketDualSocketPerNumaHt().numaNodesPerSocket())
+        .as("2 NUMA nodes over 4 sockets, in integers").isZero();
+    CpuTopology noSockets = CpuTopology.declared(UpstreamTopologies.machine("no-sockets", 4,
+        id -> Cpu.of(id, id, 0, id / 2, 0)), 4, 4, 0, 0);
+    assertThat(noSockets.numNumaNodes()).isEqualTo(2);
+    assertThat(noSockets.numaNodesPerSocket()).isZero();
+  }
+
   @Test
   void declaredCountsNeedNotMatchTheCpusListed_pitfall9() {
     // Like topoSingleSocketSingleNumaPerSocketNoSMTSmallUncore: 64 single-thread cores listed, 128 CPUs declared.

@@ -6,6 +6,9 @@ import static io.podtopo.domain.cpumanager.PolicyFixtures.pod;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.podtopo.domain.admission.NotEnoughCpusError;
+import io.podtopo.domain.admission.SmtAlignmentError;
+import io.podtopo.domain.admission.UnexpectedAdmissionError;
 import io.podtopo.domain.gates.FeatureGates;
 import io.podtopo.domain.pod.Container;
 import io.podtopo.domain.pod.Pod;
@@ -105,10 +108,11 @@ class StaticPolicyContainerTest {
     Container container = guaranteed("c", "8", "1G");
     CpuManagerState state = policy.start(CpuManagerState.empty());
     CpuAllocationResult result = policy.allocate(state, pod("p", container), container, NONE, QuirkLog.of(Behaviour.KUBELET));
-    CpuAllocationError error = result.error().orElseThrow();
-    assertThat(error.message()).isEqualTo("not enough cpus available to satisfy request: requested=8, available=7");
-    assertThat(error.admissionReason()).isEqualTo("UnexpectedAdmissionError");
-    assertThat(error.admissionMessage()).isEqualTo("Allocate failed due to not enough cpus available to satisfy "
+    assertThat(result.error()).as("issue 26 item 1: typed, with its numbers").contains(NotEnoughCpusError.of(8, 7));
+    UnexpectedAdmissionError error = (UnexpectedAdmissionError) result.error().orElseThrow();
+    assertThat(error.error()).isEqualTo("not enough cpus available to satisfy request: requested=8, available=7");
+    assertThat(error.reason()).isEqualTo("UnexpectedAdmissionError");
+    assertThat(error.message()).isEqualTo("Allocate failed due to not enough cpus available to satisfy "
         + "request: requested=8, available=7, which is unexpected");
     assertThat(result.state()).isEqualTo(state);
   }
@@ -119,7 +123,10 @@ class StaticPolicyContainerTest {
     Container huge = guaranteed("c", "2Gi", "1G");
     CpuManagerState state = policy.start(CpuManagerState.empty());
     assertThat(policy.containerHints(state, pod("p", huge), huge).orElseThrow().hints()).isEmpty();
-    assertThat(policy.allocate(state, pod("p", huge), huge, NONE, QuirkLog.of(Behaviour.KUBELET)).error().orElseThrow().message())
+    UnexpectedAdmissionError notEnough = (UnexpectedAdmissionError) policy.allocate(state, pod("p", huge), huge, NONE,
+        QuirkLog.of(Behaviour.KUBELET)).error().orElseThrow();
+    assertThat(notEnough).isEqualTo(NotEnoughCpusError.of(2147483648L, 7));
+    assertThat(notEnough.error())
         .isEqualTo("not enough cpus available to satisfy request: requested=2147483648, available=7");
     StaticPolicy full = StaticPolicy.create(UpstreamTopologies.dualSocketHt(), 2, CpuSet.of(0, 6),
         new StaticPolicyOptions.Builder().fullPhysicalCpusOnly(true).build(), FeatureGates.defaults(), "none", QuirkLog.of(Behaviour.KUBELET));

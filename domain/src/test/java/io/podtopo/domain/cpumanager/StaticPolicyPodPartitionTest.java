@@ -7,6 +7,8 @@ import static io.podtopo.domain.cpumanager.PolicyFixtures.shared;
 import static io.podtopo.domain.cpumanager.PolicyFixtures.sidecar;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.podtopo.domain.admission.EmptyPodSharedPoolError;
+import io.podtopo.domain.admission.SmtAlignmentError;
 import io.podtopo.domain.pod.Pod;
 import io.podtopo.domain.quirks.Behaviour;
 import io.podtopo.domain.quirks.KubeletQuirk;
@@ -99,7 +101,7 @@ class StaticPolicyPodPartitionTest {
     assertThat(result.error()).containsInstanceOf(EmptyPodSharedPoolError.class);
     assertThat(result.error().get().message()).isEqualTo("pod rejected, sum of exclusive container cpu requests "
         + "equals pod budget, leaving no cpus for shared containers");
-    assertThat(result.error().get().admissionReason()).isEqualTo("EmptyPodSharedPoolError");
+    assertThat(result.error().get().reason()).isEqualTo("EmptyPodSharedPoolError");
     assertThat(result.state()).isEqualTo(initial);
     assertThat(result.metrics().podAllocationErrors()).isEqualTo(1);
   }

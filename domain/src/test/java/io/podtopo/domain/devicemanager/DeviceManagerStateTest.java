@@ -1,5 +1,6 @@
 package io.podtopo.domain.devicemanager;
 
+import static io.podtopo.domain.devicemanager.DeviceAllocations.allocated;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.podtopo.domain.pod.Container;
@@ -37,13 +38,13 @@ class DeviceManagerStateTest {
   }
 
   @Test
-  void statesDifferByWhatThePodBeingAdmittedMayReuse_dev7() throws DeviceAllocationException {
+  void statesDifferByWhatThePodBeingAdmittedMayReuse_dev7() {
     DeviceManager manager = DeviceManager.of(List.of(0), List.of(Device.of(GPU, "a", 0), Device.of(GPU, "b", 0)));
     Pod pod = new Pod.Builder().uid("p").addInitContainers(asking("init", "1")).addContainers(asking("app", "1"))
         .build();
     TopologyHint node0 = TopologyHint.of(NumaMask.of(0), true);
-    DeviceManagerState afterInit = manager.allocate(DeviceManagerState.empty(), pod, pod.initContainers().get(0),
-        node0);
+    DeviceManagerState afterInit = allocated(manager.allocate(DeviceManagerState.empty(), pod,
+        pod.initContainers().get(0), node0));
     DeviceManagerState same = DeviceManagerState.of(afterInit.allocations()).withReusable(afterInit.reusable());
 
     assertThat(afterInit).isEqualTo(same).hasSameHashCodeAs(same)
@@ -57,13 +58,13 @@ class DeviceManagerStateTest {
 
   /** The allocations, then what the pod being admitted may reuse when there is something. */
   @Test
-  void aStateReadsAsItsAllocationsAndWhatMayBeReused() throws DeviceAllocationException {
+  void aStateReadsAsItsAllocationsAndWhatMayBeReused() {
     DeviceManager manager = DeviceManager.of(List.of(0), List.of(Device.of(GPU, "a", 0), Device.of(GPU, "b", 0)));
     Pod pod = new Pod.Builder().uid("p").addInitContainers(asking("init", "1")).addContainers(asking("app", "2"))
         .build();
     TopologyHint node0 = TopologyHint.of(NumaMask.of(0), true);
-    DeviceManagerState afterInit = manager.allocate(DeviceManagerState.empty(), pod, pod.initContainers().get(0),
-        node0);
+    DeviceManagerState afterInit = allocated(manager.allocate(DeviceManagerState.empty(), pod,
+        pod.initContainers().get(0), node0));
 
     assertThat(afterInit).hasToString("{p={init={vendor.com/gpu=[a]}}} reusable p{vendor.com/gpu=[a]}");
     assertThat(DeviceManagerState.of(afterInit.allocations())).hasToString("{p={init={vendor.com/gpu=[a]}}}");

@@ -2,6 +2,7 @@ package io.podtopo.domain.memorymanager;
 
 import static io.podtopo.domain.memorymanager.MemoryFixtures.GI;
 import static io.podtopo.domain.memorymanager.MemoryFixtures.PLRM_OFF;
+import static io.podtopo.domain.memorymanager.MemoryFixtures.allocated;
 import static io.podtopo.domain.memorymanager.MemoryFixtures.block;
 import static io.podtopo.domain.memorymanager.MemoryFixtures.gu;
 import static io.podtopo.domain.memorymanager.MemoryFixtures.hint;
@@ -32,7 +33,7 @@ class InitContainerMemoryReuseTest {
   private MemoryManagerState allocateAll(Pod pod) {
     MemoryManagerState state = started(policy);
     for (Container container : pod.initAndAppContainers()) {
-      state = policy.allocate(state, pod, container, node0, QuirkLog.of(Behaviour.KUBELET));
+      state = allocated(policy.allocate(state, pod, container, node0, QuirkLog.of(Behaviour.KUBELET)));
     }
     return state;
   }
@@ -59,10 +60,12 @@ class InitContainerMemoryReuseTest {
   void reusableMemoryIsKeyedByTheUpstreamMaskStringAndType() {
     Pod pod = new Pod.Builder().uid("p").addInitContainer(gu("init", "1", "2Gi")).addContainer(gu("app", "1", "1Gi"))
         .build();
-    MemoryManagerState state = policy.allocate(started(policy), pod, pod.initContainers().get(0), hint(true, 1), QuirkLog.of(Behaviour.KUBELET));
+    MemoryManagerState state = allocated(policy.allocate(started(policy), pod, pod.initContainers().get(0),
+        hint(true, 1), QuirkLog.of(Behaviour.KUBELET)));
 
     assertThat(state.reusableInitMemory().amounts()).isEqualTo(java.util.Map.of("10", java.util.Map.of("memory", 2 * GI)));
-    state = policy.allocate(state, pod, pod.containers().get(0), hint(true, 1), QuirkLog.of(Behaviour.KUBELET));
+    state = allocated(policy.allocate(state, pod, pod.containers().get(0), hint(true, 1),
+        QuirkLog.of(Behaviour.KUBELET)));
     assertThat(state.reusableInitMemory().amounts()).isEqualTo(java.util.Map.of("10", java.util.Map.of("memory", GI)));
   }
 
@@ -97,9 +100,11 @@ class InitContainerMemoryReuseTest {
     Pod first = new Pod.Builder().uid("p").addInitContainer(gu("init", "1", "2Gi")).addContainer(gu("app", "1", "1Gi"))
         .build();
     Pod second = new Pod.Builder().uid("q").addContainer(gu("app", "1", "1Gi")).build();
-    MemoryManagerState state = policy.allocate(started(policy), first, first.initContainers().get(0), node0, QuirkLog.of(Behaviour.KUBELET));
+    MemoryManagerState state = allocated(policy.allocate(started(policy), first, first.initContainers().get(0),
+        node0, QuirkLog.of(Behaviour.KUBELET)));
 
-    state = policy.allocate(state, second, second.containers().get(0), node0, QuirkLog.of(Behaviour.KUBELET));
+    state = allocated(policy.allocate(state, second, second.containers().get(0), node0,
+        QuirkLog.of(Behaviour.KUBELET)));
 
     assertThat(table(state, 0, "memory").reserved()).isEqualTo(3 * GI);
     assertThat(state.reusableInitMemory()).isEqualTo(ReusableInitMemory.none());
@@ -152,7 +157,7 @@ class InitContainerMemoryReuseTest {
     Pod pod = builder.build();
     MemoryManagerState state = new MemoryManagerState.Builder().machineState(machine).build();
     for (Container container : pod.initAndAppContainers()) {
-      state = upstream.allocate(state, pod, container, MemoryFixtures.ANY, QuirkLog.of(Behaviour.KUBELET));
+      state = allocated(upstream.allocate(state, pod, container, MemoryFixtures.ANY, QuirkLog.of(Behaviour.KUBELET)));
     }
 
     for (int i = 0; i < initGi.length; i++) {

@@ -1,5 +1,6 @@
 package io.podtopo.domain.memorymanager;
 
+import io.podtopo.domain.admission.AdmissionCause;
 import io.podtopo.domain.gates.FeatureGates;
 import io.podtopo.domain.pod.Container;
 import io.podtopo.domain.pod.Pod;
@@ -45,6 +46,19 @@ final class MemoryFixtures {
 
   static MemoryManagerState started(StaticMemoryPolicy policy) {
     return policy.start(MemoryManagerState.empty());
+  }
+
+  /** The state an allocation gives; an allocation that refuses the pod fails the test. */
+  static MemoryManagerState allocated(MemoryAllocationResult result) {
+    if (result.error().isPresent()) {
+      throw new AssertionError("the allocation refused the pod: " + result.error().get());
+    }
+    return result.state();
+  }
+
+  /** Why an allocation refused the pod; one that does not fails the test. */
+  static AdmissionCause refused(MemoryAllocationResult result) {
+    return result.error().orElseThrow(() -> new AssertionError("the allocation refused nothing: " + result.state()));
   }
 
   /** An equivalent-Guaranteed container: cpu and memory (and extra resources) request = limit. */

@@ -3,6 +3,7 @@ package io.podtopo.domain.memorymanager;
 import static io.podtopo.domain.memorymanager.MemoryFixtures.GI;
 import static io.podtopo.domain.memorymanager.MemoryFixtures.MI;
 import static io.podtopo.domain.memorymanager.MemoryFixtures.PLRM_OFF;
+import static io.podtopo.domain.memorymanager.MemoryFixtures.allocated;
 import static io.podtopo.domain.memorymanager.MemoryFixtures.block;
 import static io.podtopo.domain.memorymanager.MemoryFixtures.gu;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -95,8 +96,8 @@ class MemoryTopologyHintsTest {
   void hintsOnSixtyFourNodesAnswerWithoutListingTheMasks_mem2() {
     StaticMemoryPolicy policy = MemoryFixtures.policy(MemoryFixtures.nodes(64, 4, 0), PLRM_OFF);
     Pod first = new Pod.Builder().uid("p").addContainer(gu("c", "1", "3Gi")).build();
-    MemoryManagerState state = policy.allocate(MemoryFixtures.started(policy), first, first.containers().get(0),
-        MemoryFixtures.ANY, QuirkLog.of(Behaviour.KUBELET));
+    MemoryManagerState state = allocated(policy.allocate(MemoryFixtures.started(policy), first,
+        first.containers().get(0), MemoryFixtures.ANY, QuirkLog.of(Behaviour.KUBELET)));
     assertThat(state.containerBlocks("p", "c").orElseThrow()).containsExactly(block("memory", 3 * GI, 0));
     Pod second = new Pod.Builder().uid("q").addContainer(gu("c", "1", "1Gi")).build();
 
@@ -110,7 +111,8 @@ class MemoryTopologyHintsTest {
     assertThat(family.isPreferred(NumaMask.of(1, 63).bits())).isFalse();
     assertThat(family.description()).isEqualTo("masks of NUMA " + NumaMask.fromBits(~1L)
         + " with {memory=1073741824} allocatable and free, or one of a few more; preferred width 1");
-    assertThat(policy.allocate(state, second, second.containers().get(0), MemoryFixtures.ANY, QuirkLog.of(Behaviour.KUBELET))
+    assertThat(allocated(policy.allocate(state, second, second.containers().get(0), MemoryFixtures.ANY,
+        QuirkLog.of(Behaviour.KUBELET)))
         .containerBlocks("q", "c").orElseThrow()).containsExactly(block("memory", GI, 1));
   }
 }

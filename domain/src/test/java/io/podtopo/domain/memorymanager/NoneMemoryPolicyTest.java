@@ -1,6 +1,7 @@
 package io.podtopo.domain.memorymanager;
 
 import static io.podtopo.domain.memorymanager.MemoryFixtures.PLRM_OFF;
+import static io.podtopo.domain.memorymanager.MemoryFixtures.allocated;
 import static io.podtopo.domain.memorymanager.MemoryFixtures.gu;
 import static io.podtopo.domain.memorymanager.MemoryFixtures.hint;
 import static io.podtopo.domain.memorymanager.MemoryFixtures.nodes;
@@ -33,8 +34,8 @@ class NoneMemoryPolicyTest {
   @Test
   void upstreamNonePolicyAllocateAndRemoveChangeNothing() {
     QuirkLog quirks = QuirkLog.of(Behaviour.KUBELET);
-    assertThat(POLICY.allocate(STATE, POD, CONTAINER, hint(true, 0), quirks)).isEqualTo(STATE);
-    assertThat(POLICY.allocatePod(STATE, POD, hint(true, 0), quirks)).isEqualTo(STATE);
+    assertThat(allocated(POLICY.allocate(STATE, POD, CONTAINER, hint(true, 0), quirks))).isEqualTo(STATE);
+    assertThat(allocated(POLICY.allocatePod(STATE, POD, hint(true, 0), quirks))).isEqualTo(STATE);
     assertThat(POLICY.removeContainer(STATE, "p", "c")).isEqualTo(STATE);
     assertThat(POLICY.start(STATE)).isEqualTo(STATE);
   }

@@ -5,6 +5,7 @@ import static io.podtopo.domain.memorymanager.MemoryFixtures.GI;
 import static io.podtopo.domain.memorymanager.MemoryFixtures.MI;
 import static io.podtopo.domain.memorymanager.MemoryFixtures.PLRM_OFF;
 import static io.podtopo.domain.memorymanager.MemoryFixtures.PLRM_ON;
+import static io.podtopo.domain.memorymanager.MemoryFixtures.allocated;
 import static io.podtopo.domain.memorymanager.MemoryFixtures.block;
 import static io.podtopo.domain.memorymanager.MemoryFixtures.gu;
 import static io.podtopo.domain.memorymanager.MemoryFixtures.hint;
@@ -12,12 +13,14 @@ import static io.podtopo.domain.memorymanager.MemoryFixtures.ngu;
 import static io.podtopo.domain.memorymanager.MemoryFixtures.nodes;
 import static io.podtopo.domain.memorymanager.MemoryFixtures.podLevel;
 import static io.podtopo.domain.memorymanager.MemoryFixtures.policy;
+import static io.podtopo.domain.memorymanager.MemoryFixtures.refused;
 import static io.podtopo.domain.memorymanager.MemoryFixtures.sidecar;
 import static io.podtopo.domain.memorymanager.MemoryFixtures.started;
 import static io.podtopo.domain.memorymanager.MemoryFixtures.table;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.podtopo.domain.admission.AdmissionCause;
+import io.podtopo.domain.admission.EmptyPodSharedPoolError;
 import io.podtopo.domain.pod.Container;
 import io.podtopo.domain.pod.Pod;
 import io.podtopo.domain.pod.Quantity;
@@ -45,7 +48,7 @@ class PodLevelMemoryPartitionTest {
   void guaranteedContainerOfAGuaranteedPodGetsExclusiveMemoryPinnedToTheHintedNode() {
     Pod pod = podLevel("p", "2", "2Gi").addContainer(gu("gu", "2", "2Gi")).build();
 
-    MemoryManagerState state = policy.allocatePod(initial, pod, node0, QuirkLog.of(Behaviour.KUBELET));
+    MemoryManagerState state = allocated(policy.allocatePod(initial, pod, node0, QuirkLog.of(Behaviour.KUBELET)));
 
     assertThat(state.containerBlocks("p", "gu").orElseThrow()).containsExactly(block("memory", 2 * GI, 0));
     assertThat(state.podBlocks("p").orElseThrow()).containsExactly(block("memory", 2 * GI, 0));
@@ -57,7 +60,7 @@ class PodLevelMemoryPartitionTest {
   void ineligibleContainerGetsThePodSharedPool() {
     Pod pod = podLevel("p", "2", "2Gi").addContainer(ngu("shared")).addContainer(gu("cpu-only", "1", "0")).build();
 
-    MemoryManagerState state = policy.allocatePod(initial, pod, node0, QuirkLog.of(Behaviour.KUBELET));
+    MemoryManagerState state = allocated(policy.allocatePod(initial, pod, node0, QuirkLog.of(Behaviour.KUBELET)));
 
     assertThat(state.containerBlocks("p", "shared").orElseThrow()).containsExactly(block("memory", 2 * GI, 0));
     assertThat(state.containerBlocks("p", "cpu-only").orElseThrow()).containsExactly(block("memory", 2 * GI, 0));
@@ -71,7 +74,7 @@ class PodLevelMemoryPartitionTest {
         .addContainer(ngu("b"))
         .build();
 
-    MemoryManagerState state = policy.allocatePod(initial, pod, node0, QuirkLog.of(Behaviour.KUBELET));
+    MemoryManagerState state = allocated(policy.allocatePod(initial, pod, node0, QuirkLog.of(Behaviour.KUBELET)));
 
     assertThat(state.containerBlocks("p", "gu").orElseThrow())
         .containsExactly(block("hugepages-1Gi", GI, 0), block("memory", GI, 0));
@@ -93,7 +96,7 @@ class PodLevelMemoryPartitionTest {
         .addContainer(ngu("app-shared"))
         .build();
 
-    MemoryManagerState state = policy.allocatePod(initial, pod, node0, QuirkLog.of(Behaviour.KUBELET));
+    MemoryManagerState state = allocated(policy.allocatePod(initial, pod, node0, QuirkLog.of(Behaviour.KUBELET)));
 
     assertThat(state.containersOf("p")).isEqualTo(Map.of(
         "init-gu", List.of(block("memory", 3 * GI, 0)),
@@ -113,7 +116,7 @@ class PodLevelMemoryPartitionTest {
         .addContainer(ngu("shared"))
         .build();
 
-    MemoryManagerState state = policy.allocatePod(initial, pod, node0, QuirkLog.of(Behaviour.KUBELET));
+    MemoryManagerState state = allocated(policy.allocatePod(initial, pod, node0, QuirkLog.of(Behaviour.KUBELET)));
 
     long exclusive = state.containerBlocks("p", "sidecar").orElseThrow().get(0).size()
         + state.containerBlocks("p", "gu").orElseThrow().get(0).size();
@@ -126,7 +129,7 @@ class PodLevelMemoryPartitionTest {
   void invariant20EveryBlockOfThePodUsesThePodEntryMask() {
     Pod pod = podLevel("p", "4", "7Gi").addContainer(gu("gu", "1", "1Gi")).addContainer(ngu("shared")).build();
 
-    MemoryManagerState state = policy.allocatePod(initial, pod, ANY, QuirkLog.of(Behaviour.KUBELET));
+    MemoryManagerState state = allocated(policy.allocatePod(initial, pod, ANY, QuirkLog.of(Behaviour.KUBELET)));
 
     NumaMask mask = state.podBlocks("p").orElseThrow().get(0).mask();
     assertThat(mask).isEqualTo(NumaMask.of(0, 1));
@@ -144,8 +147,9 @@ class PodLevelMemoryPartitionTest {
         .build();
 
     assertThat(policy.podHints(initial, pod, QuirkLog.of(Behaviour.KUBELET)).isNil()).isTrue();
-    assertThat(policy.allocatePod(initial, pod, node0, QuirkLog.of(Behaviour.KUBELET))).isEqualTo(initial);
-    assertThat(policy.allocate(initial, pod, pod.containers().get(0), node0, QuirkLog.of(Behaviour.KUBELET))).isEqualTo(initial);
+    assertThat(allocated(policy.allocatePod(initial, pod, node0, QuirkLog.of(Behaviour.KUBELET)))).isEqualTo(initial);
+    assertThat(allocated(policy.allocate(initial, pod, pod.containers().get(0), node0,
+        QuirkLog.of(Behaviour.KUBELET)))).isEqualTo(initial);
   }
 
   @Test
@@ -153,11 +157,11 @@ class PodLevelMemoryPartitionTest {
     Pod pod = podLevel("p", "3", "2Gi")
         .addContainer(gu("gu1", "1", "1Gi")).addContainer(gu("gu2", "1", "1Gi")).addContainer(ngu("shared")).build();
 
-    assertThatThrownBy(() -> policy.allocatePod(initial, pod, node0, QuirkLog.of(Behaviour.KUBELET)))
-        .isInstanceOf(EmptyPodSharedPoolException.class)
-        .hasMessage("pod rejected, sum of exclusive container memory requests equals pod budget, "
-            + "leaving no memory for shared containers")
-        .extracting(e -> ((EmptyPodSharedPoolException) e).reason()).isEqualTo("EmptyPodSharedPoolError");
+    MemoryAllocationResult refused = policy.allocatePod(initial, pod, node0, QuirkLog.of(Behaviour.KUBELET));
+    assertThat(refused(refused)).isEqualTo(EmptyPodSharedPoolError.of("pod rejected, sum of exclusive container memory "
+        + "requests equals pod budget, leaving no memory for shared containers"))
+        .extracting(AdmissionCause::reason).isEqualTo("EmptyPodSharedPoolError");
+    assertThat(refused.state()).as("a refusal leaves the state as it was").isEqualTo(initial);
     assertThat(policy.podHints(initial, pod, QuirkLog.of(Behaviour.KUBELET)).byResource()).isEqualTo(Map.of("memory", List.of()));
   }
 
@@ -166,8 +170,8 @@ class PodLevelMemoryPartitionTest {
     Pod pod = podLevel("p", "3", "4Gi", "hugepages-1Gi", "1Gi")
         .addContainer(gu("gu", "1", "1Gi", "hugepages-1Gi", "1Gi")).addContainer(ngu("shared")).build();
 
-    assertThatThrownBy(() -> policy.validatePodScopeResources(pod))
-        .hasMessage("pod rejected, sum of exclusive container hugepages-1Gi requests equals pod budget, "
+    assertThat(policy.validatePodScopeResources(pod)).map(EmptyPodSharedPoolError::message)
+        .contains("pod rejected, sum of exclusive container hugepages-1Gi requests equals pod budget, "
             + "leaving no memory for shared containers");
   }
 
@@ -175,7 +179,7 @@ class PodLevelMemoryPartitionTest {
   void allExclusivePodWhoseRequestsMakeTheBudgetIsAdmitted() {
     Pod pod = podLevel("p", "2", "2Gi").addContainer(gu("gu1", "1", "1Gi")).addContainer(gu("gu2", "1", "1Gi")).build();
 
-    MemoryManagerState state = policy.allocatePod(initial, pod, node0, QuirkLog.of(Behaviour.KUBELET));
+    MemoryManagerState state = allocated(policy.allocatePod(initial, pod, node0, QuirkLog.of(Behaviour.KUBELET)));
 
     assertThat(state.containersOf("p")).containsOnlyKeys("gu1", "gu2");
   }
@@ -187,9 +191,8 @@ class PodLevelMemoryPartitionTest {
         .addInitContainer(gu("init", "1", "1536Mi"))
         .addContainer(ngu("app"))
         .build();
-    assertThatThrownBy(() -> policy.validatePodScopeResources(tooLarge))
-        .isInstanceOf(EmptyPodSharedPoolException.class)
-        .hasMessage("pod rejected, largest exclusive init container requests 1610612736 of memory, but only "
+    assertThat(policy.validatePodScopeResources(tooLarge)).map(EmptyPodSharedPoolError::message)
+        .contains("pod rejected, largest exclusive init container requests 1610612736 of memory, but only "
             + "1073741824 available");
 
     Pod noPoolForInit = podLevel("p", "3", "1Gi")
@@ -197,15 +200,16 @@ class PodLevelMemoryPartitionTest {
         .addInitContainer(ngu("init"))
         .addContainer(gu("app", "1", "0"))
         .build();
-    assertThatThrownBy(() -> policy.validatePodScopeResources(noPoolForInit))
-        .hasMessage("pod rejected, pod has shared init containers but no memory available for them");
+    assertThat(policy.validatePodScopeResources(noPoolForInit)).map(EmptyPodSharedPoolError::message)
+        .contains("pod rejected, pod has shared init containers but no memory available for them");
 
     Pod exactlyFits = podLevel("p", "3", "2Gi")
         .addInitContainer(sidecar(gu("sidecar", "1", "1Gi")))
         .addInitContainer(gu("init", "1", "1Gi"))
         .addContainer(ngu("app"))
         .build();
-    assertThat(policy.allocatePod(initial, exactlyFits, node0, QuirkLog.of(Behaviour.KUBELET)).containersOf("p")).isEqualTo(Map.of(
+    assertThat(allocated(policy.allocatePod(initial, exactlyFits, node0,
+        QuirkLog.of(Behaviour.KUBELET))).containersOf("p")).isEqualTo(Map.of(
         "sidecar", List.of(block("memory", GI, 0)),
         "init", List.of(block("memory", GI, 0)),
         "app", List.of(block("memory", GI, 0))));
@@ -219,7 +223,7 @@ class PodLevelMemoryPartitionTest {
         .addContainer(ngu("shared"))
         .build();
 
-    MemoryManagerState state = policy.allocatePod(initial, pod, node0, QuirkLog.of(Behaviour.KUBELET));
+    MemoryManagerState state = allocated(policy.allocatePod(initial, pod, node0, QuirkLog.of(Behaviour.KUBELET)));
 
     assertThat(state.containerBlocks("p", "gu").orElseThrow()).containsExactly(block("memory", GI, 0));
     assertThat(state.containerBlocks("p", "shared").orElseThrow())
@@ -230,7 +234,7 @@ class PodLevelMemoryPartitionTest {
   void invariants22And23PodMemoryIsReleasedOnceWhenTheLastContainerIsRemoved() {
     Pod pod = podLevel("p", "4", "3Gi")
         .addContainer(gu("gu", "1", "1Gi")).addContainer(ngu("a")).addContainer(ngu("b")).build();
-    MemoryManagerState allocated = policy.allocatePod(initial, pod, node0, QuirkLog.of(Behaviour.KUBELET));
+    MemoryManagerState allocated = allocated(policy.allocatePod(initial, pod, node0, QuirkLog.of(Behaviour.KUBELET)));
     assertThat(table(allocated, 0, "memory").reserved()).isEqualTo(3 * GI);
     assertThat(allocated.machineState().nodes().get(0).numberOfAssignments()).isEqualTo(1);
 
@@ -247,11 +251,11 @@ class PodLevelMemoryPartitionTest {
   @Test
   void invariant24_d12_readmittingACompleteRestoredAllocationChangesNothingInSpecMode_qMemoryRestartReapplies() {
     Pod pod = podLevel("p", "4", "3Gi").addContainer(gu("gu", "1", "1Gi")).addContainer(ngu("shared")).build();
-    MemoryManagerState allocated = policy.allocatePod(initial, pod, node0, QuirkLog.of(Behaviour.KUBELET));
+    MemoryManagerState allocated = allocated(policy.allocatePod(initial, pod, node0, QuirkLog.of(Behaviour.KUBELET)));
     MemoryManagerState restored = policy.start(allocated);
     QuirkLog spec = QuirkLog.of(Behaviour.SPEC);
 
-    assertThat(policy.allocatePod(restored, pod, hint(true, 1), spec)).isEqualTo(allocated);
+    assertThat(allocated(policy.allocatePod(restored, pod, hint(true, 1), spec))).isEqualTo(allocated);
     assertThat(policy.podHints(restored, pod, spec).byResource())
         .isEqualTo(Map.of("memory", List.of(TopologyHint.of(NumaMask.of(0), true))));
     assertThat(spec.reachedQuirks()).containsExactly(KubeletQuirk.MEMORY_RESTART_REAPPLIES);
@@ -260,11 +264,11 @@ class PodLevelMemoryPartitionTest {
   @Test
   void invariant24_d12_kubeletV137ReservesARestoredPodsBudgetAgain_qMemoryRestartReapplies_upstreamIssue140906() {
     Pod pod = podLevel("p", "4", "3Gi").addContainer(gu("gu", "1", "1Gi")).addContainer(ngu("shared")).build();
-    MemoryManagerState allocated = policy.allocatePod(initial, pod, node0, QuirkLog.of(Behaviour.KUBELET));
+    MemoryManagerState allocated = allocated(policy.allocatePod(initial, pod, node0, QuirkLog.of(Behaviour.KUBELET)));
     MemoryManagerState restored = policy.start(allocated);
     QuirkLog kubelet = QuirkLog.of(Behaviour.KUBELET);
 
-    MemoryManagerState again = policy.allocatePod(restored, pod, hint(true, 1), kubelet);
+    MemoryManagerState again = allocated(policy.allocatePod(restored, pod, hint(true, 1), kubelet));
     // The budget is reserved a second time, on NUMA 1, and NUMA 0 keeps the first reservation.
     assertThat(table(again, 0, "memory").reserved()).isEqualTo(3 * GI);
     assertThat(table(again, 1, "memory").reserved()).isEqualTo(3 * GI);
@@ -275,7 +279,8 @@ class PodLevelMemoryPartitionTest {
   @Test
   void invariant24_d12_kubeletV137RegeneratesPodHintsFromTheFirstContainersBlocksOnly_qMemoryRestartReapplies_upstreamIssue141069() {
     Pod pod = podLevel("p", "4", "3Gi").addContainer(gu("gu", "1", "1Gi")).addContainer(ngu("shared")).build();
-    MemoryManagerState restored = policy.start(policy.allocatePod(initial, pod, node0, QuirkLog.of(Behaviour.KUBELET)));
+    MemoryManagerState restored = policy.start(allocated(policy.allocatePod(initial, pod, node0,
+        QuirkLog.of(Behaviour.KUBELET))));
     QuirkLog kubelet = QuirkLog.of(Behaviour.KUBELET);
 
     assertThat(policy.podHints(restored, pod, kubelet).isNil()).isTrue();
@@ -286,10 +291,12 @@ class PodLevelMemoryPartitionTest {
   void invariant24_d12_kubeletV137WritesARestoredPodsEntriesAgainAndRemovesNone_qMemoryRestartReapplies() {
     Pod pod = podLevel("p", "4", "3Gi").addContainer(gu("gu", "1", "1Gi")).addContainer(ngu("shared")).build();
     List<MemoryBlock> other = List.of(block("memory", GI, 0));
-    MemoryManagerState restored = policy.start(policy.allocatePod(initial, pod, node0, QuirkLog.of(Behaviour.KUBELET)))
+    MemoryManagerState restored = policy.start(allocated(policy.allocatePod(initial, pod, node0,
+        QuirkLog.of(Behaviour.KUBELET))))
         .withContainerBlocks("p", "not-in-the-pod", other);
 
-    MemoryManagerState again = policy.allocatePod(restored, pod, hint(true, 1), QuirkLog.of(Behaviour.KUBELET));
+    MemoryManagerState again = allocated(policy.allocatePod(restored, pod, hint(true, 1),
+        QuirkLog.of(Behaviour.KUBELET)));
 
     assertThat(again.containersOf("p")).containsOnlyKeys("gu", "not-in-the-pod", "shared");
     assertThat(again.containerBlocks("p", "not-in-the-pod").orElseThrow()).isEqualTo(other);
@@ -302,7 +309,8 @@ class PodLevelMemoryPartitionTest {
 
     for (Behaviour behaviour : Behaviour.values()) {
       QuirkLog quirks = QuirkLog.of(behaviour);
-      assertThat(policy.allocatePod(initial, pod, node0, quirks)).isEqualTo(policy.allocatePod(initial, pod, node0, QuirkLog.of(Behaviour.KUBELET)));
+      assertThat(allocated(policy.allocatePod(initial, pod, node0, quirks)))
+          .isEqualTo(allocated(policy.allocatePod(initial, pod, node0, QuirkLog.of(Behaviour.KUBELET))));
       assertThat(quirks.reachedQuirks()).as(behaviour.label()).isEmpty();
     }
   }
@@ -310,10 +318,11 @@ class PodLevelMemoryPartitionTest {
   @Test
   void invariant24_d12_restoredPodMissingSomeContainerEntriesGetsThemWithoutReservingAgainInSpecMode_qMemoryRestartReapplies() {
     Pod pod = podLevel("p", "4", "3Gi").addContainer(gu("gu", "1", "1Gi")).addContainer(ngu("shared")).build();
-    MemoryManagerState allocated = policy.allocatePod(initial, pod, node0, QuirkLog.of(Behaviour.KUBELET));
+    MemoryManagerState allocated = allocated(policy.allocatePod(initial, pod, node0, QuirkLog.of(Behaviour.KUBELET)));
     MemoryManagerState partial = allocated.withoutContainer("p", "shared");
 
-    assertThat(policy.allocatePod(partial, pod, hint(true, 1), QuirkLog.of(Behaviour.SPEC))).isEqualTo(allocated);
+    assertThat(allocated(policy.allocatePod(partial, pod, hint(true, 1),
+        QuirkLog.of(Behaviour.SPEC)))).isEqualTo(allocated);
   }
 
   @Test
@@ -324,8 +333,9 @@ class PodLevelMemoryPartitionTest {
 
     for (Behaviour behaviour : Behaviour.values()) {
       QuirkLog quirks = QuirkLog.of(behaviour);
-      MemoryManagerState state = policy.allocatePod(podEntryOnly, pod, node0, quirks);
-      assertThat(state).as(behaviour.label()).isEqualTo(policy.allocatePod(initial, pod, node0, QuirkLog.of(Behaviour.KUBELET)));
+      MemoryManagerState state = allocated(policy.allocatePod(podEntryOnly, pod, node0, quirks));
+      assertThat(state).as(behaviour.label()).isEqualTo(allocated(policy.allocatePod(initial, pod, node0,
+          QuirkLog.of(Behaviour.KUBELET))));
       assertThat(quirks.reachedQuirks()).as(behaviour.label()).containsExactly(KubeletQuirk.MEMORY_RESTART_REAPPLIES);
     }
     assertThat(policy.removeContainer(podEntryOnly, "p", "gu")).isEqualTo(initial);
@@ -339,8 +349,9 @@ class PodLevelMemoryPartitionTest {
 
     assertThat(off.podHints(state, pod, QuirkLog.of(Behaviour.KUBELET)).isNil()).isTrue();
     assertThat(off.containerHints(state, pod, pod.containers().get(0), QuirkLog.of(Behaviour.KUBELET)).isNil()).isTrue();
-    assertThat(off.allocate(state, pod, pod.containers().get(0), node0, QuirkLog.of(Behaviour.KUBELET))).isEqualTo(state);
-    assertThat(off.allocatePod(state, pod, node0, QuirkLog.of(Behaviour.KUBELET))).isEqualTo(state);
+    assertThat(allocated(off.allocate(state, pod, pod.containers().get(0), node0,
+        QuirkLog.of(Behaviour.KUBELET)))).isEqualTo(state);
+    assertThat(allocated(off.allocatePod(state, pod, node0, QuirkLog.of(Behaviour.KUBELET)))).isEqualTo(state);
   }
 
   @Test
@@ -349,10 +360,10 @@ class PodLevelMemoryPartitionTest {
     Container shared = pod.containers().get(1);
 
     assertThat(policy.containerHints(initial, pod, shared, QuirkLog.of(Behaviour.KUBELET)).isNil()).isTrue();
-    MemoryManagerState state = policy.allocate(initial, pod, shared, ANY, QuirkLog.of(Behaviour.KUBELET));
+    MemoryManagerState state = allocated(policy.allocate(initial, pod, shared, ANY, QuirkLog.of(Behaviour.KUBELET)));
     assertThat(state).isEqualTo(initial);
 
-    state = policy.allocate(state, pod, pod.containers().get(0), node0, QuirkLog.of(Behaviour.KUBELET));
+    state = allocated(policy.allocate(state, pod, pod.containers().get(0), node0, QuirkLog.of(Behaviour.KUBELET)));
     assertThat(state.containersOf("p")).containsOnlyKeys("gu");
     assertThat(state.podEntries()).isEmpty();
     assertThat(table(state, 0, "memory").reserved()).isEqualTo(2 * GI);

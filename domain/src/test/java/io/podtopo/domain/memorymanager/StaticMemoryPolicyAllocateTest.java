@@ -4,16 +4,19 @@ import static io.podtopo.domain.memorymanager.MemoryFixtures.ANY;
 import static io.podtopo.domain.memorymanager.MemoryFixtures.GI;
 import static io.podtopo.domain.memorymanager.MemoryFixtures.MI;
 import static io.podtopo.domain.memorymanager.MemoryFixtures.PLRM_OFF;
+import static io.podtopo.domain.memorymanager.MemoryFixtures.allocated;
 import static io.podtopo.domain.memorymanager.MemoryFixtures.block;
 import static io.podtopo.domain.memorymanager.MemoryFixtures.gu;
 import static io.podtopo.domain.memorymanager.MemoryFixtures.hint;
 import static io.podtopo.domain.memorymanager.MemoryFixtures.nodes;
 import static io.podtopo.domain.memorymanager.MemoryFixtures.policy;
+import static io.podtopo.domain.memorymanager.MemoryFixtures.refused;
 import static io.podtopo.domain.memorymanager.MemoryFixtures.started;
 import static io.podtopo.domain.memorymanager.MemoryFixtures.table;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.podtopo.domain.admission.MemoryManagerError;
 import io.podtopo.domain.pod.Container;
 import io.podtopo.domain.pod.Pod;
 import io.podtopo.domain.pod.Quantity;
@@ -44,6 +47,10 @@ class StaticMemoryPolicyAllocateTest {
   }
 
   private MemoryManagerState allocate(MemoryManagerState state, String uid, String memory, TopologyHint hint) {
+    return allocated(allocation(state, uid, memory, hint));
+  }
+
+  private MemoryAllocationResult allocation(MemoryManagerState state, String uid, String memory, TopologyHint hint) {
     Pod pod = pod(uid, gu("c", "1", memory));
     return policy.allocate(state, pod, pod.containers().get(0), hint, QuirkLog.of(Behaviour.KUBELET));
   }
@@ -51,7 +58,8 @@ class StaticMemoryPolicyAllocateTest {
   @Test
   void defaultHintIsTheNarrowestPreferredMaskAndBlocksCoverEveryRequestedType() {
     Pod pod = pod("p", gu("c", "1", "1Gi", "hugepages-1Gi", "1Gi"));
-    MemoryManagerState state = policy.allocate(started(policy), pod, pod.containers().get(0), ANY, QuirkLog.of(Behaviour.KUBELET));
+    MemoryManagerState state = allocated(policy.allocate(started(policy), pod, pod.containers().get(0), ANY,
+        QuirkLog.of(Behaviour.KUBELET)));
 
     assertThat(state.containerBlocks("p", "c").orElseThrow())
         .containsExactly(block("hugepages-1Gi", GI, 0), block("memory", GI, 0));
@@ -79,7 +87,8 @@ class StaticMemoryPolicyAllocateTest {
     StaticMemoryPolicy listedBackwards = policy(reversed, PLRM_OFF);
     Pod pod = pod("p", gu("c", "1", "3Gi"));
 
-    MemoryManagerState state = listedBackwards.allocate(started(listedBackwards), pod, pod.containers().get(0), ANY, QuirkLog.of(Behaviour.KUBELET));
+    MemoryManagerState state = allocated(listedBackwards.allocate(started(listedBackwards), pod,
+        pod.containers().get(0), ANY, QuirkLog.of(Behaviour.KUBELET)));
 
     assertThat(state).isEqualTo(allocate(started(policy), "p", "3Gi", ANY));
     assertThat(state.containerBlocks("p", "c").orElseThrow()).containsExactly(block("memory", 3 * GI, 0, 1));
@@ -119,9 +128,8 @@ class StaticMemoryPolicyAllocateTest {
   @Test
   void hintMixingSingleAndCrossNumaUsageIsRefused() {
     MemoryManagerState state = allocate(started(policy), "p", "1Gi", hint(true, 0));
-    assertThatThrownBy(() -> allocate(state, "q", "3Gi", hint(false, 0, 1)))
-        .isInstanceOf(MemoryManagerException.class)
-        .hasMessage("[memorymanager] preferred hint violates NUMA node allocation");
+    assertThat(refused(allocation(state, "q", "3Gi", hint(false, 0, 1))))
+        .isEqualTo(MemoryManagerError.of("[memorymanager] preferred hint violates NUMA node allocation"));
   }
 
   @Test
@@ -140,9 +148,8 @@ class StaticMemoryPolicyAllocateTest {
     assertThat(state.containerBlocks("p", "c").orElseThrow()).containsExactly(block("memory", GI, 0));
 
     MemoryManagerState grouped = allocate(allocate(started(policy), "p", "3Gi", ANY), "q", "1536Mi", hint(true, 2));
-    assertThatThrownBy(() -> allocate(grouped, "r", "1Gi", TopologyHint.any(true)))
-        .isInstanceOf(MemoryManagerException.class)
-        .hasMessage("[memorymanager] failed to find the default preferred hint");
+    assertThat(refused(allocation(grouped, "r", "1Gi", TopologyHint.any(true))))
+        .isEqualTo(MemoryManagerError.of("[memorymanager] failed to find the default preferred hint"));
     assertThat(allocate(grouped, "r", "1Gi", ANY).containerBlocks("r", "c").orElseThrow())
         .containsExactly(block("memory", GI, 0, 1));
   }
@@ -151,9 +158,8 @@ class StaticMemoryPolicyAllocateTest {
   void aPreferredHintExtendedToAMaskThatIsNotPreferredIsRefused_mem3() {
     MemoryManagerState grouped = allocate(started(policy), "p", "3Gi", ANY);
 
-    assertThatThrownBy(() -> allocate(grouped, "q", "1Gi", hint(true, 0)))
-        .isInstanceOf(MemoryManagerException.class)
-        .hasMessage("[memorymanager] failed to find the extended preferred hint");
+    assertThat(refused(allocation(grouped, "q", "1Gi", hint(true, 0))))
+        .isEqualTo(MemoryManagerError.of("[memorymanager] failed to find the extended preferred hint"));
     assertThat(allocate(grouped, "q", "1Gi", hint(false, 0)).containerBlocks("q", "c").orElseThrow())
         .containsExactly(block("memory", GI, 0, 1));
   }
@@ -171,9 +177,9 @@ class StaticMemoryPolicyAllocateTest {
   @Test
   void noFittingMaskForANilHintIsAnUntypedError() {
     MemoryManagerState full = allocate(started(policy), "p", "6Gi", ANY);
-    assertThatThrownBy(() -> allocate(full, "q", "1Gi", ANY))
-        .isInstanceOf(MemoryManagerException.class)
-        .hasMessage("[memorymanager] failed to get the default NUMA affinity, no NUMA nodes with enough memory is available");
+    assertThat(refused(allocation(full, "q", "1Gi", ANY)))
+        .isEqualTo(MemoryManagerError.of("[memorymanager] failed to get the default NUMA affinity, no NUMA nodes with "
+            + "enough memory is available"));
   }
 
   @Test
@@ -182,8 +188,10 @@ class StaticMemoryPolicyAllocateTest {
         .addContainer(gu("a", "1", "3Gi", "hugepages-1Gi", "1Gi"))
         .addContainer(gu("b", "1", "512Mi"))
         .build();
-    MemoryManagerState state = policy.allocate(started(policy), pod, pod.containers().get(0), hint(true, 0, 1), QuirkLog.of(Behaviour.KUBELET));
-    state = policy.allocate(state, pod, pod.containers().get(1), hint(true, 0, 1), QuirkLog.of(Behaviour.KUBELET));
+    MemoryManagerState state = allocated(policy.allocate(started(policy), pod, pod.containers().get(0),
+        hint(true, 0, 1), QuirkLog.of(Behaviour.KUBELET)));
+    state = allocated(policy.allocate(state, pod, pod.containers().get(1), hint(true, 0, 1),
+        QuirkLog.of(Behaviour.KUBELET)));
     assertThat(state.machineState().nodes().get(0).numberOfAssignments()).isEqualTo(3);
     assertThat(state.machineState().nodes().get(1).numberOfAssignments()).isEqualTo(3);
 
@@ -205,7 +213,8 @@ class StaticMemoryPolicyAllocateTest {
   void containerWithBlocksKeepsThemAndRegeneratesItsHintsAsPreferred() {
     MemoryManagerState state = allocate(started(policy), "p", "3Gi", ANY);
     Pod pod = pod("p", gu("c", "1", "3Gi"));
-    assertThat(policy.allocate(state, pod, pod.containers().get(0), hint(true, 2), QuirkLog.of(Behaviour.KUBELET))).isEqualTo(state);
+    assertThat(allocated(policy.allocate(state, pod, pod.containers().get(0), hint(true, 2),
+        QuirkLog.of(Behaviour.KUBELET)))).isEqualTo(state);
     assertThat(policy.containerHints(state, pod, pod.containers().get(0), QuirkLog.of(Behaviour.KUBELET)).byResource().get("memory"))
         .containsExactly(TopologyHint.of(NumaMask.of(0, 1), true));
 
@@ -225,7 +234,7 @@ class StaticMemoryPolicyAllocateTest {
 
     assertThat(policy.containerHints(state, pod, burstable, QuirkLog.of(Behaviour.KUBELET)).isNil()).isTrue();
     assertThat(policy.podHints(state, pod, QuirkLog.of(Behaviour.KUBELET)).isNil()).isTrue();
-    assertThat(policy.allocate(state, pod, burstable, ANY, QuirkLog.of(Behaviour.KUBELET))).isEqualTo(state);
+    assertThat(allocated(policy.allocate(state, pod, burstable, ANY, QuirkLog.of(Behaviour.KUBELET)))).isEqualTo(state);
   }
 
   @Test
@@ -241,8 +250,9 @@ class StaticMemoryPolicyAllocateTest {
   @Test
   void requestThatIsNotAWholeNumberOfBytesIsRefused() {
     Pod pod = pod("p", gu("c", "1", "1500m"));
-    assertThatThrownBy(() -> policy.allocate(started(policy), pod, pod.containers().get(0), ANY, QuirkLog.of(Behaviour.KUBELET)))
-        .hasMessage("[memorymanager] failed to represent quantity as int64");
+    assertThat(refused(policy.allocate(started(policy), pod, pod.containers().get(0), ANY,
+        QuirkLog.of(Behaviour.KUBELET))))
+        .isEqualTo(MemoryManagerError.of("[memorymanager] failed to represent quantity as int64"));
     assertThat(policy.containerHints(started(policy), pod, pod.containers().get(0), QuirkLog.of(Behaviour.KUBELET)).isNil()).isTrue();
     assertThat(policy.podHints(started(policy), pod, QuirkLog.of(Behaviour.KUBELET)).isNil()).isTrue();
   }
@@ -253,15 +263,16 @@ class StaticMemoryPolicyAllocateTest {
     Pod pod = pod("p", gu("c", "1", "1Gi", "hugepages-1Gi", "1Gi"));
     QuirkLog spec = QuirkLog.of(Behaviour.SPEC);
 
-    MemoryManagerState state = mixed.allocate(started(mixed), pod, pod.containers().get(0), ANY, spec);
+    MemoryManagerState state = allocated(mixed.allocate(started(mixed), pod, pod.containers().get(0), ANY, spec));
 
     assertThat(state.containerBlocks("p", "c").orElseThrow())
         .containsExactly(block("hugepages-1Gi", GI, 1), block("memory", GI, 1));
     assertThat(mixed.start(state)).isEqualTo(state);
     assertThat(spec.reachedQuirks()).containsExactly(KubeletQuirk.MEMORY_MISSING_TABLE);
-    assertThatThrownBy(() -> mixed.allocate(started(mixed), pod, pod.containers().get(0), hint(false, 0),
-        QuirkLog.of(Behaviour.SPEC)))
-        .hasMessage("[memorymanager] failed to find NUMA nodes to extend the current topology hint");
+    assertThat(refused(mixed.allocate(started(mixed), pod, pod.containers().get(0), hint(false, 0),
+        QuirkLog.of(Behaviour.SPEC))))
+        .isEqualTo(MemoryManagerError.of(
+            "[memorymanager] failed to find NUMA nodes to extend the current topology hint"));
   }
 
   @Test
@@ -291,8 +302,9 @@ class StaticMemoryPolicyAllocateTest {
         .isInstanceOfSatisfying(KubeletGivesNoAnswer.class,
             e -> assertThat(e.quirk()).isEqualTo(KubeletQuirk.MEMORY_MISSING_TABLE));
     QuirkLog spec = QuirkLog.of(Behaviour.SPEC);
-    assertThatThrownBy(() -> policy.allocate(started(policy), pod, container, hint(true, 5), spec))
-        .hasMessage("[memorymanager] failed to find NUMA nodes to extend the current topology hint");
+    assertThat(refused(policy.allocate(started(policy), pod, container, hint(true, 5), spec)))
+        .isEqualTo(MemoryManagerError.of(
+            "[memorymanager] failed to find NUMA nodes to extend the current topology hint"));
     assertThat(spec.reachedQuirks()).containsExactly(KubeletQuirk.MEMORY_MISSING_TABLE);
   }
 
@@ -315,7 +327,8 @@ class StaticMemoryPolicyAllocateTest {
     Pod pod = pod("q", gu("c", "1", "512Mi"));
     QuirkLog kubelet = QuirkLog.of(Behaviour.KUBELET);
 
-    MemoryManagerState state = policy.allocate(grouped, pod, pod.containers().get(0), hint(false, 1), kubelet);
+    MemoryManagerState state = allocated(policy.allocate(grouped, pod, pod.containers().get(0), hint(false, 1),
+        kubelet));
 
     assertThat(state.containerBlocks("q", "c").orElseThrow()).containsExactly(block("memory", 512L << 20, 1));
     assertThat(state.machineState().nodes().get(1).cells()).containsExactly(1);
@@ -328,8 +341,8 @@ class StaticMemoryPolicyAllocateTest {
     MemoryManagerState grouped = allocate(started(policy), "p", "3Gi", ANY);
     Pod pod = pod("q", gu("c", "1", "512Mi"));
 
-    assertThatThrownBy(() -> policy.allocate(grouped, pod, pod.containers().get(0), hint(false, 1),
-        QuirkLog.of(Behaviour.SPEC)))
-        .hasMessage("[memorymanager] preferred hint violates NUMA node allocation");
+    assertThat(refused(policy.allocate(grouped, pod, pod.containers().get(0), hint(false, 1),
+        QuirkLog.of(Behaviour.SPEC))))
+        .isEqualTo(MemoryManagerError.of("[memorymanager] preferred hint violates NUMA node allocation"));
   }
 }

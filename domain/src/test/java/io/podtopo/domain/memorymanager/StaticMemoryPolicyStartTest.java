@@ -5,6 +5,7 @@ import static io.podtopo.domain.memorymanager.MemoryFixtures.GI;
 import static io.podtopo.domain.memorymanager.MemoryFixtures.MI;
 import static io.podtopo.domain.memorymanager.MemoryFixtures.PLRM_OFF;
 import static io.podtopo.domain.memorymanager.MemoryFixtures.PLRM_ON;
+import static io.podtopo.domain.memorymanager.MemoryFixtures.allocated;
 import static io.podtopo.domain.memorymanager.MemoryFixtures.block;
 import static io.podtopo.domain.memorymanager.MemoryFixtures.gu;
 import static io.podtopo.domain.memorymanager.MemoryFixtures.hint;
@@ -79,7 +80,8 @@ class StaticMemoryPolicyStartTest {
   void startAcceptsTheStateItsOwnAllocationsProduce() {
     StaticMemoryPolicy policy = policy(nodes(2, 4, 1), PLRM_OFF);
     Pod pod = new Pod.Builder().uid("p").addContainer(gu("c", "1", "3Gi")).build();
-    MemoryManagerState state = policy.allocate(started(policy), pod, pod.containers().get(0), ANY, QuirkLog.of(Behaviour.KUBELET));
+    MemoryManagerState state = allocated(policy.allocate(started(policy), pod, pod.containers().get(0), ANY,
+        QuirkLog.of(Behaviour.KUBELET)));
 
     assertThat(policy.start(state)).isEqualTo(state);
   }
@@ -129,7 +131,8 @@ class StaticMemoryPolicyStartTest {
   void startRefusesAStoredTableOfAnotherCapacity_mem5() {
     StaticMemoryPolicy policy = policy(nodes(2, 4, 1), PLRM_OFF);
     Pod pod = new Pod.Builder().uid("p").addContainer(gu("c", "1", "1Gi")).build();
-    MemoryManagerState state = policy.allocate(started(policy), pod, pod.containers().get(0), hint(true, 0), QuirkLog.of(Behaviour.KUBELET));
+    MemoryManagerState state = allocated(policy.allocate(started(policy), pod, pod.containers().get(0),
+        hint(true, 0), QuirkLog.of(Behaviour.KUBELET)));
     assertThat(table(state, 0, "memory")).isEqualTo(MemoryTable.of(4 * GI, GI, 2 * GI, GI, GI));
 
     for (MemoryTable other : List.of(MemoryTable.of(5 * GI, GI, 2 * GI, GI, GI),
@@ -148,7 +151,8 @@ class StaticMemoryPolicyStartTest {
   void startComparesFreeAndReservedMemorySummedOverEachGroup_mem5() {
     StaticMemoryPolicy policy = policy(nodes(2, 4, 1), PLRM_OFF);
     Pod pod = new Pod.Builder().uid("p").addContainer(gu("c", "1", "3Gi")).build();
-    MemoryManagerState state = policy.allocate(started(policy), pod, pod.containers().get(0), ANY, QuirkLog.of(Behaviour.KUBELET));
+    MemoryManagerState state = allocated(policy.allocate(started(policy), pod, pod.containers().get(0), ANY,
+        QuirkLog.of(Behaviour.KUBELET)));
     assertThat(table(state, 0, "memory")).isEqualTo(MemoryTable.of(4 * GI, GI, 2 * GI, 2 * GI, 0));
     assertThat(table(state, 1, "memory")).isEqualTo(MemoryTable.of(4 * GI, GI, 2 * GI, GI, GI));
 
@@ -177,7 +181,7 @@ class StaticMemoryPolicyStartTest {
     Pod pod = podLevel("p", "4", "2Gi").addContainer(gu("gu", "1", "1Gi")).addContainer(ngu("a"))
         .addContainer(ngu("b")).build();
     StaticMemoryPolicy on = policy(nodes(2, 4, 0), PLRM_ON);
-    MemoryManagerState state = on.allocatePod(started(on), pod, ANY, QuirkLog.of(Behaviour.KUBELET));
+    MemoryManagerState state = allocated(on.allocatePod(started(on), pod, ANY, QuirkLog.of(Behaviour.KUBELET)));
 
     assertThat(on.start(state)).isEqualTo(state);
     StaticMemoryPolicy off = policy(nodes(2, 4, 0), PLRM_OFF);

@@ -8,6 +8,15 @@ import static io.podtopo.domain.node.NodeFixtures.shared;
 import static io.podtopo.domain.node.NodeFixtures.sidecar;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.podtopo.domain.admission.AdmissionCause;
+import io.podtopo.domain.admission.DevicesUnavailableError;
+import io.podtopo.domain.admission.EmptyPodSharedPoolError;
+import io.podtopo.domain.admission.NotEnoughCpusError;
+import io.podtopo.domain.admission.PodLevelResourcesValidationError;
+import io.podtopo.domain.admission.ReportedFailure;
+import io.podtopo.domain.admission.SmtAlignmentError;
+import io.podtopo.domain.admission.TopologyAffinityError;
+import io.podtopo.domain.admission.UntypedAllocationError;
 import io.podtopo.domain.pod.Container;
 import io.podtopo.domain.pod.Pod;
 import io.podtopo.domain.pod.Quantity;
@@ -223,11 +232,12 @@ class RejectionExplainerTest {
 
   @Test
   void spec5_4_smtAlignmentWithoutEnoughWholeCoresSaysHowManyToFree() {
-    // The catalogue's message shape (spec 5.4), as the CPU Manager words it when whole cores run out.
+    // The catalogue's error (spec 5.4), as the CPU Manager gives it when whole cores run out.
     Pod pod = podLevel("p", "24", "2Gi").addContainers(shared("c")).build();
-    Admission admission = Admission.rejected(restrictedPodScope.initialState(), AdmissionFailure.of("SMTAlignmentError",
-        "SMT Alignment Error: not enough free physical CPUs: available physical CPUs = 22, requested CPUs = 24, CPUs "
-            + "per core = 2"), new AdmissionTrace.Builder().build());
+    Admission admission = Admission.rejected(restrictedPodScope.initialState(),
+        SmtAlignmentError.notEnoughPhysicalCpus(24, 2, 22), new AdmissionTrace.Builder().build());
+    assertThat(admission.message()).contains("SMT Alignment Error: not enough free physical CPUs: available physical "
+        + "CPUs = 22, requested CPUs = 24, CPUs per core = 2");
 
     RejectionCause cause = new RejectionExplainer(restrictedPodScope).explain(pod, admission).orElseThrow();
 
@@ -543,7 +553,7 @@ class RejectionExplainerTest {
   void spec5_4_thePlacementExplainedIsTheLastMergeThatFailed() {
     NodeResourceManagers containerScope = managers(TopologyManagerPolicy.RESTRICTED, TopologyManagerScope.CONTAINER);
     Pod pod = new Pod.Builder().uid("p").name("p").addContainers(gu("a", "10", "1Gi"), gu("b", "3", "1Gi")).build();
-    AdmissionFailure failure = AdmissionFailure.topologyAffinity();
+    TopologyAffinityError failure = TopologyAffinityError.of(AdmissionFailure.TOPOLOGY_AFFINITY_MESSAGE);
 
     RejectionCause bothFailed = new RejectionExplainer(containerScope).explain(pod, Admission.rejected(
         containerScope.initialState(), failure, new AdmissionTrace.Builder().addMerges(merge("a", false), merge("b", false))
@@ -565,11 +575,11 @@ class RejectionExplainerTest {
   @Test
   void spec5_4_aRejectionWithNothingTheExplainerCanReadIsRestatedAsItCame() {
     Pod legacy = guaranteed("p", "2");
-    for (AdmissionFailure failure : List.of(
-        AdmissionFailure.of("EmptyPodSharedPoolError", "pod rejected, something else"),
-        AdmissionFailure.topologyAffinity(),
-        AdmissionFailure.unexpected("something else"),
-        AdmissionFailure.of("PodLevelResourcesValidationError", "pod rejected, something else"))) {
+    for (AdmissionCause failure : List.of(
+        EmptyPodSharedPoolError.of("pod rejected, something else"),
+        TopologyAffinityError.of(AdmissionFailure.TOPOLOGY_AFFINITY_MESSAGE),
+        UntypedAllocationError.of("something else"),
+        ReportedFailure.of(AdmissionFailure.of("PodLevelResourcesValidationError", "pod rejected, something else")))) {
       Admission admission = Admission.rejected(restrictedPodScope.initialState(), failure,
           new AdmissionTrace.Builder().build());
 
@@ -577,6 +587,28 @@ class RejectionExplainerTest {
 
       assertThat(cause.causes()).as(failure.reason()).containsExactly(failure.message());
       assertThat(cause.fixes()).as(failure.reason()).isEmpty();
+    }
+  }
+
+  /**
+   * Issue 26 item 1: an explanation reads the typed cause, never the text. A rejection known only by its
+   * reason and message (an implementation's answer read back) is restated, even in the very words the
+   * domain gives a cause it explains.
+   */
+  @Test
+  void issue26_item1_aRejectionKnownOnlyByItsReasonAndMessageIsRestatedWhateverItsWords() {
+    Pod pod = podLevel("p", "5", "2Gi").addContainers(shared("c")).build();
+    for (AdmissionCause typed : List.of(SmtAlignmentError.notMultipleOfCore(5, 2), NotEnoughCpusError.of(9, 8),
+        DevicesUnavailableError.of(NodeFixtures.GPU, 2, 1),
+        PodLevelResourcesValidationError.aggregateExceeds("cpu", Quantity.parse("5"), Quantity.parse("4")))) {
+      Admission reported = Admission.rejected(restrictedPodScope.initialState(), typed.failure(),
+          new AdmissionTrace.Builder().build());
+
+      RejectionCause cause = new RejectionExplainer(restrictedPodScope).explain(pod, reported).orElseThrow();
+
+      assertThat(reported.cause()).as(typed.reason()).containsInstanceOf(ReportedFailure.class);
+      assertThat(cause.causes()).as(typed.reason()).containsExactly(typed.message());
+      assertThat(cause.fixes()).as(typed.reason()).isEmpty();
     }
   }
 

@@ -53,6 +53,32 @@ class PodTest {
     assertThat(new Pod.Builder().uid("p").build().isPodLevelResourcesSet()).isFalse();
   }
 
+  /**
+   * Issue 26 item 2: one pod-level predicate. Both KEP-5526 gates and a {@code spec.resources} naming a
+   * managed resource; a pod-level pod with either gate off is skipped; a pod without pod-level resources is
+   * neither. {@code PodLevelResourceManagers} alone (a configuration the kubelet refuses) manages nothing.
+   */
+  @Test
+  void issue26_item2_aPodIsManagedAtPodLevelWithBothGatesAndSkippedWithEitherOff() {
+    FeatureGates both = FeatureGates.defaults().with(FeatureGates.POD_LEVEL_RESOURCE_MANAGERS, true);
+    FeatureGates managersOff = FeatureGates.defaults();
+    FeatureGates managersAlone = both.with(FeatureGates.POD_LEVEL_RESOURCES, false);
+    Pod podLevel = podLevel("4", "4", "4Gi", "4Gi").build();
+    Pod legacy = new Pod.Builder().uid("p").addContainer(container("c", "1", "1", "1Gi", "1Gi")).build();
+
+    assertThat(podLevel.managedAtPodLevel(both)).isTrue();
+    assertThat(podLevel.podLevelUnmanaged(both)).isFalse();
+    for (FeatureGates off : new FeatureGates[] {managersOff, managersAlone}) {
+      assertThat(podLevel.managedAtPodLevel(off)).as(off.toString()).isFalse();
+      assertThat(podLevel.podLevelUnmanaged(off)).as(off.toString()).isTrue();
+    }
+    assertThat(managersAlone.kubeletRefusal()).as("the kubelet never runs with the managers' gate alone").isPresent();
+    for (FeatureGates gates : new FeatureGates[] {both, managersOff, managersAlone}) {
+      assertThat(legacy.managedAtPodLevel(gates)).as(gates.toString()).isFalse();
+      assertThat(legacy.podLevelUnmanaged(gates)).as(gates.toString()).isFalse();
+    }
+  }
+
   @Test
   void d15_withTheGateOnThePodStanzaAloneDecidesTheQosClass() {
     Pod pod = podLevel("4", "4", "4Gi", "4Gi").addContainer(container("shared", null, null, null, null)).build();

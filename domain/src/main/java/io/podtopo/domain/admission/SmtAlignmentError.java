@@ -1,4 +1,4 @@
-package io.podtopo.domain.cpumanager;
+package io.podtopo.domain.admission;
 
 import org.immutables.value.Value;
 
@@ -8,10 +8,10 @@ import org.immutables.value.Value;
  * SMT siblings of reserved CPUs are excluded.
  */
 @Value.Immutable
-public abstract non-sealed class SmtAlignmentError implements CpuAllocationError {
+public abstract non-sealed class SmtAlignmentError implements AdmissionCause {
 
-  /** Upstream {@code ErrorSMTAlignment}. */
-  public static final String TYPE = "SMTAlignmentError";
+  /** Upstream {@code ErrorSMTAlignment}: the admission reason. */
+  public static final String REASON = "SMTAlignmentError";
 
   public abstract long requestedCpus();
 
@@ -49,8 +49,8 @@ public abstract non-sealed class SmtAlignmentError implements CpuAllocationError
   }
 
   @Override
-  public String admissionReason() {
-    return TYPE;
+  public String reason() {
+    return REASON;
   }
 
   /** Builder: {@code new SmtAlignmentError.Builder().requestedCpus(3).cpusPerCore(2).build()}. */
