@@ -5,10 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.podtopo.adapters.grpc.FakeKubelet;
+import io.podtopo.adapters.grpc.MisreportedViews;
 import io.podtopo.adapters.grpc.PodResourcesClient;
 import io.podtopo.domain.node.AllocatableResources;
-import io.podtopo.domain.node.ContainerResources;
-import io.podtopo.domain.node.PodResources;
 import io.podtopo.domain.node.PodResourcesView;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -113,7 +112,7 @@ class ContainerIT {
         pods = client.list();
         allocatable = client.allocatable();
       }
-      try (FakeKubelet lying = FakeKubelet.answering(tampered.resolve("kubelet.sock"), sharedPoolAtContainerLevel(pods),
+      try (FakeKubelet lying = FakeKubelet.answering(tampered.resolve("kubelet.sock"), MisreportedViews.sharedPoolAtContainerLevel(pods),
           allocatable)) {
         Audit clean = Audit.run(honest);
         Audit failed = Audit.run(tampered);
@@ -190,23 +189,5 @@ class ContainerIT {
       kept.subList(at, at + 2).clear();
       return kept;
     }
-  }
-
-  /**
-   * {@code view} as an endpoint that lies would answer it: every container without exclusive CPUs
-   * reported with its pod's shared pool, so that two containers' CPUs overlap (rule
-   * {@code container-cpus-disjoint}), as in {@code AuditCommandTest}.
-   */
-  private static PodResourcesView sharedPoolAtContainerLevel(PodResourcesView view) {
-    PodResourcesView.Builder changed = new PodResourcesView.Builder();
-    for (PodResources pod : view.pods()) {
-      PodResources.Builder copy = new PodResources.Builder().from(pod).containers(List.of());
-      for (ContainerResources container : pod.containers()) {
-        copy.addContainer(container.cpuIds().isEmpty()
-            ? new ContainerResources.Builder().from(container).cpuIds(pod.sharedPoolCpus()).build() : container);
-      }
-      changed.addPod(copy.build());
-    }
-    return changed.build();
   }
 }
