@@ -1,7 +1,7 @@
 // Embedding podtopo's node agent in another program: the same Dagger wiring `podtopo agent` uses.
 //
 // Run from the project root, after ./podtopo has built the CLI jar once:
-//   java -cp app/target/podtopo-app-0.1.0-SNAPSHOT-cli.jar examples/embed/EmbedAgent.java
+//   java -cp app/target/podtopo-app-0.1.0-cli.jar examples/embed/EmbedAgent.java
 //
 // It runs the agent over the catalog machine demo-2s (decisions saved and served, nothing pinned),
 // drops a KEP-5526 example into its pods folder, asks its PodResources socket what the pod got and

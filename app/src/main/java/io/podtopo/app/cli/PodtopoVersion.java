@@ -1,12 +1,17 @@
 package io.podtopo.app.cli;
 
+import io.podtopo.domain.quirks.KubeletRelease;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.util.Properties;
 import picocli.CommandLine;
 
-/** {@code podtopo --version}: the project version, written into the jar at build time. */
+/**
+ * {@code podtopo --version}: the project version, written into the jar at build time, and the kubelet
+ * release whose decisions podtopo reproduces by default ({@link KubeletRelease}, the release its oracle
+ * pins).
+ */
 public final class PodtopoVersion implements CommandLine.IVersionProvider {
 
   @Override
@@ -20,6 +25,6 @@ public final class PodtopoVersion implements CommandLine.IVersionProvider {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
-    return new String[] {"podtopo " + properties.getProperty("version")};
+    return new String[] {"podtopo " + properties.getProperty("version"), "reproduces " + KubeletRelease.NAME_WITH_RANGE};
   }
 }

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.podtopo.adapters.grpc.FakeKubelet;
 import io.podtopo.adapters.grpc.KepNodes;
+import io.podtopo.adapters.grpc.MisreportedViews;
 import io.podtopo.adapters.grpc.PodResourcesServer;
 import io.podtopo.app.Main;
 import io.podtopo.app.ObservedAuditComponent;
@@ -134,7 +135,7 @@ class AuditCommandTest {
 
   @Test
   void anEndpointDoubleReportingThePodSharedPoolAtContainerLevelFailsTheDisjointnessRule() throws Exception {
-    CliRun run = auditMisreported(KepNodes.podScope(), AuditCommandTest::sharedPoolAtContainerLevel, "--scope", "pod");
+    CliRun run = auditMisreported(KepNodes.podScope(), MisreportedViews::sharedPoolAtContainerLevel, "--scope", "pod");
 
     assertThat(run.exitCode()).as(run.out() + run.err()).isEqualTo(ExitCodes.FAILURES);
     assertThat(run.outLines()).contains("container-cpus-disjoint             fail         1",
@@ -251,7 +252,7 @@ class AuditCommandTest {
   @Test
   void everyIntervalItRunsAgainPrintingOneJsonLinePerRunAndTellingTheObserversUntilInterrupted() throws Exception {
     RecordingAuditObserver observer = new RecordingAuditObserver();
-    try (FakeKubelet kubelet = FakeKubelet.answering(socket(), sharedPoolAtContainerLevel(KepNodes.podScope()
+    try (FakeKubelet kubelet = FakeKubelet.answering(socket(), MisreportedViews.sharedPoolAtContainerLevel(KepNodes.podScope()
         .podResources()), KepNodes.podScope().allocatable())) {
       List<String> lines = runUntil(observer, 3, "--every", "50ms", "--format", "json");
 
@@ -293,7 +294,7 @@ class AuditCommandTest {
     }
     URI metrics = URI.create("http://127.0.0.1:" + port + "/metrics");
     List<String> scraped = new ArrayList<>();
-    try (FakeKubelet kubelet = FakeKubelet.answering(socket(), sharedPoolAtContainerLevel(KepNodes.podScope()
+    try (FakeKubelet kubelet = FakeKubelet.answering(socket(), MisreportedViews.sharedPoolAtContainerLevel(KepNodes.podScope()
         .podResources()), KepNodes.podScope().allocatable())) {
       runUntil(new RecordingAuditObserver(), 2, () -> scraped.addAll(scrape(metrics)),
           "--every", "50ms", "--format", "json", "--metrics-address", "127.0.0.1:" + port);
@@ -358,19 +359,6 @@ class AuditCommandTest {
   }
 
   /** What a server says that also reports the pod shared pool for every shared container of a pod with pod cpu_ids. */
-  private static PodResourcesView sharedPoolAtContainerLevel(PodResourcesView view) {
-    PodResourcesView.Builder changed = new PodResourcesView.Builder();
-    for (PodResources pod : view.pods()) {
-      PodResources.Builder copy = new PodResources.Builder().from(pod).containers(List.of());
-      for (ContainerResources container : pod.containers()) {
-        copy.addContainer(container.cpuIds().isEmpty()
-            ? new ContainerResources.Builder().from(container).cpuIds(pod.sharedPoolCpus()).build() : container);
-      }
-      changed.addPod(copy.build());
-    }
-    return changed.build();
-  }
-
   private static PodResourcesView withContainerCpus(PodResourcesView view, String podName, String containerName,
       String cpus) {
     PodResourcesView.Builder changed = new PodResourcesView.Builder();

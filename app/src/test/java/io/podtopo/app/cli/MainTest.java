@@ -2,6 +2,7 @@ package io.podtopo.app.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.podtopo.domain.quirks.KubeletRelease;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -10,11 +11,14 @@ import org.junit.jupiter.params.provider.ValueSource;
 class MainTest {
 
   @Test
-  void versionPrintsTheProjectVersion() {
+  void versionPrintsTheProjectVersionAndTheKubeletReleaseReproduced() {
     CliRun run = CliRun.reference("--version");
 
     assertThat(run.exitCode()).isEqualTo(ExitCodes.OK);
-    assertThat(run.out()).matches("podtopo \\d+\\.\\d+\\.\\d+(-SNAPSHOT)?\\R");
+    assertThat(run.outLines()).hasSize(2);
+    assertThat(run.outLines().get(0)).matches("podtopo \\d+\\.\\d+\\.\\d+(-SNAPSHOT)?");
+    assertThat(run.outLines().get(1)).isEqualTo("reproduces kubelet " + KubeletRelease.REPRODUCED + " (v1.37.0 to "
+        + KubeletRelease.REPRODUCED + " decide alike)");
   }
 
   @ParameterizedTest

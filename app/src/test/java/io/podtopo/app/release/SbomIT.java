@@ -54,6 +54,18 @@ class SbomIT {
     }
   }
 
+  /** Issue 27: the SBOM names podtopo's licence, the POMs' Apache-2.0, for the jar and each podtopo module. */
+  @Test
+  void theSbomNamesPodtoposLicenceForTheJarAndEachOfItsModules() {
+    assertThat(sbom.at("/metadata/component/licenses/0/license/id").asText()).isEqualTo("Apache-2.0");
+    for (JsonNode component : sbom.get("components")) {
+      if (component.get("group").asText().equals("io.podtopo")) {
+        assertThat(component.at("/licenses/0/license/id").asText()).as(component.get("name").asText())
+            .isEqualTo("Apache-2.0");
+      }
+    }
+  }
+
   @Test
   void everyListedLibraryIsBundledWholeAndEveryBundledClassComesFromAListedLibrary() throws IOException {
     Map<String, String> owner = new HashMap<>();
