@@ -7,7 +7,6 @@ import io.podtopo.domain.node.NodeState;
 import io.podtopo.domain.pod.Container;
 import io.podtopo.domain.pod.Pod;
 import io.podtopo.domain.topology.Machine;
-import io.podtopo.ports.in.ContainerRef;
 import io.podtopo.ports.in.NodeSnapshot;
 import io.podtopo.ports.in.ScenarioStep;
 import io.podtopo.ports.in.StepOutcome;
@@ -18,7 +17,6 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.SortedSet;
 import java.util.TreeSet;
-import java.util.function.Predicate;
 
 /**
  * One node taking {@link ScenarioStep}s, one at a time, as the kubelet runs its resource managers
@@ -130,7 +128,7 @@ final class NodeRun {
     Optional<Pod> active = snapshot.activePod(uid);
     if (active.isPresent()) {
       snapshot = snapshot.withContainerRemoved(stopped, uid, name);
-      if (allRemoved(active.get(), container -> snapshot.removedContainers().contains(ContainerRef.of(uid, container)))) {
+      if (snapshot.hasTerminated(uid)) {
         cleanUp(lastGiven(uid, active.get()));
       }
       return;
@@ -140,7 +138,7 @@ final class NodeRun {
     if (removed != null) {
       removed.add(name);
       Pod spec = given.get(uid);
-      if (spec != null && allRemoved(spec, removed::contains)) {
+      if (spec != null && spec.initAndAppContainers().stream().map(Container::name).allMatch(removed::contains)) {
         cleanUp(spec);
       }
     }
@@ -181,9 +179,5 @@ final class NodeRun {
 
   private NodeSnapshot withState(NodeState state) {
     return new NodeSnapshot.Builder().from(snapshot).state(state).build();
-  }
-
-  private static boolean allRemoved(Pod pod, Predicate<String> removed) {
-    return pod.initAndAppContainers().stream().map(Container::name).allMatch(removed);
   }
 }

@@ -47,6 +47,16 @@ class NodeSnapshotTest {
     assertThat(node.withContainerRemoved(STATE, "nobody", "app")).isEqualTo(node);
   }
 
+  /** NA-21: a pod has terminated once its every init and app container is removed; ephemeral ones do not count. */
+  @Test
+  void na21_aPodHasTerminatedOnceEveryInitAndAppContainerIsRemoved() {
+    NodeSnapshot node = NodeSnapshot.of(STATE).withAdmitted(STATE, WEB).withContainerRemoved(STATE, "web", "setup");
+
+    assertThat(node.hasTerminated("web")).isFalse();
+    assertThat(node.withContainerRemoved(STATE, "web", "app").hasTerminated("web")).isTrue();
+    assertThat(node.hasTerminated("nobody")).isFalse();
+  }
+
   @Test
   void aRemovedPodIsNoLongerActiveAndItsRemovedMarksGo() {
     NodeSnapshot node = NodeSnapshot.of(STATE).withAdmitted(STATE, WEB).withAdmitted(STATE, DB)
