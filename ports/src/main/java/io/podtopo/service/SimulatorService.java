@@ -15,7 +15,7 @@ import io.podtopo.ports.in.StepOutcome;
 public final class SimulatorService implements Simulator {
 
   @Override
-  public ScenarioResult run(Scenario scenario, Progress progress) {
+  public ScenarioResult run(Scenario scenario, StepProgress progress) {
     NodeResourceManagers managers = NodeResourceManagers.create(scenario.config(), scenario.machine());
     NodeRun node = scenario.restoredState().map(state -> NodeRun.restoredAt(managers, state))
         .orElseGet(() -> NodeRun.at(managers, NodeSnapshot.of(managers.initialState())));

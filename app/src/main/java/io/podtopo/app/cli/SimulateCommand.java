@@ -189,7 +189,7 @@ public final class SimulateCommand implements Callable<Integer> {
         || run.steps().stream().anyMatch(step -> step.admission().filter(admission -> !admission.admitted()).isPresent());
   }
 
-  private Simulator.Progress progress(ScenarioScript script) {
+  private Simulator.StepProgress progress(ScenarioScript script) {
     return TerminalProgress.on(spec.commandLine().getErr(), script.podNames());
   }
 

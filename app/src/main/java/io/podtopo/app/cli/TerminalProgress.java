@@ -11,7 +11,7 @@ import java.util.List;
  * {@value #PROPERTY}, set by the {@code podtopo} script when {@code [ -t 2 ]}); the line is cleared
  * at the end, so the output stays what it would be without it.
  */
-final class TerminalProgress implements Simulator.Progress {
+final class TerminalProgress implements Simulator.StepProgress {
 
   static final String PROPERTY = "podtopo.progress";
   private static final long QUIET_NANOS = 1_000_000_000L;
@@ -30,8 +30,8 @@ final class TerminalProgress implements Simulator.Progress {
    * Progress on {@code err} when standard error is a terminal, else none; {@code pods} names each
    * step's pod ({@code namespace/name}).
    */
-  static Simulator.Progress on(PrintWriter err, List<String> pods) {
-    return Boolean.getBoolean(PROPERTY) ? new TerminalProgress(err, pods) : Simulator.Progress.none();
+  static Simulator.StepProgress on(PrintWriter err, List<String> pods) {
+    return Boolean.getBoolean(PROPERTY) ? new TerminalProgress(err, pods) : Simulator.StepProgress.none();
   }
 
   @Override

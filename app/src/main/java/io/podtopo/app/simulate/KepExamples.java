@@ -51,6 +51,6 @@ public final class KepExamples {
     ScenarioScript script = ScenarioScript.admitting(BuiltInExamples.pods(pods,
         PodRoute.apiServer(settings.featureGates())));
     return simulation.run(title, settings.source(), NodeConfigs.managers(settings, machine), script,
-        Simulator.Progress.none());
+        Simulator.StepProgress.none());
   }
 }

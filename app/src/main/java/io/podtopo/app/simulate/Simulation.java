@@ -1,7 +1,6 @@
 package io.podtopo.app.simulate;
 
 import io.podtopo.app.input.ScenarioScript;
-import io.podtopo.domain.node.Admission;
 import io.podtopo.domain.node.NodeResourceManagers;
 import io.podtopo.domain.node.NodeState;
 import io.podtopo.domain.pod.Pod;
@@ -34,7 +33,7 @@ public final class Simulation {
 
   /** Runs {@code script} on a node that has admitted nothing yet, telling {@code progress} before each step. */
   public SimulationRun run(String title, String kubeletConfig, NodeResourceManagers managers, ScenarioScript script,
-      Simulator.Progress progress) {
+      Simulator.StepProgress progress) {
     return run(title, kubeletConfig, managers, Optional.empty(), script, Optional.empty(), progress);
   }
 
@@ -44,7 +43,8 @@ public final class Simulation {
    * named by the pod of {@code given} (the manifests of the run) that has their uid.
    */
   public SimulationRun run(String title, String kubeletConfig, NodeResourceManagers managers,
-      KubeletStateStart start, String directory, List<Pod> given, ScenarioScript script, Simulator.Progress progress) {
+      KubeletStateStart start, String directory, List<Pod> given, ScenarioScript script,
+      Simulator.StepProgress progress) {
     Set<String> admitted = script.steps().stream().filter(ScenarioStep.Admit.class::isInstance)
         .map(step -> ((ScenarioStep.Admit) step).pod().uid()).collect(Collectors.toSet());
     return run(title, kubeletConfig, managers, Optional.of(start.state()), script, Optional.of(new RestoredStart(
@@ -53,7 +53,7 @@ public final class Simulation {
 
   private SimulationRun run(String title, String kubeletConfig, NodeResourceManagers managers,
       Optional<NodeState> restoredState, ScenarioScript script, Optional<RestoredStart> restored,
-      Simulator.Progress progress) {
+      Simulator.StepProgress progress) {
     ScenarioResult result = simulator.run(new Scenario.Builder().machine(managers.machine()).config(managers.config())
         .restoredState(restoredState).steps(script.steps()).build(), progress);
     Map<String, PodOutcome> pods = new LinkedHashMap<>();
@@ -61,8 +61,7 @@ public final class Simulation {
     for (StepOutcome outcome : result.outcomes()) {
       String pod = script.podNames().get(steps.size());
       if (outcome.step() instanceof ScenarioStep.Admit admit) {
-        Admission admission = outcome.admission().orElseThrow();
-        pods.put(pod, PodOutcome.admitted(admit.pod(), admission));
+        pods.put(pod, PodOutcome.admitted(admit.pod(), outcome.admission().orElseThrow()));
       } else if (outcome.step() instanceof ScenarioStep.RemovePod) {
         pods.computeIfPresent(pod, (name, earlier) -> earlier.withoutPod());
       } else if (outcome.step() instanceof ScenarioStep.RemoveContainer removal) {

@@ -154,7 +154,7 @@ class HtmlReportTest {
         ScenarioStep.removeContainer(web.uid(), "app"), ScenarioStep.removePod(web.uid())),
         List.of("default/web", "default/web", "default/web"));
     SimulationRun run = SIMULATION.run("scenario", "built-in",
-        NodeConfigs.managers(BuiltInKubeletConfig.fittedTo(machine), machine), script, Simulator.Progress.none());
+        NodeConfigs.managers(BuiltInKubeletConfig.fittedTo(machine), machine), script, Simulator.StepProgress.none());
 
     Document page = parse(HtmlReport.simulation(List.of(run), false, false));
 
@@ -278,7 +278,7 @@ class HtmlReportTest {
         FieldValidation.of(false), API_SERVER);
     SimulationRun run = SIMULATION.run("restart", "pod-scope.yaml", managers,
         KubeletStateStart.read(examples.resolve("kubelet-state"), managers), "kubelet-state", analytics,
-        ScenarioScript.admitting(List.of(analytics.get(0))), Simulator.Progress.none());
+        ScenarioScript.admitting(List.of(analytics.get(0))), Simulator.StepProgress.none());
 
     Document page = parse(HtmlReport.simulation(List.of(run), false, false));
 

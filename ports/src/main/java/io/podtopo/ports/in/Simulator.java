@@ -15,13 +15,13 @@ public interface Simulator {
 
   /** Told how far a run is: before each step, and once more when every step is done. */
   @FunctionalInterface
-  interface Progress {
+  interface StepProgress {
 
     /** Before step {@code done + 1} of {@code total}; {@code done == total} at the end. */
     void at(int done, int total);
 
     /** Told nothing. */
-    static Progress none() {
+    static StepProgress none() {
       return (done, total) -> { };
     }
   }
@@ -34,9 +34,9 @@ public interface Simulator {
    *     the scenario's configuration on its machine (the message names the field)
    */
   default ScenarioResult run(Scenario scenario) {
-    return run(scenario, Progress.none());
+    return run(scenario, StepProgress.none());
   }
 
   /** {@link #run(Scenario)}, telling {@code progress} before each step. */
-  ScenarioResult run(Scenario scenario, Progress progress);
+  ScenarioResult run(Scenario scenario, StepProgress progress);
 }
