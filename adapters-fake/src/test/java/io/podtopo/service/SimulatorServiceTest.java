@@ -12,16 +12,28 @@ import io.podtopo.adapters.fake.InMemoryAllocationStore;
 import io.podtopo.adapters.fake.InMemoryMetricsRecorder;
 import io.podtopo.adapters.fake.RecordingCpusetWriter;
 import io.podtopo.domain.cpumanager.CpuManagerState;
+import io.podtopo.domain.cpumanager.StaticPolicyOptions;
+import io.podtopo.domain.node.Admission;
+import io.podtopo.domain.node.NodeConfig;
+import io.podtopo.domain.node.NodeResourceManagers;
+import io.podtopo.domain.node.NodeState;
+import io.podtopo.domain.pod.Container;
 import io.podtopo.domain.pod.Pod;
+import io.podtopo.domain.quirks.Behaviour;
 import io.podtopo.domain.topology.CpuSet;
+import io.podtopo.domain.topologymanager.TopologyManagerPolicy;
 import io.podtopo.ports.in.Scenario;
 import io.podtopo.ports.in.ScenarioResult;
 import io.podtopo.ports.in.ScenarioStep;
 import io.podtopo.ports.in.StepOutcome;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** {@link SimulatorService}: every step reported, deterministic, and in step with the node service. */
+/**
+ * {@link SimulatorService}: every step reported, deterministic, in step with the node service but for
+ * what the kubelet keeps of a refused pod, restarts, and a node restored from a state.
+ */
 class SimulatorServiceTest {
 
   private static final Scenario SCENARIO = new Scenario.Builder().machine(MACHINE).config(podScope())
@@ -66,13 +78,85 @@ class SimulatorServiceTest {
     NodeResourceManagerService node = new NodeResourceManagerService(podScope(), CatalogMachineSource.of(MACHINE),
         new InMemoryAllocationStore(), new RecordingCpusetWriter(), new InMemoryMetricsRecorder());
     for (ScenarioStep step : SCENARIO.steps()) {
-      switch (step.kind()) {
-        case ADMIT -> node.admit(step.pod().orElseThrow());
-        case REMOVE_CONTAINER -> node.removeContainer(step.podUid(), step.containerName().orElseThrow());
-        case REMOVE_POD -> node.removePod(step.podUid());
+      if (step instanceof ScenarioStep.Admit admit) {
+        node.admit(admit.pod());
+      } else if (step instanceof ScenarioStep.RemoveContainer removal) {
+        node.removeContainer(removal.podUid(), removal.containerName());
+      } else {
+        node.removePod(((ScenarioStep.RemovePod) step).podUid());
       }
     }
 
     assertThat(new SimulatorService().run(SCENARIO).finalSnapshot()).isEqualTo(node.snapshot());
+  }
+
+  /**
+   * D-43: a pod refused after its hints were stored (pod scope, best-effort: its exclusive container
+   * takes its whole memory budget, EmptyPodSharedPoolError) leaves them in kubelet v1.37's memory, even
+   * once the pod is removed (its Topology Manager saw none of its containers start), and the simulator
+   * shows them, as the conformance reference always has; the node service keeps no residue of a refused
+   * pod (its port's promise).
+   */
+  @Test
+  void d43_aRefusedPodsStoredHintsStayInTheSimulatorAsInKubeletV137ButNeverReachTheNodeService() {
+    NodeConfig bestEffort = new NodeConfig.Builder().from(podScope())
+        .topologyManagerPolicy(TopologyManagerPolicy.BEST_EFFORT).build();
+    Pod starved = new Pod.Builder().from(hybrid("p", "3")).containers(List.of(
+        ServiceFixtures.guaranteed("app", "1", "2Gi"), Container.named("log"))).build();
+    ScenarioResult result = new SimulatorService().run(new Scenario.Builder().machine(MACHINE).config(bestEffort)
+        .addSteps(ScenarioStep.admit(starved), ScenarioStep.removePod("p")).build());
+    NodeResourceManagerService node = new NodeResourceManagerService(bestEffort, CatalogMachineSource.of(MACHINE),
+        new InMemoryAllocationStore(), new RecordingCpusetWriter(), new InMemoryMetricsRecorder());
+
+    Admission refused = node.admit(starved);
+
+    assertThat(refused.reason()).contains("EmptyPodSharedPoolError");
+    assertThat(result.outcomes().get(0).admission()).contains(refused);
+    assertThat(result.outcomes().get(0).after().state().topologyHints()).containsOnlyKeys("p");
+    assertThat(result.outcomes().get(0).after().activePods()).isEmpty();
+    assertThat(result.finalSnapshot()).isEqualTo(result.outcomes().get(0).after());
+    assertThat(node.snapshot()).isEqualTo(result.initial());
+  }
+
+  /** A restart the managers refuse (upstream validateState) is the kubelet not starting: the run ends there. */
+  @Test
+  void aRestartTheManagersRefuseEndsTheRunWithTheirError() {
+    NodeConfig strict = new NodeConfig.Builder().from(podScope())
+        .topologyManagerPolicy(TopologyManagerPolicy.NONE)
+        .putCpuManagerPolicyOption(StaticPolicyOptions.STRICT_CPU_RESERVATION, "true").build();
+    Scenario scenario = new Scenario.Builder().machine(MACHINE).config(strict)
+        .addSteps(ScenarioStep.admit(guaranteed("all", "7")), ScenarioStep.restart(), ScenarioStep.removePod("all"))
+        .build();
+
+    ScenarioResult result = new SimulatorService().run(scenario);
+
+    assertThat(result.outcomes()).hasSize(2);
+    assertThat(result.outcomes().get(1).startError()).contains("start cpu manager error: default cpuset cannot be empty");
+    assertThat(result.finalSnapshot().activePods()).extracting(Pod::uid).containsExactly("all");
+  }
+
+  /**
+   * A node restored from a state without its pods' specs (a kubelet's checkpoint files): its pods are
+   * active, admitted again they keep their allocation (spec behaviour, invariant 24), and one never
+   * admitted again is removed by its entries.
+   */
+  @Test
+  void invariant24_aRestoredStatesPodsAreActiveAndARemovedOneGoesByItsEntries() {
+    NodeConfig spec = new NodeConfig.Builder().from(podScope()).behaviour(Behaviour.SPEC).build();
+    NodeState saved = new SimulatorService().run(new Scenario.Builder().machine(MACHINE).config(spec)
+        .addSteps(ScenarioStep.admit(hybrid("p1", "2")), ScenarioStep.admit(guaranteed("g1", "2"))).build())
+        .finalSnapshot().state();
+    NodeState restored = NodeResourceManagers.create(spec, MACHINE).start(saved);
+
+    ScenarioResult result = new SimulatorService().run(new Scenario.Builder().machine(MACHINE).config(spec)
+        .restoredState(restored)
+        .addSteps(ScenarioStep.admit(hybrid("p1", "2")), ScenarioStep.removePod("g1")).build());
+
+    assertThat(result.initial().activePods()).isEmpty();
+    assertThat(result.outcomes().get(0).admission().orElseThrow().admitted()).isTrue();
+    assertThat(result.outcomes().get(0).after().state().cpu()).isEqualTo(restored.cpu());
+    assertThat(result.finalSnapshot().activePods()).extracting(Pod::uid).containsExactly("p1");
+    assertThat(result.finalSnapshot().state().cpu().entries()).containsOnlyKeys("p1");
+    assertThat(result.finalSnapshot().state().memory().containerEntries()).containsOnlyKeys("p1");
   }
 }

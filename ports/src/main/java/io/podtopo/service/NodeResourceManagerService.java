@@ -11,6 +11,8 @@ import io.podtopo.domain.pod.Pod;
 import io.podtopo.ports.in.ContainerRef;
 import io.podtopo.ports.in.NodeResourceManager;
 import io.podtopo.ports.in.NodeSnapshot;
+import io.podtopo.ports.in.ScenarioStep;
+import io.podtopo.ports.in.StepOutcome;
 import io.podtopo.ports.out.AdmissionResult;
 import io.podtopo.ports.out.AllocationStore;
 import io.podtopo.ports.out.CpusetWrite;
@@ -69,7 +71,7 @@ import java.util.stream.Collectors;
  */
 public final class NodeResourceManagerService implements NodeResourceManager {
 
-  private final NodeOperations node;
+  private final NodeResourceManagers managers;
   private final RejectionExplainer explainer;
   private final ContainerCpusets cpusets;
   private final AllocationStore store;
@@ -94,7 +96,7 @@ public final class NodeResourceManagerService implements NodeResourceManager {
   public NodeResourceManagerService(NodeConfig config, MachineSource machine, AllocationStore store,
       CpusetWriter writer, MetricsRecorder metrics) {
     NodeResourceManagers managers = NodeResourceManagers.create(config, machine.machine());
-    this.node = new NodeOperations(managers);
+    this.managers = managers;
     this.explainer = new RejectionExplainer(managers);
     this.cpusets = new ContainerCpusets(managers);
     this.store = store;
@@ -115,14 +117,14 @@ public final class NodeResourceManagerService implements NodeResourceManager {
     writeLock.lock();
     try {
       NodeSnapshot before = current;
-      long start = System.nanoTime();
-      NodeOperations.Admitted admitted = node.admit(before, pod);
-      Duration took = Duration.ofNanos(System.nanoTime() - start);
-      Admission admission = admitted.admission();
+      StepOutcome admitted = take(before, ScenarioStep.admit(pod));
+      Duration took = Duration.ofNanos(admitted.admissionNanos());
+      Admission admission = admitted.admission().orElseThrow();
       if (!admission.admitted()) {
-        // An active pod refused on re-admission is failed and dropped (NA-21); other refusals change nothing.
-        commit(before, admitted.after(), () -> metrics.recordAdmission(AdmissionResult.REJECTED, admission.reason(),
-            took));
+        // An active pod refused on re-admission is failed and dropped (NA-21); any other refusal changes
+        // nothing: the service keeps no residue of a refused pod (only the domain's Admission#state() shows it).
+        NodeSnapshot after = before.activePod(pod.uid()).isPresent() ? admitted.after() : before;
+        commit(before, after, () -> metrics.recordAdmission(AdmissionResult.REJECTED, admission.reason(), took));
         return admission;
       }
       commit(before, admitted.after(), () -> {
@@ -141,7 +143,7 @@ public final class NodeResourceManagerService implements NodeResourceManager {
     writeLock.lock();
     try {
       NodeSnapshot before = current;
-      return commit(before, node.removeContainer(before, podUid, containerName), () -> {});
+      return commit(before, take(before, ScenarioStep.removeContainer(podUid, containerName)).after(), () -> {});
     } finally {
       writeLock.unlock();
     }
@@ -152,7 +154,7 @@ public final class NodeResourceManagerService implements NodeResourceManager {
     writeLock.lock();
     try {
       NodeSnapshot before = current;
-      return commit(before, node.removePod(before, podUid), () -> {});
+      return commit(before, take(before, ScenarioStep.removePod(podUid)).after(), () -> {});
     } finally {
       writeLock.unlock();
     }
@@ -175,13 +177,18 @@ public final class NodeResourceManagerService implements NodeResourceManager {
 
   @Override
   public AllocatableResources allocatable() {
-    return node.managers().allocatable(current.state());
+    return managers.allocatable(current.state());
   }
 
   @Override
   public PodResourcesView podResources() {
     NodeSnapshot snapshot = current;
-    return node.managers().podResources(snapshot.state(), snapshot.activePods());
+    return managers.podResources(snapshot.state(), snapshot.activePods());
+  }
+
+  /** What {@code step} does to {@code before}: the step code the simulator's loop runs too ({@link NodeRun}). */
+  private StepOutcome take(NodeSnapshot before, ScenarioStep step) {
+    return NodeRun.at(managers, before).take(step);
   }
 
   /**

@@ -4,34 +4,32 @@ import io.podtopo.domain.node.NodeResourceManagers;
 import io.podtopo.ports.in.NodeSnapshot;
 import io.podtopo.ports.in.Scenario;
 import io.podtopo.ports.in.ScenarioResult;
-import io.podtopo.ports.in.ScenarioStep;
 import io.podtopo.ports.in.Simulator;
 import io.podtopo.ports.in.StepOutcome;
 
 /**
- * The {@link Simulator}: the domain's admission and removal functions applied step by step from the
- * initial state of the scenario's node. Pure: no store, no cgroup writer, no metrics.
+ * The {@link Simulator}: the one loop over {@link io.podtopo.ports.in.ScenarioStep}s, each taken by a
+ * {@link NodeRun} from the scenario's node (empty, or its restored state). Pure: no store, no cgroup
+ * writer, no metrics.
  */
 public final class SimulatorService implements Simulator {
 
   @Override
-  public ScenarioResult run(Scenario scenario) {
-    NodeOperations node = new NodeOperations(NodeResourceManagers.create(scenario.config(), scenario.machine()));
-    NodeSnapshot current = NodeSnapshot.of(node.managers().initialState());
-    ScenarioResult.Builder result = new ScenarioResult.Builder();
-    for (ScenarioStep step : scenario.steps()) {
-      StepOutcome.Builder outcome = new StepOutcome.Builder().step(step);
-      switch (step.kind()) {
-        case ADMIT -> {
-          NodeOperations.Admitted admitted = node.admit(current, step.pod().orElseThrow());
-          outcome.admission(admitted.admission());
-          current = admitted.after();
-        }
-        case REMOVE_CONTAINER -> current = node.removeContainer(current, step.podUid(), step.containerName().orElseThrow());
-        case REMOVE_POD -> current = node.removePod(current, step.podUid());
+  public ScenarioResult run(Scenario scenario, StepProgress progress) {
+    NodeResourceManagers managers = NodeResourceManagers.create(scenario.config(), scenario.machine());
+    NodeRun node = scenario.restoredState().map(state -> NodeRun.restoredAt(managers, state))
+        .orElseGet(() -> NodeRun.at(managers, NodeSnapshot.of(managers.initialState())));
+    ScenarioResult.Builder result = new ScenarioResult.Builder().managers(managers).initial(node.snapshot());
+    int total = scenario.steps().size();
+    for (int done = 0; done < total; done++) {
+      progress.at(done, total);
+      StepOutcome outcome = node.take(scenario.steps().get(done));
+      result.addOutcome(outcome);
+      if (outcome.startError().isPresent()) {
+        break;
       }
-      result.addOutcome(outcome.after(current).build());
     }
-    return result.finalSnapshot(current).build();
+    progress.at(total, total);
+    return result.build();
   }
 }

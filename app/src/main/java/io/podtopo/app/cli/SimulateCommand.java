@@ -10,7 +10,8 @@ import io.podtopo.app.input.NodeConfigs;
 import io.podtopo.app.input.NodeSettings;
 import io.podtopo.app.input.PodManifests;
 import io.podtopo.app.input.ScenarioFile;
-import io.podtopo.app.input.ScenarioStep;
+import io.podtopo.app.input.PodKey;
+import io.podtopo.app.input.ScenarioScript;
 import io.podtopo.app.report.HtmlReport;
 import io.podtopo.app.report.SimulationExplain;
 import io.podtopo.app.report.SimulationJson;
@@ -25,6 +26,7 @@ import io.podtopo.domain.pod.Pod;
 import io.podtopo.domain.pod.PodRoute;
 import io.podtopo.domain.quirks.Behaviour;
 import io.podtopo.domain.topology.Machine;
+import io.podtopo.ports.in.Simulator;
 import jakarta.inject.Inject;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -151,10 +153,13 @@ public final class SimulateCommand implements Callable<Integer> {
   CommandSpec spec;
 
   private final MachineCatalog catalog;
+  private final Simulation simulation;
 
+  /** The command over the machine {@code catalog}, running scenarios through the {@code simulator} use case. */
   @Inject
-  public SimulateCommand(MachineCatalog catalog) {
+  public SimulateCommand(MachineCatalog catalog, Simulator simulator) {
     this.catalog = catalog;
+    this.simulation = new Simulation(simulator);
   }
 
   @Override
@@ -184,8 +189,8 @@ public final class SimulateCommand implements Callable<Integer> {
         || run.steps().stream().anyMatch(step -> step.admission().filter(admission -> !admission.admitted()).isPresent());
   }
 
-  private Simulation.Progress progress() {
-    return TerminalProgress.on(spec.commandLine().getErr());
+  private Simulator.StepProgress progress(ScenarioScript script) {
+    return TerminalProgress.on(spec.commandLine().getErr(), script.podNames());
   }
 
   private boolean fullHints() {
@@ -195,7 +200,7 @@ public final class SimulateCommand implements Callable<Integer> {
   private List<SimulationRun> runsAsked(FieldValidation fields) {
     Behaviour behaviour = behaviourOption.behaviour();
     if (machine == null && kubeletConfig == null && pods.isEmpty() && scenario == null && kubeletState == null) {
-      return KepExamples.runs(catalog, behaviour);
+      return KepExamples.runs(simulation, catalog, behaviour);
     }
     Machine node = MachineArgument.resolve(machine == null ? MachineCatalog.DEFAULT_MACHINE : machine, catalog);
     NodeSettings settings = (kubeletConfig == null ? BuiltInKubeletConfig.fittedTo(node)
@@ -203,23 +208,23 @@ public final class SimulateCommand implements Callable<Integer> {
     NodeResourceManagers managers = NodeConfigs.managers(settings, node);
     PodRoute route = PodRoute.apiServer(settings.featureGates());
     List<Pod> given = uniquePods(PodManifests.read(pods, fields, route));
-    List<ScenarioStep> steps = scenario == null
-        ? given.stream().<ScenarioStep>map(ScenarioStep.Admit::new).toList()
+    ScenarioScript script = scenario == null ? ScenarioScript.admitting(given)
         : ScenarioFile.read(scenario, given, fields, route);
-    String title = scenario != null ? "scenario " + scenario : steps.isEmpty() ? "the node before any admission" : "simulation";
+    String title = scenario != null ? "scenario " + scenario
+        : script.steps().isEmpty() ? "the node before any admission" : "simulation";
     if (kubeletState == null) {
-      return List.of(Simulation.run(title, settings.source(), managers, steps, progress()));
+      return List.of(simulation.run(title, settings.source(), managers, script, progress(script)));
     }
     KubeletStateStart start = KubeletStateStart.read(kubeletState, managers);
-    return List.of(Simulation.run(title, settings.source(), managers, start, kubeletState.toString(), given, steps,
-        progress()));
+    return List.of(simulation.run(title, settings.source(), managers, start, kubeletState.toString(), given, script,
+        progress(script)));
   }
 
   private static List<Pod> uniquePods(List<Pod> pods) {
     Map<String, Pod> byKey = new LinkedHashMap<>();
     for (Pod pod : pods) {
-      if (byKey.put(ScenarioStep.key(pod), pod) != null) {
-        throw new UserInputException("--pods: pod " + ScenarioStep.key(pod) + " is given twice");
+      if (byKey.put(PodKey.of(pod), pod) != null) {
+        throw new UserInputException("--pods: pod " + PodKey.of(pod) + " is given twice");
       }
     }
     return pods;

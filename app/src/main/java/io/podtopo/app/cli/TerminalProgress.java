@@ -1,7 +1,8 @@
 package io.podtopo.app.cli;
 
-import io.podtopo.app.simulate.Simulation;
+import io.podtopo.ports.in.Simulator;
 import java.io.PrintWriter;
+import java.util.List;
 
 /**
  * Progress of a long simulation on standard error, one line rewritten in place
@@ -10,26 +11,31 @@ import java.io.PrintWriter;
  * {@value #PROPERTY}, set by the {@code podtopo} script when {@code [ -t 2 ]}); the line is cleared
  * at the end, so the output stays what it would be without it.
  */
-final class TerminalProgress implements Simulation.Progress {
+final class TerminalProgress implements Simulator.StepProgress {
 
   static final String PROPERTY = "podtopo.progress";
   private static final long QUIET_NANOS = 1_000_000_000L;
 
   private final PrintWriter err;
+  private final List<String> pods;
   private final long start = System.nanoTime();
   private boolean shown;
 
-  private TerminalProgress(PrintWriter err) {
+  private TerminalProgress(PrintWriter err, List<String> pods) {
     this.err = err;
+    this.pods = List.copyOf(pods);
   }
 
-  /** Progress on {@code err} when standard error is a terminal, else none. */
-  static Simulation.Progress on(PrintWriter err) {
-    return Boolean.getBoolean(PROPERTY) ? new TerminalProgress(err) : Simulation.Progress.none();
+  /**
+   * Progress on {@code err} when standard error is a terminal, else none; {@code pods} names each
+   * step's pod ({@code namespace/name}).
+   */
+  static Simulator.StepProgress on(PrintWriter err, List<String> pods) {
+    return Boolean.getBoolean(PROPERTY) ? new TerminalProgress(err, pods) : Simulator.StepProgress.none();
   }
 
   @Override
-  public void beforeStep(int done, int total, String pod) {
+  public void at(int done, int total) {
     if (done == total) {
       if (shown) {
         err.print("\r\u001b[K");
@@ -41,7 +47,7 @@ final class TerminalProgress implements Simulation.Progress {
       return;
     }
     shown = true;
-    err.print("\r\u001b[Kpodtopo: pod " + (done + 1) + " of " + total + " (" + pod + ") ...");
+    err.print("\r\u001b[Kpodtopo: pod " + (done + 1) + " of " + total + " (" + pods.get(done) + ") ...");
     err.flush();
   }
 }

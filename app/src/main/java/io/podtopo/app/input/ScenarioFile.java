@@ -5,6 +5,7 @@ import io.podtopo.domain.pod.Container;
 import io.podtopo.domain.pod.Pod;
 import io.podtopo.domain.pod.PodRoute;
 import io.podtopo.domain.text.GoQuote;
+import io.podtopo.ports.in.ScenarioStep;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
@@ -17,7 +18,7 @@ import java.util.Set;
 
 /**
  * Reads a scenario file: a YAML list of steps, run in order (format in
- * {@code docs/guide/simulate.md}).
+ * {@code docs/guide/simulate.md}), into a {@link ScenarioScript}.
  *
  * <pre>
  * - admit: pods/web.yaml                    # a Pod file or folder, relative to the scenario file
@@ -53,25 +54,26 @@ public final class ScenarioFile {
     this.file = file;
     this.fields = fields;
     this.route = route;
-    givenPods.forEach(pod -> given.put(ScenarioStep.key(pod), pod));
+    givenPods.forEach(pod -> given.put(PodKey.of(pod), pod));
   }
 
   /**
-   * The steps of {@code file}; {@code givenPods} are the pods steps may name, {@code fields} says
-   * what an unknown field of a Pod manifest a step reads is, {@code route} how its pods are defaulted
-   * and validated.
+   * The steps of {@code file}, each with the pod it names; {@code givenPods} are the pods steps may
+   * name, {@code fields} says what an unknown field of a Pod manifest a step reads is, {@code route}
+   * how its pods are defaulted and validated.
    *
    * @throws InputException on bad input
    */
-  public static List<ScenarioStep> read(Path file, List<Pod> givenPods, FieldValidation fields, PodRoute route) {
+  public static ScenarioScript read(Path file, List<Pod> givenPods, FieldValidation fields, PodRoute route) {
     return new ScenarioFile(file, givenPods, fields, route).steps(YamlDocuments.readSingle(file));
   }
 
-  private List<ScenarioStep> steps(JsonNode list) {
+  private ScenarioScript steps(JsonNode list) {
     if (!list.isArray()) {
       throw new InputException(file + ": expected one YAML list of steps (- admit: ... / - remove: ...)");
     }
     List<ScenarioStep> steps = new ArrayList<>();
+    List<String> names = new ArrayList<>();
     for (int i = 0; i < list.size(); i++) {
       String where = "steps[" + i + "]";
       JsonNode step = list.get(i);
@@ -79,18 +81,27 @@ public final class ScenarioFile {
         throw fail(where, "expected a mapping with one key, \"admit\" or \"remove\"");
       }
       if (step.has(ADMIT)) {
-        steps.addAll(admit(where + "." + ADMIT, step.get(ADMIT)));
+        for (Pod pod : admit(where + "." + ADMIT, step.get(ADMIT))) {
+          steps.add(ScenarioStep.admit(pod));
+          names.add(PodKey.of(pod));
+        }
       } else {
-        steps.add(remove(where + "." + REMOVE, step.get(REMOVE)));
+        Removal removal = remove(where + "." + REMOVE, step.get(REMOVE));
+        steps.add(removal.step());
+        names.add(PodKey.of(removal.pod()));
       }
     }
     if (steps.isEmpty()) {
       throw new InputException(file + ": the scenario has no steps");
     }
-    return List.copyOf(steps);
+    return new ScenarioScript(steps, names);
   }
 
-  private List<ScenarioStep> admit(String where, JsonNode value) {
+  /** A removal step and the pod it names. */
+  private record Removal(ScenarioStep step, Pod pod) {}
+
+  /** The pods an admit step admits, in order. */
+  private List<Pod> admit(String where, JsonNode value) {
     String text = text(where, value);
     Pod named = given.get(podKey(text));
     List<Pod> pods;
@@ -110,12 +121,8 @@ public final class ScenarioFile {
         throw new InputException(file + ": " + where + ": " + e.getMessage(), e);
       }
     }
-    List<ScenarioStep> steps = new ArrayList<>();
-    for (Pod pod : pods) {
-      admitted.put(ScenarioStep.key(pod), pod);
-      steps.add(new ScenarioStep.Admit(pod));
-    }
-    return steps;
+    pods.forEach(pod -> admitted.put(PodKey.of(pod), pod));
+    return pods;
   }
 
   /** {@code text} resolved against the scenario's folder. */
@@ -147,7 +154,7 @@ public final class ScenarioFile {
     }
   }
 
-  private ScenarioStep remove(String where, JsonNode value) {
+  private Removal remove(String where, JsonNode value) {
     if (value.isObject()) {
       for (Map.Entry<String, JsonNode> field : value.properties()) {
         if (!field.getKey().equals("pod") && !field.getKey().equals("container")) {
@@ -157,12 +164,13 @@ public final class ScenarioFile {
       Pod pod = admittedPod(where + ".pod", text(where + ".pod", value.path("pod")));
       String container = text(where + ".container", value.path("container"));
       if (pod.initAndAppContainers().stream().map(Container::name).noneMatch(container::equals)) {
-        throw fail(where + ".container", "pod " + ScenarioStep.key(pod) + " has no init or app container "
+        throw fail(where + ".container", "pod " + PodKey.of(pod) + " has no init or app container "
             + GoQuote.of(container));
       }
-      return new ScenarioStep.RemoveContainer(pod, container);
+      return new Removal(ScenarioStep.removeContainer(pod.uid(), container), pod);
     }
-    return new ScenarioStep.RemovePod(admittedPod(where, text(where, value)));
+    Pod pod = admittedPod(where, text(where, value));
+    return new Removal(ScenarioStep.removePod(pod.uid()), pod);
   }
 
   private Pod admittedPod(String where, String text) {

@@ -1,15 +1,16 @@
 package io.podtopo.app.report;
 
-import io.podtopo.domain.node.RejectionExplainer;
-import io.podtopo.app.simulate.NodeNotices;
 import static io.podtopo.app.report.OwnerStyle.escape;
 
-import io.podtopo.app.input.ScenarioStep;
+import io.podtopo.app.input.PodKey;
+import io.podtopo.app.simulate.NodeNotices;
 import io.podtopo.app.simulate.PodOutcome;
+import io.podtopo.app.simulate.SimulatedStep;
 import io.podtopo.app.simulate.SimulationRun;
-import io.podtopo.app.simulate.StepOutcome;
+import io.podtopo.domain.node.RejectionExplainer;
 import io.podtopo.domain.text.ByteSizes;
 import io.podtopo.domain.topology.Machine;
+import io.podtopo.ports.in.ScenarioStep;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -144,7 +145,7 @@ public final class HtmlReport {
     if (run.steps().stream().anyMatch(step -> !(step.step() instanceof ScenarioStep.Admit))) {
       List<String[]> stepRows = SimulationTable.stepRows(run);
       out.append("<h3>Steps</h3>").append(table(stepRows, List.of()));
-      for (StepOutcome step : run.steps()) {
+      for (SimulatedStep step : run.steps()) {
         OwnerMarks marks = new OwnerMarks(run.machine(), SimulationOwners.of(run, step.after()));
         out.append("<details class=\"step\" data-step=\"").append(step.number()).append("\"><summary>after step ")
             .append(step.number()).append(": ").append(escape(stepText(stepRows.get(step.number()))))
@@ -199,7 +200,7 @@ public final class HtmlReport {
   }
 
   private static String rejection(PodOutcome outcome, RejectionExplainer explainer, boolean fullHints) {
-    String pod = ScenarioStep.key(outcome.pod());
+    String pod = PodKey.of(outcome.pod());
     StringBuilder out = new StringBuilder("<div class=\"rejection\" data-pod=\"").append(escape(pod)).append("\">");
     String reason = outcome.admission().noAnswer().isPresent() ? QuirkText.NO_ANSWER
         : outcome.admission().reason().orElse("");
@@ -219,7 +220,7 @@ public final class HtmlReport {
     String lines = SimulationExplain.lines(outcome, fullHints).stream().map(OwnerStyle::escape)
         .collect(Collectors.joining("\n"));
     return "<details class=\"explain\"" + (open ? " open=\"open\"" : "") + "><summary>how "
-        + escape(ScenarioStep.key(outcome.pod())) + " was decided</summary><pre>" + lines + "</pre></details>";
+        + escape(PodKey.of(outcome.pod())) + " was decided</summary><pre>" + lines + "</pre></details>";
   }
 
   /** The machine's picture, the legend of its owners and the memory bars, all with the same marks. */

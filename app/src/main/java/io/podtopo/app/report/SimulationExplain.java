@@ -1,6 +1,6 @@
 package io.podtopo.app.report;
 
-import io.podtopo.app.input.ScenarioStep;
+import io.podtopo.app.input.PodKey;
 import io.podtopo.app.simulate.PodOutcome;
 import io.podtopo.domain.node.Admission;
 import io.podtopo.domain.node.AdmissionTrace;
@@ -87,7 +87,7 @@ public final class SimulationExplain {
   public static String render(List<PodOutcome> outcomes, boolean full) {
     StringBuilder out = new StringBuilder();
     for (PodOutcome outcome : outcomes) {
-      out.append("explain ").append(ScenarioStep.key(outcome.pod())).append('\n');
+      out.append("explain ").append(PodKey.of(outcome.pod())).append('\n');
       lines(outcome, full).forEach(line -> out.append("  ").append(line).append('\n'));
     }
     return out.toString();

@@ -12,8 +12,8 @@ import io.podtopo.app.simulate.NodeNotices;
 import io.podtopo.app.simulate.PodOutcome;
 import io.podtopo.app.simulate.PreExistingPod;
 import io.podtopo.app.simulate.RestoredStart;
+import io.podtopo.app.simulate.SimulatedStep;
 import io.podtopo.app.simulate.SimulationRun;
-import io.podtopo.app.simulate.StepOutcome;
 import io.podtopo.domain.node.NodeConfig;
 import io.podtopo.domain.node.PodAssignment;
 import io.podtopo.domain.node.RejectionExplainer;
@@ -80,7 +80,7 @@ public final class SimulationJson {
     }
     node.put("defaultCpuSet", run.nodeSharedPool().toString());
     ArrayNode steps = node.putArray("steps");
-    for (StepOutcome step : run.steps()) {
+    for (SimulatedStep step : run.steps()) {
       ObjectNode entry = steps.addObject().put("step", step.number()).put("action", step.action()).put("pod", step.pod());
       step.container().ifPresent(container -> entry.put("container", container));
       step.admission().ifPresent(admission -> {

@@ -1,6 +1,6 @@
 package io.podtopo.app.report;
 
-import io.podtopo.app.input.ScenarioStep;
+import io.podtopo.app.input.PodKey;
 import io.podtopo.app.simulate.PodOutcome;
 import io.podtopo.app.simulate.SimulationRun;
 import io.podtopo.domain.cpumanager.CpuManagerState;
@@ -85,7 +85,7 @@ public final class SimulationOwners {
       if (outcome.removed() || assignment.isEmpty()) {
         continue;
       }
-      String podName = ScenarioStep.key(outcome.pod());
+      String podName = PodKey.of(outcome.pod());
       CpuOwner pool = CpuOwner.podShared(podName);
       boolean podBudget = !assignment.get().podMemory().isEmpty();
       tally.add(pool, assignment.get().podMemory());
@@ -153,7 +153,7 @@ public final class SimulationOwners {
   private static Map<String, String> podNames(SimulationRun run) {
     Map<String, String> names = new HashMap<>();
     run.restored().ifPresent(restored -> restored.preExisting().forEach(pod -> names.put(pod.uid(), pod.name())));
-    run.pods().forEach(outcome -> names.put(outcome.pod().uid(), ScenarioStep.key(outcome.pod())));
+    run.pods().forEach(outcome -> names.put(outcome.pod().uid(), PodKey.of(outcome.pod())));
     return names;
   }
 

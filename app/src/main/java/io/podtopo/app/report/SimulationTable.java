@@ -1,11 +1,11 @@
 package io.podtopo.app.report;
 
-import io.podtopo.app.input.ScenarioStep;
+import io.podtopo.app.input.PodKey;
 import io.podtopo.app.simulate.NodeNotices;
 import io.podtopo.app.simulate.PodOutcome;
 import io.podtopo.app.simulate.PreExistingPod;
+import io.podtopo.app.simulate.SimulatedStep;
 import io.podtopo.app.simulate.SimulationRun;
-import io.podtopo.app.simulate.StepOutcome;
 import io.podtopo.domain.node.NodeConfig;
 import io.podtopo.domain.node.RejectionExplainer;
 import java.util.ArrayList;
@@ -66,7 +66,7 @@ public final class SimulationTable {
     RejectionExplainer explainer = new RejectionExplainer(run.managers());
     for (PodOutcome outcome : run.pods()) {
       outcome.admission().failure().ifPresent(failure -> {
-        rejections.add("  " + ScenarioStep.key(outcome.pod()) + ": "
+        rejections.add("  " + PodKey.of(outcome.pod()) + ": "
             + (outcome.admission().noAnswer().isPresent() ? QuirkText.NO_ANSWER : failure.reason()) + ": "
             + failure.message());
         explainer.explain(outcome.pod(), outcome.admission()).ifPresent(cause -> {
@@ -107,7 +107,7 @@ public final class SimulationTable {
   static List<String> quirkLines(SimulationRun run) {
     List<String> lines = new ArrayList<>();
     for (PodOutcome outcome : run.pods()) {
-      outcome.admission().quirks().forEach(quirk -> lines.add("  " + ScenarioStep.key(outcome.pod()) + ": "
+      outcome.admission().quirks().forEach(quirk -> lines.add("  " + PodKey.of(outcome.pod()) + ": "
           + QuirkText.line(quirk, outcome.admission().behaviour())));
     }
     return lines;
@@ -122,7 +122,7 @@ public final class SimulationTable {
       String verdict = QuirkText.verdict(outcome.admission());
       for (ContainerRow row : ContainerRow.of(run, outcome)) {
         rows.add(withDevices(new String[] {
-            ScenarioStep.key(outcome.pod()),
+            PodKey.of(outcome.pod()),
             row.name(),
             ContainerRow.roleName(row.role()),
             row.cpus().map(cpus -> cpuText(cpus.toString())).orElse("-"),
@@ -152,7 +152,7 @@ public final class SimulationTable {
   static List<String[]> stepRows(SimulationRun run) {
     List<String[]> rows = new ArrayList<>();
     rows.add(new String[] {"STEP", "ACTION", "POD", "CONTAINER", "RESULT", "NODE SHARED POOL"});
-    for (StepOutcome step : run.steps()) {
+    for (SimulatedStep step : run.steps()) {
       String result = step.admission()
           .map(admission -> admission.admitted()
               ? "admitted" + step.admittedCpus().filter(cpus -> !cpus.isEmpty()).map(cpus -> ", CPUs " + cpus).orElse("")
@@ -174,7 +174,7 @@ public final class SimulationTable {
       }
       List<ContainerRow> pool = ContainerRow.of(run, outcome).stream().filter(ContainerRow::onPodSharedPool).toList();
       if (!pool.isEmpty()) {
-        rows.add(new String[] {ScenarioStep.key(outcome.pod()),
+        rows.add(new String[] {PodKey.of(outcome.pod()),
             pool.get(0).cpus().map(cpus -> cpuText(cpus.toString())).orElse("-"),
             ContainerRow.memoryText(pool.get(0).memory()),
             String.join(", ", pool.stream().map(ContainerRow::name).toList())});

@@ -4,10 +4,11 @@ import io.podtopo.adapters.fake.MachineCatalog;
 import io.podtopo.app.input.BuiltInExamples;
 import io.podtopo.app.input.NodeConfigs;
 import io.podtopo.app.input.NodeSettings;
-import io.podtopo.app.input.ScenarioStep;
+import io.podtopo.app.input.ScenarioScript;
 import io.podtopo.domain.pod.PodRoute;
 import io.podtopo.domain.quirks.Behaviour;
 import io.podtopo.domain.topology.Machine;
+import io.podtopo.ports.in.Simulator;
 import java.util.List;
 
 /**
@@ -30,24 +31,26 @@ public final class KepExamples {
 
   private KepExamples() {}
 
-  /** Both runs, pod scope first, as kubelet v1.37 behaves. */
-  public static List<SimulationRun> runs(MachineCatalog catalog) {
-    return runs(catalog, Behaviour.KUBELET);
+  /** Both runs, pod scope first, through {@code simulation}, as kubelet v1.37 behaves. */
+  public static List<SimulationRun> runs(Simulation simulation, MachineCatalog catalog) {
+    return runs(simulation, catalog, Behaviour.KUBELET);
   }
 
-  /** Both runs, pod scope first, under {@code behaviour}. */
-  public static List<SimulationRun> runs(MachineCatalog catalog, Behaviour behaviour) {
+  /** Both runs, pod scope first, through {@code simulation}, under {@code behaviour}. */
+  public static List<SimulationRun> runs(Simulation simulation, MachineCatalog catalog, Behaviour behaviour) {
     Machine machine = catalog.machine(MachineCatalog.DEFAULT_MACHINE);
     return List.of(
-        run("KEP-5526 examples in pod scope", machine, POD_SCOPE_CONFIG, POD_SCOPE_PODS, behaviour),
-        run("KEP-5526 examples in container scope", machine, CONTAINER_SCOPE_CONFIG, CONTAINER_SCOPE_PODS, behaviour));
+        run(simulation, "KEP-5526 examples in pod scope", machine, POD_SCOPE_CONFIG, POD_SCOPE_PODS, behaviour),
+        run(simulation, "KEP-5526 examples in container scope", machine, CONTAINER_SCOPE_CONFIG, CONTAINER_SCOPE_PODS,
+            behaviour));
   }
 
-  private static SimulationRun run(String title, Machine machine, String config, List<String> pods,
-      Behaviour behaviour) {
+  private static SimulationRun run(Simulation simulation, String title, Machine machine, String config,
+      List<String> pods, Behaviour behaviour) {
     NodeSettings settings = BuiltInExamples.kubeletConfig(config).withBehaviour(behaviour);
-    List<ScenarioStep> steps = BuiltInExamples.pods(pods, PodRoute.apiServer(settings.featureGates())).stream()
-        .<ScenarioStep>map(ScenarioStep.Admit::new).toList();
-    return Simulation.run(title, settings.source(), NodeConfigs.managers(settings, machine), steps);
+    ScenarioScript script = ScenarioScript.admitting(BuiltInExamples.pods(pods,
+        PodRoute.apiServer(settings.featureGates())));
+    return simulation.run(title, settings.source(), NodeConfigs.managers(settings, machine), script,
+        Simulator.StepProgress.none());
   }
 }

@@ -1,6 +1,6 @@
 package io.podtopo.app.simulate;
 
-import io.podtopo.app.input.ScenarioStep;
+import io.podtopo.app.input.PodKey;
 import io.podtopo.domain.memorymanager.MemoryBlock;
 import io.podtopo.domain.node.NodeState;
 import io.podtopo.domain.pod.Pod;
@@ -55,7 +55,7 @@ public record PreExistingPod(String uid, Optional<Pod> manifest, Optional<CpuSet
 
   /** How reports name the pod: {@code namespace/name} of its manifest, else its uid. */
   public String name() {
-    return manifest.map(ScenarioStep::key).orElse(uid);
+    return manifest.map(PodKey::of).orElse(uid);
   }
 
   /**

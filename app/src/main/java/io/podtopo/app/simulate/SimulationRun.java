@@ -22,7 +22,7 @@ import java.util.Optional;
  * @param restored where the run started when not on an empty node: the kubelet state folder
  */
 public record SimulationRun(String title, String kubeletConfig, NodeResourceManagers managers,
-    List<PodOutcome> pods, List<StepOutcome> steps, NodeState finalState, Optional<RestoredStart> restored) {
+    List<PodOutcome> pods, List<SimulatedStep> steps, NodeState finalState, Optional<RestoredStart> restored) {
 
   public SimulationRun {
     Objects.requireNonNull(title, "title");

@@ -10,6 +10,7 @@ import io.podtopo.adapters.linux.store.SavedState;
 import io.podtopo.adapters.linux.store.StateDirectory;
 import io.podtopo.app.agent.KillScenario.Op;
 import io.podtopo.conformance.invariants.Invariants;
+import io.podtopo.conformance.invariants.ObservedNode;
 import io.podtopo.conformance.invariants.Violation;
 import io.podtopo.domain.node.NodeResourceManagers;
 import io.podtopo.domain.node.PodResources;
@@ -495,8 +496,7 @@ final class AgentKillLoop {
     if (log.stream().anyMatch(line -> line.get("level").asText().equals("error"))) {
       throw new AssertionError(at + "the agent logged an error: " + log);
     }
-    io.podtopo.conformance.invariants.NodeSnapshot checked = io.podtopo.conformance.invariants.NodeSnapshot.of(
-        managers, after.state(), after.activePods());
+    ObservedNode checked = ObservedNode.of(managers, after.state(), after.activePods());
     PodResourcesView view = managers.podResources(after.state(), after.activePods());
     List<Violation> violations = new ArrayList<>(Invariants.check(checked));
     violations.addAll(Invariants.checkPodResources(checked, view));

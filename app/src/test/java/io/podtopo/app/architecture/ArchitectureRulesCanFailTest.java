@@ -74,6 +74,14 @@ class ArchitectureRulesCanFailTest {
   }
 
   @Test
+  void theSteppingRuleCatchesADriverAdmittingThroughTheManagersThemselves() {
+    assertThatThrownBy(() -> RULES.driversStepNodesThroughThePorts().check(FIXTURES))
+        .isInstanceOf(AssertionError.class)
+        .hasMessageContaining(FIXTURE + ".app.StepsTheManagersItself")
+        .hasMessageContaining(FIXTURE + ".domain.node.NodeResourceManagers.admit(int)");
+  }
+
+  @Test
   void theCycleRuleCatchesDomainAndServiceDependingOnEachOther() {
     assertThatThrownBy(() -> RULES.noCyclesBetweenTopLevelPackages().check(FIXTURES))
         .isInstanceOf(AssertionError.class)

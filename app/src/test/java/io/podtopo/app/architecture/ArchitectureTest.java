@@ -81,6 +81,11 @@ class ArchitectureTest {
   }
 
   @Test
+  void issue26_item3_theCliTheAgentAndTheConformanceReferenceStepNodesThroughThePorts() {
+    RULES.driversStepNodesThroughThePorts().check(PODTOPO);
+  }
+
+  @Test
   void topLevelPackagesHaveNoCycles() {
     RULES.noCyclesBetweenTopLevelPackages().check(PODTOPO);
   }

@@ -16,6 +16,8 @@ import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.lang.ArchRule;
 import java.io.RandomAccessFile;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * The architecture rules of docs/design.md ("Dependency rules") and ADR 0001/0005, over the packages
@@ -23,6 +25,10 @@ import java.io.RandomAccessFile;
  * violations, to show that each rule can fail.
  */
 final class PodtopoArchitecture {
+
+  /** What steps a node: an admission, a container starting or stopping, a removal. */
+  private static final Set<String> STEPPING_FUNCTIONS =
+      new TreeSet<>(Set.of("admit", "startContainers", "stopContainer", "removeContainer", "removePod"));
 
   private final String root;
 
@@ -96,6 +102,20 @@ final class PodtopoArchitecture {
     return noClasses().that().resideOutsideOfPackage(root + ".app..")
         .should().dependOnClassesThat().resideInAnyPackage("dagger..", "picocli..")
         .because("app is the composition root and the only command line");
+  }
+
+  /**
+   * The command line, the agent and the conformance reference step a node through the use cases of
+   * {@code ports.in} (the {@code Simulator}, a {@code NodeResourceManager}), never through the domain's
+   * stepping functions themselves: one step loop, in the services (issue 26 item 3).
+   */
+  ArchRule driversStepNodesThroughThePorts() {
+    String managers = root + ".domain.node.NodeResourceManagers";
+    return noClasses().that().resideInAnyPackage(root + ".app..", root + ".conformance..")
+        .should().callMethodWhere(describe("a stepping function of " + managers + " " + STEPPING_FUNCTIONS,
+            call -> call.getTarget().getOwner().getFullName().equals(managers)
+                && STEPPING_FUNCTIONS.contains(call.getTarget().getName())))
+        .because("drivers step a node through ports.in, whose services hold the one step loop (docs/design.md)");
   }
 
   /** No cycles between the top-level packages (domain, ports, service, adapters, conformance, app). */

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.podtopo.domain.gates.FeatureGates;
 import io.podtopo.domain.pod.Pod;
 import io.podtopo.domain.pod.PodRoute;
+import io.podtopo.ports.in.ScenarioStep;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -43,15 +44,16 @@ class ScenarioFileTest {
         - remove: default/db
         """);
 
-    List<ScenarioStep> steps = ScenarioFile.read(scenario, List.of(db), FieldValidation.strict(), API_SERVER);
+    ScenarioScript script = ScenarioFile.read(scenario, List.of(db), FieldValidation.strict(), API_SERVER);
+    List<ScenarioStep> steps = script.steps();
 
     assertThat(steps).hasSize(4);
     assertThat(steps.get(0)).isInstanceOfSatisfying(ScenarioStep.Admit.class,
         admit -> assertThat(admit.pod().name()).isEqualTo("web"));
-    assertThat(steps.get(1)).isEqualTo(new ScenarioStep.Admit(db));
-    assertThat(steps.get(2)).isInstanceOfSatisfying(ScenarioStep.RemoveContainer.class,
-        remove -> assertThat(remove.container()).isEqualTo("app"));
-    assertThat(steps.get(3)).isEqualTo(new ScenarioStep.RemovePod(db));
+    assertThat(steps.get(1)).isEqualTo(ScenarioStep.admit(db));
+    assertThat(steps.get(2)).isEqualTo(ScenarioStep.removeContainer("default/web", "app"));
+    assertThat(steps.get(3)).isEqualTo(ScenarioStep.removePod(db.uid()));
+    assertThat(script.podNames()).containsExactly("default/web", "default/db", "default/web", "default/db");
   }
 
   @Test

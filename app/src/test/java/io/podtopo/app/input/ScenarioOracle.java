@@ -5,6 +5,7 @@ import io.podtopo.domain.pod.Container;
 import io.podtopo.domain.pod.Pod;
 import io.podtopo.domain.pod.PodRoute;
 import io.podtopo.domain.text.GoQuote;
+import io.podtopo.ports.in.ScenarioStep;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
@@ -23,10 +24,13 @@ import java.util.Optional;
  */
 final class ScenarioOracle {
 
-  /** The expected outcome: the steps, or a fault at {@code where} ({@code steps[I]...}, empty for the file). */
-  record Expected(List<ScenarioStep> steps, Optional<String> where) {
+  /**
+   * The expected outcome: the steps with their pods' names, or a fault at {@code where}
+   * ({@code steps[I]...}, empty for the file).
+   */
+  record Expected(ScenarioScript steps, Optional<String> where) {
     static Expected fault(String where) {
-      return new Expected(List.of(), Optional.of(where));
+      return new Expected(new ScenarioScript(List.of(), List.of()), Optional.of(where));
     }
   }
 
@@ -42,7 +46,7 @@ final class ScenarioOracle {
     this.file = file;
     this.fields = fields;
     this.route = route;
-    givenPods.forEach(pod -> given.put(ScenarioStep.key(pod), pod));
+    givenPods.forEach(pod -> given.put(PodKey.of(pod), pod));
   }
 
   /** The outcome of reading {@code file} beside {@code givenPods}; a fault of the YAML itself is the file's (""). */
@@ -61,22 +65,23 @@ final class ScenarioOracle {
       return Expected.fault("");
     }
     List<ScenarioStep> steps = new ArrayList<>();
+    List<String> names = new ArrayList<>();
     for (int i = 0; i < tree.size(); i++) {
       String where = "steps[" + i + "]";
       JsonNode step = tree.get(i);
       if (!step.isObject() || step.size() != 1 || !(step.has("admit") || step.has("remove"))) {
         return Expected.fault(where);
       }
-      Optional<String> fault = step.has("admit") ? admit(where + ".admit", step.get("admit"), steps)
-          : remove(where + ".remove", step.get("remove"), steps);
+      Optional<String> fault = step.has("admit") ? admit(where + ".admit", step.get("admit"), steps, names)
+          : remove(where + ".remove", step.get("remove"), steps, names);
       if (fault.isPresent()) {
         return Expected.fault(fault.get());
       }
     }
-    return new Expected(List.copyOf(steps), Optional.empty());
+    return new Expected(new ScenarioScript(steps, names), Optional.empty());
   }
 
-  private Optional<String> admit(String where, JsonNode value, List<ScenarioStep> steps) {
+  private Optional<String> admit(String where, JsonNode value, List<ScenarioStep> steps, List<String> names) {
     Optional<String> name = name(value);
     if (name.isEmpty()) {
       return Optional.of(where);
@@ -97,20 +102,24 @@ final class ScenarioOracle {
       }
     }
     for (Pod pod : pods) {
-      admitted.put(ScenarioStep.key(pod), pod);
-      steps.add(new ScenarioStep.Admit(pod));
+      admitted.put(PodKey.of(pod), pod);
+      steps.add(ScenarioStep.admit(pod));
+      names.add(PodKey.of(pod));
     }
     return Optional.empty();
   }
 
-  private Optional<String> remove(String where, JsonNode value, List<ScenarioStep> steps) {
+  private Optional<String> remove(String where, JsonNode value, List<ScenarioStep> steps, List<String> names) {
     if (!value.isObject()) {
       Optional<Pod> pod = name(value).map(ScenarioOracle::key).map(admitted::get);
-      pod.ifPresent(p -> steps.add(new ScenarioStep.RemovePod(p)));
+      pod.ifPresent(p -> {
+        steps.add(ScenarioStep.removePod(p.uid()));
+        names.add(PodKey.of(p));
+      });
       return pod.isPresent() ? Optional.empty() : Optional.of(where);
     }
-    for (Iterator<String> names = value.fieldNames(); names.hasNext(); ) {
-      String field = names.next();
+    for (Iterator<String> keys = value.fieldNames(); keys.hasNext(); ) {
+      String field = keys.next();
       if (!field.equals("pod") && !field.equals("container")) {
         return Optional.of(where + "." + GoQuote.escaped(field));
       }
@@ -124,7 +133,8 @@ final class ScenarioOracle {
     if (container.isEmpty()) {
       return Optional.of(where + ".container");
     }
-    steps.add(new ScenarioStep.RemoveContainer(pod.get(), container.get()));
+    steps.add(ScenarioStep.removeContainer(pod.get().uid(), container.get()));
+    names.add(PodKey.of(pod.get()));
     return Optional.empty();
   }
 

@@ -10,7 +10,7 @@ import io.podtopo.app.input.BuiltInKubeletConfig;
 import io.podtopo.app.input.FieldValidation;
 import io.podtopo.app.input.NodeConfigs;
 import io.podtopo.app.input.PodManifests;
-import io.podtopo.app.input.ScenarioStep;
+import io.podtopo.app.input.ScenarioScript;
 import io.podtopo.app.simulate.KepExamples;
 import io.podtopo.app.simulate.KubeletStateStart;
 import io.podtopo.app.simulate.Simulation;
@@ -26,6 +26,9 @@ import io.podtopo.domain.pod.Pod;
 import io.podtopo.domain.pod.PodRoute;
 import io.podtopo.domain.topology.CpuSet;
 import io.podtopo.domain.topology.Machine;
+import io.podtopo.ports.in.ScenarioStep;
+import io.podtopo.ports.in.Simulator;
+import io.podtopo.service.SimulatorService;
 import java.io.StringReader;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -54,7 +57,8 @@ class HtmlReportTest {
   private static final PodRoute API_SERVER = PodRoute.apiServer(FeatureGates.defaults());
 
   private static final MachineCatalog CATALOG = MachineCatalog.bundled();
-  private static final List<SimulationRun> KEP = KepExamples.runs(CATALOG);
+  private static final Simulation SIMULATION = new Simulation(new SimulatorService());
+  private static final List<SimulationRun> KEP = KepExamples.runs(SIMULATION, CATALOG);
 
   @Test
   void everyCpuOfEveryRunIsOneElementCarryingTheOwnerOfTheTextMap() throws Exception {
@@ -146,9 +150,11 @@ class HtmlReportTest {
               resources: {limits: {cpu: "2", memory: 2Gi}}
             - name: sidecar
         """), FieldValidation.strict(), API_SERVER).get(0);
-    SimulationRun run = Simulation.run("scenario", "built-in", NodeConfigs.managers(BuiltInKubeletConfig.fittedTo(machine),
-        machine), List.of(new ScenarioStep.Admit(web), new ScenarioStep.RemoveContainer(web, "app"),
-        new ScenarioStep.RemovePod(web)));
+    ScenarioScript script = new ScenarioScript(List.of(ScenarioStep.admit(web),
+        ScenarioStep.removeContainer(web.uid(), "app"), ScenarioStep.removePod(web.uid())),
+        List.of("default/web", "default/web", "default/web"));
+    SimulationRun run = SIMULATION.run("scenario", "built-in",
+        NodeConfigs.managers(BuiltInKubeletConfig.fittedTo(machine), machine), script, Simulator.StepProgress.none());
 
     Document page = parse(HtmlReport.simulation(List.of(run), false, false));
 
@@ -270,9 +276,9 @@ class HtmlReportTest {
         BuiltInExamples.kubeletConfig("kubelet/pod-scope.yaml"), CATALOG.machine(MachineCatalog.DEFAULT_MACHINE));
     List<Pod> analytics = PodManifests.read(List.of(examples.resolve("kubelet-state/analytics.yaml")),
         FieldValidation.of(false), API_SERVER);
-    SimulationRun run = Simulation.run("restart", "pod-scope.yaml", managers,
+    SimulationRun run = SIMULATION.run("restart", "pod-scope.yaml", managers,
         KubeletStateStart.read(examples.resolve("kubelet-state"), managers), "kubelet-state", analytics,
-        List.of(new ScenarioStep.Admit(analytics.get(0))));
+        ScenarioScript.admitting(List.of(analytics.get(0))), Simulator.StepProgress.none());
 
     Document page = parse(HtmlReport.simulation(List.of(run), false, false));
 

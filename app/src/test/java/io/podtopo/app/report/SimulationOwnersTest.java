@@ -4,17 +4,19 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.podtopo.adapters.fake.MachineCatalog;
 import io.podtopo.app.simulate.KepExamples;
+import io.podtopo.app.simulate.Simulation;
 import io.podtopo.app.simulate.SimulationRun;
 import io.podtopo.domain.node.ContainerAssignment;
 import io.podtopo.domain.node.PodAssignment;
 import io.podtopo.domain.topology.CpuSet;
+import io.podtopo.service.SimulatorService;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** The map of a finished run marks the running pods: slices, pod shared pools, reserved and node shared CPUs. */
 class SimulationOwnersTest {
 
-  private static final SimulationRun POD_SCOPE = KepExamples.runs(MachineCatalog.bundled()).get(0);
+  private static final SimulationRun POD_SCOPE = KepExamples.runs(new Simulation(new SimulatorService()), MachineCatalog.bundled()).get(0);
 
   @Test
   void everyCpuHasTheOwnerOfTheSteadyState() {

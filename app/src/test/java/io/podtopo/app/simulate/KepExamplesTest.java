@@ -9,6 +9,7 @@ import io.podtopo.domain.node.PodAssignment;
 import io.podtopo.domain.topology.CpuSet;
 import io.podtopo.domain.topology.Machine;
 import io.podtopo.domain.topologymanager.AdmissionFailure;
+import io.podtopo.service.SimulatorService;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -19,7 +20,7 @@ import org.junit.jupiter.api.Test;
  */
 class KepExamplesTest {
 
-  private static final List<SimulationRun> RUNS = KepExamples.runs(MachineCatalog.bundled());
+  private static final List<SimulationRun> RUNS = KepExamples.runs(new Simulation(new SimulatorService()), MachineCatalog.bundled());
   private static final SimulationRun POD_SCOPE = RUNS.get(0);
   private static final SimulationRun CONTAINER_SCOPE = RUNS.get(1);
 

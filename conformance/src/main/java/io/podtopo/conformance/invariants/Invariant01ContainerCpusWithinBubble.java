@@ -19,7 +19,7 @@ public final class Invariant01ContainerCpusWithinBubble extends NumberedInvarian
   }
 
   @Override
-  public List<Violation> check(NodeSnapshot snapshot) {
+  public List<Violation> check(ObservedNode snapshot) {
     List<Violation> violations = new ArrayList<>();
     CpuManagerState cpu = snapshot.state().cpu();
     for (Map.Entry<String, java.util.SortedMap<String, CpuSet>> pod : cpu.entries().entrySet()) {

@@ -1,7 +1,9 @@
 package io.podtopo.conformance.invariants;
 
+import io.podtopo.domain.node.Admission;
 import io.podtopo.domain.pod.Pod;
 import io.podtopo.domain.topology.CpuSet;
+import io.podtopo.ports.in.ScenarioStep;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -18,7 +20,7 @@ public final class Invariant02BubbleSizeIsPodBudget extends NumberedInvariant
   }
 
   @Override
-  public List<Violation> check(NodeSnapshot snapshot) {
+  public List<Violation> check(ObservedNode snapshot) {
     List<Violation> violations = new ArrayList<>();
     snapshot.state().cpu().podEntries().forEach((uid, bubble) -> {
       Optional<Pod> pod = snapshot.pod(uid);
@@ -36,11 +38,12 @@ public final class Invariant02BubbleSizeIsPodBudget extends NumberedInvariant
   }
 
   @Override
-  public List<Violation> checkTransition(NodeSnapshot before, Operation operation, NodeSnapshot after) {
-    if (!(operation instanceof Operation.Admit admit) || !admit.outcome().admitted()) {
+  public List<Violation> checkTransition(ObservedNode before, ScenarioStep step, Optional<Admission> admission,
+      ObservedNode after) {
+    if (!(step instanceof ScenarioStep.Admit admit) || !admission.orElseThrow().admitted()) {
       return List.of();
     }
-    String uid = admit.podUid();
+    String uid = admit.pod().uid();
     Optional<CpuSet> bubble = after.state().cpu().podCpus(uid);
     if (bubble.isEmpty() || before.state().cpu().podCpus(uid).isPresent()) {
       return List.of();

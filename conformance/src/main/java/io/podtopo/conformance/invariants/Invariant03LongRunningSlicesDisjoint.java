@@ -15,7 +15,7 @@ public final class Invariant03LongRunningSlicesDisjoint extends NumberedInvarian
   }
 
   @Override
-  public List<Violation> check(NodeSnapshot snapshot) {
+  public List<Violation> check(ObservedNode snapshot) {
     List<Violation> violations = new ArrayList<>();
     for (Pod pod : snapshot.activePods()) {
       List<Container> exclusive = PodRules.longRunning(pod).stream()

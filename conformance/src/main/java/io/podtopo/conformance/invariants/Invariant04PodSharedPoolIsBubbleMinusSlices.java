@@ -16,7 +16,7 @@ public final class Invariant04PodSharedPoolIsBubbleMinusSlices extends NumberedI
   }
 
   @Override
-  public List<Violation> check(NodeSnapshot snapshot) {
+  public List<Violation> check(ObservedNode snapshot) {
     List<Violation> violations = new ArrayList<>();
     for (PodPartition partition : PodPartition.all(snapshot)) {
       partition.shared().forEach((name, pool) -> {

@@ -13,7 +13,7 @@ public final class Invariant05SharedContainersShareOnePool extends NumberedInvar
   }
 
   @Override
-  public List<Violation> check(NodeSnapshot snapshot) {
+  public List<Violation> check(ObservedNode snapshot) {
     List<Violation> violations = new ArrayList<>();
     for (PodPartition partition : PodPartition.all(snapshot)) {
       CpuSet first = null;

@@ -1,8 +1,10 @@
 package io.podtopo.conformance.invariants;
 
+import io.podtopo.domain.node.Admission;
 import io.podtopo.domain.pod.Container;
 import io.podtopo.domain.pod.Pod;
 import io.podtopo.domain.topologymanager.TopologyManagerPolicy;
+import io.podtopo.ports.in.ScenarioStep;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -57,7 +59,7 @@ public final class Invariant06ExclusiveSumWithinBudget extends NumberedInvariant
   }
 
   @Override
-  public List<Violation> check(NodeSnapshot snapshot) {
+  public List<Violation> check(ObservedNode snapshot) {
     List<Violation> violations = new ArrayList<>();
     for (Pod pod : snapshot.activePods()) {
       if (snapshot.state().cpu().podCpus(pod.uid()).isPresent()) {
@@ -68,10 +70,12 @@ public final class Invariant06ExclusiveSumWithinBudget extends NumberedInvariant
   }
 
   @Override
-  public List<Violation> checkTransition(NodeSnapshot before, Operation operation, NodeSnapshot after) {
-    if (!(operation instanceof Operation.Admit admit) || before.isActive(admit.podUid())) {
+  public List<Violation> checkTransition(ObservedNode before, ScenarioStep step, Optional<Admission> admission,
+      ObservedNode after) {
+    if (!(step instanceof ScenarioStep.Admit admit) || before.isActive(admit.pod().uid())) {
       return List.of();
     }
+    Admission outcome = admission.orElseThrow();
     Pod pod = admit.pod();
     if (!PodRules.podLevelCpu(after.config(), pod) || PodRules.podCpuBudget(pod) == 0) {
       return List.of();
@@ -80,16 +84,16 @@ public final class Invariant06ExclusiveSumWithinBudget extends NumberedInvariant
     if (breach.isEmpty()) {
       return List.of();
     }
-    if (admit.outcome().admitted()) {
+    if (outcome.admitted()) {
       return List.of(Violation.ofPod(number(), pod.uid(), "admitted although " + breach.get()));
     }
     TopologyManagerPolicy policy = after.config().topologyManagerPolicy();
     boolean sharedStarved = demand(pod).shared();
     String expected = policy == TopologyManagerPolicy.BEST_EFFORT ? EMPTY_POD_SHARED_POOL : TOPOLOGY_AFFINITY;
-    String reason = admit.outcome().reason().orElseThrow();
+    String reason = outcome.reason().orElseThrow();
     boolean validatedFirst = reason.equals(VALIDATION) && PodRules.aggregateExceedsBudget(pod);
     if (sharedStarved && !reason.equals(expected) && !validatedFirst) {
-      return List.of(Violation.ofPod(number(), pod.uid(), "rejected with " + reason + " (" + admit.outcome().message()
+      return List.of(Violation.ofPod(number(), pod.uid(), "rejected with " + reason + " (" + outcome.message()
           .orElse("") + ") instead of " + expected + " under " + policy + ": " + breach.get()));
     }
     return List.of();

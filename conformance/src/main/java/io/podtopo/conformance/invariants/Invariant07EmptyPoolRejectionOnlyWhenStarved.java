@@ -1,7 +1,10 @@
 package io.podtopo.conformance.invariants;
 
+import io.podtopo.domain.node.Admission;
 import io.podtopo.domain.pod.Pod;
+import io.podtopo.ports.in.ScenarioStep;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * §15.7: a pod-level pod whose long-running containers are all eligible with Σ == budget is admitted:
@@ -17,12 +20,14 @@ public final class Invariant07EmptyPoolRejectionOnlyWhenStarved extends Numbered
   }
 
   @Override
-  public List<Violation> checkTransition(NodeSnapshot before, Operation operation, NodeSnapshot after) {
-    if (!(operation instanceof Operation.Admit admit) || admit.outcome().admitted()) {
+  public List<Violation> checkTransition(ObservedNode before, ScenarioStep step, Optional<Admission> admission,
+      ObservedNode after) {
+    if (!(step instanceof ScenarioStep.Admit admit) || admission.orElseThrow().admitted()) {
       return List.of();
     }
+    Admission outcome = admission.orElseThrow();
     Pod pod = admit.pod();
-    boolean emptyPool = admit.outcome().reason().orElseThrow().equals(Invariant06ExclusiveSumWithinBudget.EMPTY_POD_SHARED_POOL);
+    boolean emptyPool = outcome.reason().orElseThrow().equals(Invariant06ExclusiveSumWithinBudget.EMPTY_POD_SHARED_POOL);
     if (!emptyPool) {
       return List.of();
     }
@@ -33,6 +38,6 @@ public final class Invariant07EmptyPoolRejectionOnlyWhenStarved extends Numbered
       return List.of();
     }
     return List.of(Violation.ofPod(number(), pod.uid(), "rejected with EmptyPodSharedPoolError ("
-        + admit.outcome().message().orElse("") + ") although every shared container keeps CPUs and memory"));
+        + outcome.message().orElse("") + ") although every shared container keeps CPUs and memory"));
   }
 }

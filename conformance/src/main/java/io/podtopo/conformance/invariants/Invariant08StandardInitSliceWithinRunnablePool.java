@@ -1,8 +1,10 @@
 package io.podtopo.conformance.invariants;
 
+import io.podtopo.domain.node.Admission;
 import io.podtopo.domain.pod.Container;
 import io.podtopo.domain.pod.Pod;
 import io.podtopo.domain.topology.CpuSet;
+import io.podtopo.ports.in.ScenarioStep;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -21,7 +23,7 @@ public final class Invariant08StandardInitSliceWithinRunnablePool extends Number
   }
 
   @Override
-  public List<Violation> check(NodeSnapshot snapshot) {
+  public List<Violation> check(ObservedNode snapshot) {
     List<Violation> violations = new ArrayList<>();
     for (PodPartition partition : PodPartition.all(snapshot)) {
       Pod pod = partition.pod();
@@ -42,7 +44,7 @@ public final class Invariant08StandardInitSliceWithinRunnablePool extends Number
     return violations;
   }
 
-  static CpuSet sidecarSlices(NodeSnapshot snapshot, Pod pod, int index) {
+  static CpuSet sidecarSlices(ObservedNode snapshot, Pod pod, int index) {
     CpuSet.Builder slices = new CpuSet.Builder();
     for (Container sidecar : PodRules.eligibleSidecarsBefore(pod, index)) {
       snapshot.state().cpu().containerCpus(pod.uid(), sidecar.name()).ifPresent(slices::addAll);
@@ -51,8 +53,9 @@ public final class Invariant08StandardInitSliceWithinRunnablePool extends Number
   }
 
   @Override
-  public List<Violation> checkTransition(NodeSnapshot before, Operation operation, NodeSnapshot after) {
-    if (!(operation instanceof Operation.Admit admit) || !admit.outcome().admitted()
+  public List<Violation> checkTransition(ObservedNode before, ScenarioStep step, Optional<Admission> admission,
+      ObservedNode after) {
+    if (!(step instanceof ScenarioStep.Admit admit) || !admission.orElseThrow().admitted()
         || !PodRules.podLevelCpu(after.config(), admit.pod())) {
       return List.of();
     }

@@ -19,7 +19,7 @@ public final class Invariant09SharedStandardInitGetsRunnablePool extends Numbere
   }
 
   @Override
-  public List<Violation> check(NodeSnapshot snapshot) {
+  public List<Violation> check(ObservedNode snapshot) {
     List<Violation> violations = new ArrayList<>();
     for (PodPartition partition : PodPartition.all(snapshot)) {
       Pod pod = partition.pod();

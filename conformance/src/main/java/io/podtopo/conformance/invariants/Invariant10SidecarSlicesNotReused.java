@@ -19,7 +19,7 @@ public final class Invariant10SidecarSlicesNotReused extends NumberedInvariant i
   }
 
   @Override
-  public List<Violation> check(NodeSnapshot snapshot) {
+  public List<Violation> check(ObservedNode snapshot) {
     List<Violation> violations = new ArrayList<>();
     for (Pod pod : snapshot.activePods()) {
       List<Container> ordered = pod.initAndAppContainers();

@@ -20,7 +20,7 @@ public final class Invariant11PodsAreDisjoint extends NumberedInvariant implemen
   }
 
   @Override
-  public List<Violation> check(NodeSnapshot snapshot) {
+  public List<Violation> check(ObservedNode snapshot) {
     List<Violation> violations = new ArrayList<>();
     CpuManagerState cpu = snapshot.state().cpu();
     List<Map.Entry<String, CpuSet>> bubbles = List.copyOf(cpu.podEntries().entrySet());

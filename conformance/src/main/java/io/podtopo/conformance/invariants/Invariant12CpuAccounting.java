@@ -19,7 +19,7 @@ public final class Invariant12CpuAccounting extends NumberedInvariant implements
   }
 
   @Override
-  public List<Violation> check(NodeSnapshot snapshot) {
+  public List<Violation> check(ObservedNode snapshot) {
     if (!PodRules.cpuStatic(snapshot.config())) {
       return List.of();
     }

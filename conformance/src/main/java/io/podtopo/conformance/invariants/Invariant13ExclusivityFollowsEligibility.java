@@ -1,10 +1,12 @@
 package io.podtopo.conformance.invariants;
 
 import io.podtopo.domain.memorymanager.MemoryBlock;
+import io.podtopo.domain.node.Admission;
 import io.podtopo.domain.node.ContainerAssignment;
 import io.podtopo.domain.pod.Container;
 import io.podtopo.domain.pod.Pod;
 import io.podtopo.domain.topology.CpuSet;
+import io.podtopo.ports.in.ScenarioStep;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -25,7 +27,7 @@ public final class Invariant13ExclusivityFollowsEligibility extends NumberedInva
   }
 
   @Override
-  public List<Violation> check(NodeSnapshot snapshot) {
+  public List<Violation> check(ObservedNode snapshot) {
     List<Violation> violations = new ArrayList<>();
     for (Pod pod : snapshot.activePods()) {
       for (Container container : pod.initAndAppContainers()) {
@@ -51,13 +53,14 @@ public final class Invariant13ExclusivityFollowsEligibility extends NumberedInva
   }
 
   @Override
-  public List<Violation> checkTransition(NodeSnapshot before, Operation operation, NodeSnapshot after) {
-    if (!(operation instanceof Operation.Admit admit) || admit.outcome().assignment().isEmpty()) {
+  public List<Violation> checkTransition(ObservedNode before, ScenarioStep step, Optional<Admission> admission,
+      ObservedNode after) {
+    if (!(step instanceof ScenarioStep.Admit admit) || admission.orElseThrow().assignment().isEmpty()) {
       return List.of();
     }
     Pod pod = admit.pod();
     List<Violation> violations = new ArrayList<>();
-    for (ContainerAssignment assignment : admit.outcome().assignment().get().containers()) {
+    for (ContainerAssignment assignment : admission.orElseThrow().assignment().get().containers()) {
       Optional<Container> container = pod.container(assignment.name());
       boolean expected = container.isPresent() && PodRules.cpuExclusive(after.config(), pod, container.get());
       if (assignment.exclusive() != expected) {

@@ -1,6 +1,9 @@
 package io.podtopo.conformance.invariants;
 
+import io.podtopo.domain.node.Admission;
+import io.podtopo.ports.in.ScenarioStep;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * §15.15: pods with pod-level resources while either KEP-5526 gate is off are admitted with "no preference" from every provider and leave no CPU or
@@ -16,12 +19,13 @@ public final class Invariant15GateOffPlrPodsGetNothing extends NumberedInvariant
   }
 
   @Override
-  public List<Violation> check(NodeSnapshot snapshot) {
+  public List<Violation> check(ObservedNode snapshot) {
     return nothing.check(snapshot);
   }
 
   @Override
-  public List<Violation> checkTransition(NodeSnapshot before, Operation operation, NodeSnapshot after) {
-    return nothing.checkTransition(operation, after);
+  public List<Violation> checkTransition(ObservedNode before, ScenarioStep step, Optional<Admission> admission,
+      ObservedNode after) {
+    return nothing.checkTransition(step, admission, after);
   }
 }

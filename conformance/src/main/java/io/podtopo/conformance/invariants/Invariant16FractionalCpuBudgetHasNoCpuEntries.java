@@ -18,7 +18,7 @@ public final class Invariant16FractionalCpuBudgetHasNoCpuEntries extends Numbere
   }
 
   @Override
-  public List<Violation> check(NodeSnapshot snapshot) {
+  public List<Violation> check(ObservedNode snapshot) {
     List<Violation> violations = new ArrayList<>();
     for (Pod pod : snapshot.activePods()) {
       if (PodRules.mode(snapshot.config(), pod) == PodRules.Mode.POD_LEVEL && PodRules.fractionalCpuBudget(pod)

@@ -24,7 +24,7 @@ public final class Invariant17SingleNumaNodeAlignment extends NumberedInvariant 
   }
 
   @Override
-  public List<Violation> check(NodeSnapshot snapshot) {
+  public List<Violation> check(ObservedNode snapshot) {
     if (snapshot.config().topologyManagerPolicy() != TopologyManagerPolicy.SINGLE_NUMA_NODE) {
       return List.of();
     }
@@ -58,7 +58,7 @@ public final class Invariant17SingleNumaNodeAlignment extends NumberedInvariant 
     return violations;
   }
 
-  private static Set<Integer> nodesOf(NodeSnapshot snapshot, CpuSet cpus) {
+  private static Set<Integer> nodesOf(ObservedNode snapshot, CpuSet cpus) {
     Set<Integer> nodes = new TreeSet<>();
     snapshot.machine().cpus().stream().filter(cpu -> cpus.contains(cpu.id())).forEach(cpu -> nodes.add(cpu.numaNode()));
     return nodes;

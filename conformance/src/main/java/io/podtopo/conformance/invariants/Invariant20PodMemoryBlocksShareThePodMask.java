@@ -12,7 +12,7 @@ public final class Invariant20PodMemoryBlocksShareThePodMask extends NumberedInv
   }
 
   @Override
-  public List<Violation> check(NodeSnapshot snapshot) {
+  public List<Violation> check(ObservedNode snapshot) {
     List<Violation> violations = new ArrayList<>();
     snapshot.state().memory().podEntries().forEach((uid, podBlocks) -> {
       if (podBlocks.isEmpty()) {

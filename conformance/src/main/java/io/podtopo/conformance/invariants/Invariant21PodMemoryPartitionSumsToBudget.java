@@ -24,7 +24,7 @@ public final class Invariant21PodMemoryPartitionSumsToBudget extends NumberedInv
   }
 
   @Override
-  public List<Violation> check(NodeSnapshot snapshot) {
+  public List<Violation> check(ObservedNode snapshot) {
     List<Violation> violations = new ArrayList<>();
     for (Pod pod : snapshot.activePods()) {
       Optional<List<MemoryBlock>> podBlocks = snapshot.state().memory().podBlocks(pod.uid());

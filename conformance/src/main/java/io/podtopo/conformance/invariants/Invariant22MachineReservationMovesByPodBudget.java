@@ -2,6 +2,8 @@ package io.podtopo.conformance.invariants;
 
 import io.podtopo.domain.memorymanager.MemoryBlock;
 import io.podtopo.domain.memorymanager.MemoryManagerState;
+import io.podtopo.domain.node.Admission;
+import io.podtopo.ports.in.ScenarioStep;
 import java.util.List;
 import java.util.Optional;
 import java.util.SortedMap;
@@ -21,15 +23,16 @@ public final class Invariant22MachineReservationMovesByPodBudget extends Numbere
   }
 
   @Override
-  public List<Violation> checkTransition(NodeSnapshot before, Operation operation, NodeSnapshot after) {
+  public List<Violation> checkTransition(ObservedNode before, ScenarioStep step, Optional<Admission> admission,
+      ObservedNode after) {
     MemoryManagerState was = before.state().memory();
     MemoryManagerState is = after.state().memory();
-    String uid = operation.podUid();
+    String uid = Steps.podUid(step);
     SortedMap<String, Long> delta = StateViews.reservedDelta(was.machineState(), is.machineState());
     SortedMap<String, Long> expected;
-    if (operation instanceof Operation.Admit admit) {
+    if (step instanceof ScenarioStep.Admit admit) {
       Optional<List<MemoryBlock>> created = is.podBlocks(uid);
-      if (!admit.outcome().admitted() || created.isEmpty() || was.podBlocks(uid).isPresent()) {
+      if (!admission.orElseThrow().admitted() || created.isEmpty() || was.podBlocks(uid).isPresent()) {
         return List.of();
       }
       expected = StateViews.sizesByType(created.get());
@@ -45,7 +48,7 @@ public final class Invariant22MachineReservationMovesByPodBudget extends Numbere
       }
     }
     if (!delta.equals(expected)) {
-      return List.of(Violation.ofPod(number(), uid, operation.getClass().getSimpleName() + " moved reserved memory by "
+      return List.of(Violation.ofPod(number(), uid, Steps.kind(step) + " moved reserved memory by "
           + delta + ", expected " + expected));
     }
     return List.of();

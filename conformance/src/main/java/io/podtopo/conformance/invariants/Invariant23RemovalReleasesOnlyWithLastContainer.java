@@ -1,7 +1,9 @@
 package io.podtopo.conformance.invariants;
 
+import io.podtopo.domain.node.Admission;
 import io.podtopo.domain.node.NodeState;
 import io.podtopo.domain.topology.CpuSet;
+import io.podtopo.ports.in.ScenarioStep;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -21,11 +23,12 @@ public final class Invariant23RemovalReleasesOnlyWithLastContainer extends Numbe
   }
 
   @Override
-  public List<Violation> checkTransition(NodeSnapshot before, Operation operation, NodeSnapshot after) {
-    if (operation instanceof Operation.Admit) {
+  public List<Violation> checkTransition(ObservedNode before, ScenarioStep step, Optional<Admission> admission,
+      ObservedNode after) {
+    if (step instanceof ScenarioStep.Admit) {
       return List.of();
     }
-    String uid = operation.podUid();
+    String uid = Steps.podUid(step);
     NodeState was = before.state();
     NodeState is = after.state();
     List<Violation> violations = new ArrayList<>();
@@ -60,7 +63,7 @@ public final class Invariant23RemovalReleasesOnlyWithLastContainer extends Numbe
    * containers (nothing else in between), the default set and the memory machine state are as before
    * and the pod has no state left.
    */
-  public List<Violation> roundTrip(NodeSnapshot beforeAdmission, NodeSnapshot afterRemoval, String uid) {
+  public List<Violation> roundTrip(ObservedNode beforeAdmission, ObservedNode afterRemoval, String uid) {
     List<Violation> violations = new ArrayList<>();
     NodeState was = beforeAdmission.state();
     NodeState is = afterRemoval.state();

@@ -2,12 +2,15 @@ package io.podtopo.conformance.invariants;
 
 import io.podtopo.domain.cpumanager.CpuManagerState;
 import io.podtopo.domain.memorymanager.MemoryManagerState;
+import io.podtopo.domain.node.Admission;
 import io.podtopo.domain.node.NodeState;
 import io.podtopo.domain.pod.Container;
 import io.podtopo.domain.pod.Pod;
 import io.podtopo.domain.topology.CpuSet;
+import io.podtopo.ports.in.ScenarioStep;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -33,7 +36,7 @@ public final class Invariant24RestartReadmissionIsIdempotent extends NumberedInv
   }
 
   /** Whether {@code pod}'s allocation in {@code snapshot} is complete. */
-  static boolean complete(NodeSnapshot snapshot, Pod pod) {
+  static boolean complete(ObservedNode snapshot, Pod pod) {
     NodeState state = snapshot.state();
     boolean podLevelCpu = PodRules.podLevelCpu(snapshot.config(), pod) && PodRules.podCpuBudget(pod) > 0;
     boolean podLevelMemory = PodRules.podLevelMemory(snapshot.config(), pod);
@@ -54,7 +57,7 @@ public final class Invariant24RestartReadmissionIsIdempotent extends NumberedInv
    * Whether {@code align-by-socket} is on and the pod's CPUs (bubble or container entries) meet a
    * NUMA node that holds none of its memory.
    */
-  static boolean cpusOffTheMemoryNodesBySocketAlignment(NodeSnapshot snapshot, Pod pod) {
+  static boolean cpusOffTheMemoryNodesBySocketAlignment(ObservedNode snapshot, Pod pod) {
     if (!PodRules.cpuStatic(snapshot.config()) || !PodRules.cpuOptions(snapshot.config()).alignBySocket()) {
       return false;
     }
@@ -70,21 +73,23 @@ public final class Invariant24RestartReadmissionIsIdempotent extends NumberedInv
   }
 
   @Override
-  public List<Violation> checkTransition(NodeSnapshot before, Operation operation, NodeSnapshot after) {
-    if (!(operation instanceof Operation.Admit admit) || !before.isActive(admit.podUid())
+  public List<Violation> checkTransition(ObservedNode before, ScenarioStep step, Optional<Admission> admission,
+      ObservedNode after) {
+    if (!(step instanceof ScenarioStep.Admit admit) || !before.isActive(admit.pod().uid())
         || !complete(before, admit.pod())) {
       return List.of();
     }
+    Admission outcome = admission.orElseThrow();
     List<Violation> violations = new ArrayList<>();
-    if (!admit.outcome().admitted() && !cpusOffTheMemoryNodesBySocketAlignment(before, admit.pod())) {
-      violations.add(Violation.ofPod(number(), admit.podUid(), "re-admission rejected: "
-          + admit.outcome().failure().orElseThrow()));
+    if (!outcome.admitted() && !cpusOffTheMemoryNodesBySocketAlignment(before, admit.pod())) {
+      violations.add(Violation.ofPod(number(), admit.pod().uid(), "re-admission rejected: "
+          + outcome.failure().orElseThrow()));
     }
     CpuManagerState cpuBefore = before.state().cpu();
     CpuManagerState cpuAfter = after.state().cpu();
     if (!cpuAfter.defaultCpuSet().equals(cpuBefore.defaultCpuSet()) || !cpuAfter.entries().equals(cpuBefore.entries())
         || !cpuAfter.podEntries().equals(cpuBefore.podEntries())) {
-      violations.add(Violation.ofPod(number(), admit.podUid(), "re-admission changed the CPU state from " + cpuBefore
+      violations.add(Violation.ofPod(number(), admit.pod().uid(), "re-admission changed the CPU state from " + cpuBefore
           + " to " + cpuAfter));
     }
     MemoryManagerState memoryBefore = before.state().memory();
@@ -92,8 +97,8 @@ public final class Invariant24RestartReadmissionIsIdempotent extends NumberedInv
     if (!memoryAfter.machineState().equals(memoryBefore.machineState())
         || !memoryAfter.containerEntries().equals(memoryBefore.containerEntries())
         || !memoryAfter.podEntries().equals(memoryBefore.podEntries())) {
-      violations.add(Violation.ofPod(number(), admit.podUid(), "re-admission changed the memory state: entries "
-          + memoryBefore.containerEntries().get(admit.podUid()) + " -> " + memoryAfter.containerEntries().get(admit.podUid())
+      violations.add(Violation.ofPod(number(), admit.pod().uid(), "re-admission changed the memory state: entries "
+          + memoryBefore.containerEntries().get(admit.pod().uid()) + " -> " + memoryAfter.containerEntries().get(admit.pod().uid())
           + ", reserved " + StateViews.reservedDelta(memoryBefore.machineState(), memoryAfter.machineState())));
     }
     return violations;

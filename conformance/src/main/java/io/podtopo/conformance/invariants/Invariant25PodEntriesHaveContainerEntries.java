@@ -16,7 +16,7 @@ public final class Invariant25PodEntriesHaveContainerEntries extends NumberedInv
   }
 
   @Override
-  public List<Violation> check(NodeSnapshot snapshot) {
+  public List<Violation> check(ObservedNode snapshot) {
     List<Violation> violations = new ArrayList<>();
     snapshot.state().cpu().podEntries().forEach((uid, bubble) -> {
       if (snapshot.state().cpu().containerEntries(uid).isEmpty()) {

@@ -1,9 +1,11 @@
 package io.podtopo.conformance.invariants;
 
 import io.podtopo.domain.cpumanager.CpuTopology;
+import io.podtopo.domain.node.Admission;
 import io.podtopo.domain.pod.Container;
 import io.podtopo.domain.pod.Pod;
 import io.podtopo.domain.topology.CpuSet;
+import io.podtopo.ports.in.ScenarioStep;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -26,12 +28,12 @@ public final class Invariant26FullPcpusOnlyWholeCores extends NumberedInvariant
         + "physical cores");
   }
 
-  private static boolean applies(NodeSnapshot snapshot) {
+  private static boolean applies(ObservedNode snapshot) {
     return PodRules.cpuStatic(snapshot.config()) && PodRules.cpuOptions(snapshot.config()).fullPhysicalCpusOnly();
   }
 
   @Override
-  public List<Violation> check(NodeSnapshot snapshot) {
+  public List<Violation> check(ObservedNode snapshot) {
     if (!applies(snapshot)) {
       return List.of();
     }
@@ -59,25 +61,27 @@ public final class Invariant26FullPcpusOnlyWholeCores extends NumberedInvariant
   }
 
   @Override
-  public List<Violation> checkTransition(NodeSnapshot before, Operation operation, NodeSnapshot after) {
-    if (!(operation instanceof Operation.Admit admit) || !applies(after) || before.isActive(admit.podUid())
+  public List<Violation> checkTransition(ObservedNode before, ScenarioStep step, Optional<Admission> admission,
+      ObservedNode after) {
+    if (!(step instanceof ScenarioStep.Admit admit) || !applies(after) || before.isActive(admit.pod().uid())
         || !PodRules.podLevelCpu(after.config(), admit.pod())) {
       return List.of();
     }
+    Admission outcome = admission.orElseThrow();
     long budget = PodRules.podCpuBudget(admit.pod());
     int perCore = CpuTopology.of(after.machine()).cpusPerCore();
     if (budget == 0 || budget % perCore == 0) {
       return List.of();
     }
-    if (admit.outcome().admitted()) {
-      return List.of(Violation.ofPod(number(), admit.podUid(), "budget " + budget + " admitted with " + perCore
+    if (outcome.admitted()) {
+      return List.of(Violation.ofPod(number(), admit.pod().uid(), "budget " + budget + " admitted with " + perCore
           + " CPUs per core"));
     }
-    String reason = admit.outcome().reason().orElseThrow();
+    String reason = outcome.reason().orElseThrow();
     boolean validatedFirst = reason.equals(Invariant06ExclusiveSumWithinBudget.VALIDATION)
         && PodRules.aggregateExceedsBudget(admit.pod());
     if (!EARLIER_REASONS.contains(reason) && !validatedFirst) {
-      return List.of(Violation.ofPod(number(), admit.podUid(), "budget " + budget + " with " + perCore
+      return List.of(Violation.ofPod(number(), admit.pod().uid(), "budget " + budget + " with " + perCore
           + " CPUs per core rejected with " + reason + " instead of SMTAlignmentError"));
     }
     return List.of();

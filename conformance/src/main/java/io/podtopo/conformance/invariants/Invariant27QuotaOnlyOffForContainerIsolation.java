@@ -2,10 +2,12 @@ package io.podtopo.conformance.invariants;
 
 import io.podtopo.domain.cpumanager.CpuManagerState;
 import io.podtopo.domain.cpumanager.ResourceIsolationLevel;
+import io.podtopo.domain.node.Admission;
 import io.podtopo.domain.node.ContainerAssignment;
 import io.podtopo.domain.pod.Container;
 import io.podtopo.domain.pod.Pod;
 import io.podtopo.domain.topology.CpuSet;
+import io.podtopo.ports.in.ScenarioStep;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -32,25 +34,26 @@ public final class Invariant27QuotaOnlyOffForContainerIsolation extends Numbered
   }
 
   @Override
-  public List<Violation> checkTransition(NodeSnapshot before, Operation operation, NodeSnapshot after) {
-    if (!(operation instanceof Operation.Admit admit) || admit.outcome().assignment().isEmpty()) {
+  public List<Violation> checkTransition(ObservedNode before, ScenarioStep step, Optional<Admission> admission,
+      ObservedNode after) {
+    if (!(step instanceof ScenarioStep.Admit admit) || admission.orElseThrow().assignment().isEmpty()) {
       return List.of();
     }
     List<Violation> violations = new ArrayList<>();
-    for (ContainerAssignment container : admit.outcome().assignment().get().containers()) {
+    for (ContainerAssignment container : admission.orElseThrow().assignment().get().containers()) {
       boolean quotaOff = container.exclusive() || container.isolation() == ResourceIsolationLevel.CONTAINER;
       if (!quotaOff) {
         continue;
       }
       sharing(after, admit.pod(), container.name()).ifPresent(shared -> violations.add(
-          Violation.ofContainer(number(), admit.podUid(), container.name(), "quota off (exclusive "
+          Violation.ofContainer(number(), admit.pod().uid(), container.name(), "quota off (exclusive "
               + container.exclusive() + ", isolation " + container.isolation() + ") but " + shared)));
     }
     return violations;
   }
 
   /** Why the container's CPUs are not its alone, if they are not. */
-  static Optional<String> sharing(NodeSnapshot snapshot, Pod pod, String name) {
+  static Optional<String> sharing(ObservedNode snapshot, Pod pod, String name) {
     CpuManagerState cpu = snapshot.state().cpu();
     Optional<CpuSet> own = cpu.containerCpus(pod.uid(), name);
     if (own.isEmpty()) {
@@ -85,7 +88,7 @@ public final class Invariant27QuotaOnlyOffForContainerIsolation extends Numbered
    * long-running container the other long-running ones; for a standard init container the sidecars
    * declared before it that the spec makes exclusive.
    */
-  private static List<Container> runningBeside(NodeSnapshot snapshot, Pod pod, String name) {
+  private static List<Container> runningBeside(ObservedNode snapshot, Pod pod, String name) {
     if (PodRules.isStandardInit(pod, name)) {
       List<Container> sidecars = new ArrayList<>();
       for (Container init : pod.initContainers()) {

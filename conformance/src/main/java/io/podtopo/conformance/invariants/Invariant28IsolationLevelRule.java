@@ -2,10 +2,12 @@ package io.podtopo.conformance.invariants;
 
 import io.podtopo.domain.cpumanager.ResourceIsolationLevel;
 import io.podtopo.domain.gates.FeatureGates;
+import io.podtopo.domain.node.Admission;
 import io.podtopo.domain.node.ContainerAssignment;
 import io.podtopo.domain.pod.Container;
 import io.podtopo.domain.pod.Pod;
 import io.podtopo.domain.pod.Resources;
+import io.podtopo.ports.in.ScenarioStep;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -23,7 +25,7 @@ public final class Invariant28IsolationLevelRule extends NumberedInvariant imple
     super(28, "Isolation level: no entry → host; PLR ∧ PLRM ∧ not exclusive-eligible → pod; else container");
   }
 
-  static ResourceIsolationLevel expected(NodeSnapshot snapshot, Pod pod, String containerName) {
+  static ResourceIsolationLevel expected(ObservedNode snapshot, Pod pod, String containerName) {
     Optional<Container> container = pod.container(containerName);
     if (container.isEmpty() || snapshot.state().cpu().containerCpus(pod.uid(), containerName).isEmpty()) {
       return ResourceIsolationLevel.HOST;
@@ -38,15 +40,16 @@ public final class Invariant28IsolationLevelRule extends NumberedInvariant imple
   }
 
   @Override
-  public List<Violation> checkTransition(NodeSnapshot before, Operation operation, NodeSnapshot after) {
-    if (!(operation instanceof Operation.Admit admit) || admit.outcome().assignment().isEmpty()) {
+  public List<Violation> checkTransition(ObservedNode before, ScenarioStep step, Optional<Admission> admission,
+      ObservedNode after) {
+    if (!(step instanceof ScenarioStep.Admit admit) || admission.orElseThrow().assignment().isEmpty()) {
       return List.of();
     }
     List<Violation> violations = new ArrayList<>();
-    for (ContainerAssignment container : admit.outcome().assignment().get().containers()) {
+    for (ContainerAssignment container : admission.orElseThrow().assignment().get().containers()) {
       ResourceIsolationLevel expected = expected(after, admit.pod(), container.name());
       if (container.isolation() != expected) {
-        violations.add(Violation.ofContainer(number(), admit.podUid(), container.name(), "isolation "
+        violations.add(Violation.ofContainer(number(), admit.pod().uid(), container.name(), "isolation "
             + container.isolation() + ", the rule gives " + expected));
       }
     }

@@ -26,7 +26,7 @@ public final class Invariant29PodResourcesInPodScope extends NumberedInvariant i
   }
 
   @Override
-  public List<Violation> checkPodResources(NodeSnapshot snapshot, PodResourcesView view) {
+  public List<Violation> checkPodResources(ObservedNode snapshot, PodResourcesView view) {
     List<Violation> violations = new ArrayList<>();
     for (Pod pod : snapshot.activePods()) {
       Optional<PodResources> listed = view.pod(pod.name(), pod.namespace());
@@ -63,7 +63,7 @@ public final class Invariant29PodResourcesInPodScope extends NumberedInvariant i
 
     private ContainerReport() {}
 
-    static List<Violation> check(int number, NodeSnapshot snapshot, Pod pod, ContainerResources listed) {
+    static List<Violation> check(int number, ObservedNode snapshot, Pod pod, ContainerResources listed) {
       List<Violation> violations = new ArrayList<>();
       Optional<Container> container = pod.container(listed.name());
       if (container.isEmpty()) {

@@ -20,7 +20,7 @@ public final class Invariant30PodResourcesOutsidePodScope extends NumberedInvari
   }
 
   @Override
-  public List<Violation> checkPodResources(NodeSnapshot snapshot, PodResourcesView view) {
+  public List<Violation> checkPodResources(ObservedNode snapshot, PodResourcesView view) {
     List<Violation> violations = new ArrayList<>();
     for (Pod pod : snapshot.activePods()) {
       Optional<PodResources> listed = view.pod(pod.name(), pod.namespace());

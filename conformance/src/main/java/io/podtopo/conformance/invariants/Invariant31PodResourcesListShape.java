@@ -26,7 +26,7 @@ public final class Invariant31PodResourcesListShape extends NumberedInvariant im
   }
 
   @Override
-  public List<Violation> checkPodResources(NodeSnapshot snapshot, PodResourcesView view) {
+  public List<Violation> checkPodResources(ObservedNode snapshot, PodResourcesView view) {
     List<Violation> violations = new ArrayList<>();
     List<Pod> pods = snapshot.activePods();
     if (view.pods().size() != pods.size()) {
@@ -53,7 +53,7 @@ public final class Invariant31PodResourcesListShape extends NumberedInvariant im
     return violations;
   }
 
-  private void checkIds(NodeSnapshot snapshot, String uid, String container, boolean cpusKnown,
+  private void checkIds(ObservedNode snapshot, String uid, String container, boolean cpusKnown,
       List<MemoryBlock> memory, List<Violation> violations) {
     if (!cpusKnown) {
       violations.add(Violation.ofContainer(number(), uid, container, "cpu_ids name CPUs the machine does not have"));

@@ -1,8 +1,10 @@
 package io.podtopo.conformance.invariants;
 
+import io.podtopo.domain.node.Admission;
 import io.podtopo.domain.pod.Container;
 import io.podtopo.domain.pod.Pod;
 import io.podtopo.domain.pod.Resources;
+import io.podtopo.ports.in.ScenarioStep;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -22,12 +24,12 @@ public final class Invariant32ContainerScopeAlignsEligibleContainersOnly extends
         + "ones get independent per-container hints/allocations; no pod entry exists");
   }
 
-  private static boolean applies(NodeSnapshot snapshot, Pod pod) {
+  private static boolean applies(ObservedNode snapshot, Pod pod) {
     return PodRules.mode(snapshot.config(), pod) == PodRules.Mode.CONTAINER_LEVEL;
   }
 
   @Override
-  public List<Violation> check(NodeSnapshot snapshot) {
+  public List<Violation> check(ObservedNode snapshot) {
     List<Violation> violations = new ArrayList<>();
     for (Pod pod : snapshot.activePods()) {
       if (!applies(snapshot, pod)) {
@@ -55,17 +57,19 @@ public final class Invariant32ContainerScopeAlignsEligibleContainersOnly extends
   }
 
   @Override
-  public List<Violation> checkTransition(NodeSnapshot before, Operation operation, NodeSnapshot after) {
-    if (!(operation instanceof Operation.Admit admit) || !applies(after, admit.pod())) {
+  public List<Violation> checkTransition(ObservedNode before, ScenarioStep step, Optional<Admission> admission,
+      ObservedNode after) {
+    if (!(step instanceof ScenarioStep.Admit admit) || !applies(after, admit.pod())) {
       return List.of();
     }
+    Admission outcome = admission.orElseThrow();
     Pod pod = admit.pod();
     List<Violation> violations = new ArrayList<>();
     for (Container container : pod.initAndAppContainers()) {
       Optional<String> name = Optional.of(container.name());
       boolean cpu = PodRules.cpuExclusive(after.config(), pod, container);
       boolean memory = PodRules.memoryExclusive(after.config(), pod, container);
-      List<String> hints = TraceViews.preferences(admit.outcome(), merge -> merge.container().equals(name),
+      List<String> hints = TraceViews.preferences(outcome, merge -> merge.container().equals(name),
           resource -> !cpu && resource.equals(Resources.CPU) || !memory && PodRules.memoryKind(resource));
       if (!hints.isEmpty()) {
         violations.add(Violation.ofContainer(number(), pod.uid(), container.name(), "ineligible resources got hints "
@@ -73,13 +77,13 @@ public final class Invariant32ContainerScopeAlignsEligibleContainersOnly extends
       }
       // Once the pod's containers start, a standard init container's memory is dropped (NA-20).
       boolean memoryKept = !pod.initContainers().contains(container) || container.restartable();
-      if (admit.outcome().admitted() && (cpu && after.state().cpu().containerCpus(pod.uid(), container.name()).isEmpty()
+      if (outcome.admitted() && (cpu && after.state().cpu().containerCpus(pod.uid(), container.name()).isEmpty()
           || memory && memoryKept && after.state().memory().containerBlocks(pod.uid(), container.name()).isEmpty())) {
         violations.add(Violation.ofContainer(number(), pod.uid(), container.name(), "eligible (cpu " + cpu + ", memory "
             + memory + ") but admitted without its entries"));
       }
     }
-    if (admit.outcome().trace().merges().stream().anyMatch(merge -> merge.container().isEmpty())) {
+    if (outcome.trace().merges().stream().anyMatch(merge -> merge.container().isEmpty())) {
       violations.add(Violation.ofPod(number(), pod.uid(), "a pod-scope merge in container scope"));
     }
     return violations;

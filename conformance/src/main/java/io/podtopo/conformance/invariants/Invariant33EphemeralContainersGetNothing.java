@@ -1,11 +1,14 @@
 package io.podtopo.conformance.invariants;
 
 import io.podtopo.domain.cpumanager.ResourceIsolationLevel;
+import io.podtopo.domain.node.Admission;
 import io.podtopo.domain.node.ContainerAssignment;
 import io.podtopo.domain.pod.Container;
 import io.podtopo.domain.pod.Pod;
+import io.podtopo.ports.in.ScenarioStep;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * §15.33: ephemeral containers have no CPU or memory entry and no stored hint, and are admitted onto
@@ -19,7 +22,7 @@ public final class Invariant33EphemeralContainersGetNothing extends NumberedInva
   }
 
   @Override
-  public List<Violation> check(NodeSnapshot snapshot) {
+  public List<Violation> check(ObservedNode snapshot) {
     List<Violation> violations = new ArrayList<>();
     for (Pod pod : snapshot.activePods()) {
       for (Container ephemeral : pod.ephemeralContainers()) {
@@ -36,15 +39,16 @@ public final class Invariant33EphemeralContainersGetNothing extends NumberedInva
   }
 
   @Override
-  public List<Violation> checkTransition(NodeSnapshot before, Operation operation, NodeSnapshot after) {
-    if (!(operation instanceof Operation.Admit admit) || admit.outcome().assignment().isEmpty()) {
+  public List<Violation> checkTransition(ObservedNode before, ScenarioStep step, Optional<Admission> admission,
+      ObservedNode after) {
+    if (!(step instanceof ScenarioStep.Admit admit) || admission.orElseThrow().assignment().isEmpty()) {
       return List.of();
     }
     List<Violation> violations = new ArrayList<>();
-    for (ContainerAssignment container : admit.outcome().assignment().get().containers()) {
+    for (ContainerAssignment container : admission.orElseThrow().assignment().get().containers()) {
       if (PodRules.isEphemeral(admit.pod(), container.name()) && (container.cpus().isPresent() || container.exclusive()
           || container.isolation() != ResourceIsolationLevel.HOST || !container.memory().isEmpty())) {
-        violations.add(Violation.ofContainer(number(), admit.podUid(), container.name(), "ephemeral container assigned "
+        violations.add(Violation.ofContainer(number(), admit.pod().uid(), container.name(), "ephemeral container assigned "
             + container));
       }
     }

@@ -1,10 +1,13 @@
 package io.podtopo.conformance.invariants;
 
 import io.podtopo.domain.cpumanager.CpuManagerState;
+import io.podtopo.domain.node.Admission;
 import io.podtopo.domain.topology.CpuSet;
+import io.podtopo.ports.in.ScenarioStep;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * §15.36: the CPUs of a bubble no container holds (unused budget) stay reserved for the pod: outside
@@ -19,7 +22,7 @@ public final class Invariant36UnusedBudgetStaysInBubble extends NumberedInvarian
   }
 
   @Override
-  public List<Violation> check(NodeSnapshot snapshot) {
+  public List<Violation> check(ObservedNode snapshot) {
     List<Violation> violations = new ArrayList<>();
     CpuManagerState cpu = snapshot.state().cpu();
     for (Map.Entry<String, CpuSet> bubble : cpu.podEntries().entrySet()) {
@@ -45,14 +48,15 @@ public final class Invariant36UnusedBudgetStaysInBubble extends NumberedInvarian
   }
 
   @Override
-  public List<Violation> checkTransition(NodeSnapshot before, Operation operation, NodeSnapshot after) {
+  public List<Violation> checkTransition(ObservedNode before, ScenarioStep step, Optional<Admission> admission,
+      ObservedNode after) {
     List<Violation> violations = new ArrayList<>();
     before.state().cpu().podEntries().forEach((uid, bubble) -> {
-      boolean ownTeardown = operation.podUid().equals(uid) && !(operation instanceof Operation.Admit)
+      boolean ownTeardown = Steps.podUid(step).equals(uid) && !(step instanceof ScenarioStep.Admit)
           && after.state().cpu().containerEntries(uid).isEmpty();
       if (!ownTeardown && !after.state().cpu().podCpus(uid).equals(java.util.Optional.of(bubble))) {
         violations.add(Violation.ofPod(number(), uid, "bubble \"" + bubble + "\" became "
-            + after.state().cpu().podCpus(uid) + " on " + operation.getClass().getSimpleName() + " of " + operation.podUid()));
+            + after.state().cpu().podCpus(uid) + " on " + Steps.kind(step) + " of " + Steps.podUid(step)));
       }
     });
     return violations;

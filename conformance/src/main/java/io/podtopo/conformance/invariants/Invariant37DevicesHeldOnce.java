@@ -26,7 +26,7 @@ public final class Invariant37DevicesHeldOnce extends NumberedInvariant implemen
   }
 
   @Override
-  public List<Violation> check(NodeSnapshot snapshot) {
+  public List<Violation> check(ObservedNode snapshot) {
     List<Violation> violations = new ArrayList<>();
     Map<String, String> podOfDevice = new TreeMap<>();
     for (Map.Entry<String, SortedMap<String, SortedMap<String, SortedSet<String>>>> pod

@@ -22,7 +22,7 @@ public final class Invariant38AlignedDevicesInsideTheAffinity extends NumberedIn
   }
 
   @Override
-  public List<Violation> check(NodeSnapshot snapshot) {
+  public List<Violation> check(ObservedNode snapshot) {
     List<Violation> violations = new ArrayList<>();
     for (Map.Entry<String, SortedMap<String, SortedMap<String, SortedSet<String>>>> pod
         : snapshot.state().devices().allocations().entrySet()) {

@@ -1,8 +1,11 @@
 package io.podtopo.conformance.invariants;
 
+import io.podtopo.domain.node.Admission;
 import io.podtopo.domain.node.PodResourcesView;
+import io.podtopo.ports.in.ScenarioStep;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Every invariant of spec §15, in number order, then podtopo's device invariants 37 and 38 (rules
@@ -58,7 +61,7 @@ public final class Invariants {
   }
 
   /** The violations of every snapshot check. */
-  public static List<Violation> check(NodeSnapshot snapshot) {
+  public static List<Violation> check(ObservedNode snapshot) {
     List<Violation> violations = new ArrayList<>();
     for (Invariant invariant : ALL) {
       if (invariant instanceof SnapshotInvariant check) {
@@ -69,18 +72,19 @@ public final class Invariants {
   }
 
   /** The violations of every transition check. */
-  public static List<Violation> checkTransition(NodeSnapshot before, Operation operation, NodeSnapshot after) {
+  public static List<Violation> checkTransition(ObservedNode before, ScenarioStep step, Optional<Admission> admission,
+      ObservedNode after) {
     List<Violation> violations = new ArrayList<>();
     for (Invariant invariant : ALL) {
       if (invariant instanceof TransitionInvariant check) {
-        violations.addAll(check.checkTransition(before, operation, after));
+        violations.addAll(check.checkTransition(before, step, admission, after));
       }
     }
     return violations;
   }
 
   /** The violations of every PodResources check. */
-  public static List<Violation> checkPodResources(NodeSnapshot snapshot, PodResourcesView view) {
+  public static List<Violation> checkPodResources(ObservedNode snapshot, PodResourcesView view) {
     List<Violation> violations = new ArrayList<>();
     for (Invariant invariant : ALL) {
       if (invariant instanceof PodResourcesInvariant check) {

@@ -1,9 +1,12 @@
 package io.podtopo.conformance.invariants;
 
+import io.podtopo.domain.node.Admission;
 import io.podtopo.domain.pod.Pod;
 import io.podtopo.domain.pod.Resources;
+import io.podtopo.ports.in.ScenarioStep;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.Predicate;
 
 /**
@@ -23,7 +26,7 @@ final class NothingAllocated {
     this.applies = applies;
   }
 
-  List<Violation> check(NodeSnapshot snapshot) {
+  List<Violation> check(ObservedNode snapshot) {
     List<Violation> violations = new ArrayList<>();
     for (Pod pod : snapshot.activePods()) {
       if (applies.test(PodRules.mode(snapshot.config(), pod)) && StateViews.hasAnyState(snapshot.state(), pod.uid())) {
@@ -36,18 +39,19 @@ final class NothingAllocated {
     return violations;
   }
 
-  List<Violation> checkTransition(Operation operation, NodeSnapshot after) {
-    if (!(operation instanceof Operation.Admit admit) || !applies.test(PodRules.mode(after.config(), admit.pod()))
+  List<Violation> checkTransition(ScenarioStep step, Optional<Admission> admission, ObservedNode after) {
+    if (!(step instanceof ScenarioStep.Admit admit) || !applies.test(PodRules.mode(after.config(), admit.pod()))
         || PodRules.gatesOn(after.config()) && PodRules.guaranteedOnlyByKepRule(admit.pod())) {
       return List.of();
     }
-    if (!admit.outcome().admitted()) {
-      return PodRules.asksForDevices(after.machine(), admit.pod()) || PodRules.refusedByResourceFit(admit.outcome())
+    Admission outcome = admission.orElseThrow();
+    if (!outcome.admitted()) {
+      return PodRules.asksForDevices(after.machine(), admit.pod()) || PodRules.refusedByResourceFit(outcome)
           ? List.of()
-          : List.of(Violation.ofPod(number, admit.podUid(), "rejected: " + admit.outcome().failure().orElseThrow()));
+          : List.of(Violation.ofPod(number, admit.pod().uid(), "rejected: " + outcome.failure().orElseThrow()));
     }
-    List<String> preferences = TraceViews.preferences(admit.outcome(), merge -> true, Resources::isManaged);
+    List<String> preferences = TraceViews.preferences(outcome, merge -> true, Resources::isManaged);
     return preferences.isEmpty() ? List.of()
-        : List.of(Violation.ofPod(number, admit.podUid(), "providers gave hints: " + preferences));
+        : List.of(Violation.ofPod(number, admit.pod().uid(), "providers gave hints: " + preferences));
   }
 }

@@ -18,7 +18,7 @@ record PodPartition(Pod pod, CpuSet bubble, Map<String, CpuSet> slices, Map<Stri
     boolean allSlicesPresent) {
 
   /** The partition of {@code pod}, if it is a pod-level pod with a bubble. */
-  static Optional<PodPartition> of(NodeSnapshot snapshot, Pod pod) {
+  static Optional<PodPartition> of(ObservedNode snapshot, Pod pod) {
     CpuManagerState cpu = snapshot.state().cpu();
     Optional<CpuSet> bubble = cpu.podCpus(pod.uid());
     if (bubble.isEmpty() || !PodRules.podLevelCpu(snapshot.config(), pod)) {
@@ -39,7 +39,7 @@ record PodPartition(Pod pod, CpuSet bubble, Map<String, CpuSet> slices, Map<Stri
     return Optional.of(new PodPartition(pod, bubble.get(), slices, shared, allPresent));
   }
 
-  static List<PodPartition> all(NodeSnapshot snapshot) {
+  static List<PodPartition> all(ObservedNode snapshot) {
     return snapshot.activePods().stream().map(pod -> of(snapshot, pod)).flatMap(Optional::stream).toList();
   }
 

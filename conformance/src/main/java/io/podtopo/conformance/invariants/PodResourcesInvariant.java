@@ -7,5 +7,5 @@ import java.util.List;
 public interface PodResourcesInvariant extends Invariant {
 
   /** The violations of {@code view}, the answer for the active pods of {@code snapshot}. */
-  List<Violation> checkPodResources(NodeSnapshot snapshot, PodResourcesView view);
+  List<Violation> checkPodResources(ObservedNode snapshot, PodResourcesView view);
 }

@@ -6,5 +6,5 @@ import java.util.List;
 public interface SnapshotInvariant extends Invariant {
 
   /** The violations in {@code snapshot}; empty when it holds. */
-  List<Violation> check(NodeSnapshot snapshot);
+  List<Violation> check(ObservedNode snapshot);
 }

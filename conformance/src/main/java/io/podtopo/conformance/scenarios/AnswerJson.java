@@ -19,9 +19,11 @@ import io.podtopo.domain.topology.CpuSet;
 import io.podtopo.domain.topologymanager.MergeTrace;
 import io.podtopo.domain.topologymanager.ProviderAnswer;
 import io.podtopo.domain.topologymanager.ResourceHints;
+import io.podtopo.ports.in.NodeSnapshot;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Stream;
@@ -38,13 +40,17 @@ final class AnswerJson {
 
   private AnswerJson() {}
 
-  /** The node in {@code state}: every pod that is active or holds state, with every container. */
-  static ObjectNode node(NodeResourceManagers managers, NodeState state, ActivePods active) {
+  /**
+   * The node {@code snapshot}: every pod that is active or holds state, with every container, each
+   * pod's containers named by the last pod {@code given} with its uid.
+   */
+  static ObjectNode node(NodeResourceManagers managers, NodeSnapshot snapshot, Map<String, Pod> given) {
+    NodeState state = snapshot.state();
     ObjectNode node = JSON.objectNode();
     node.put("defaultCpuSet", state.cpu().defaultCpuSet().toString());
     ObjectNode pods = node.putObject("pods");
-    for (String uid : podsWithStateOrActive(state, active)) {
-      pods.set(uid, pod(managers, state, uid, active.known(uid)));
+    for (String uid : podsWithStateOrActive(snapshot)) {
+      pods.set(uid, pod(managers, state, uid, Optional.ofNullable(given.get(uid))));
     }
     ObjectNode hints = node.putObject("topologyHints");
     state.topologyHints().forEach((uid, containers) -> {
@@ -52,13 +58,14 @@ final class AnswerJson {
       containers.forEach((name, hint) -> byContainer.set(name, HintJson.write(hint)));
     });
     node.set("machineState", MemoryStateJson.write(state.memory().machineState()));
-    node.set("podResources", podResources(managers.podResources(state, active.pods())));
+    node.set("podResources", podResources(managers.podResources(state, snapshot.activePods())));
     return node;
   }
 
-  private static Set<String> podsWithStateOrActive(NodeState state, ActivePods active) {
+  private static Set<String> podsWithStateOrActive(NodeSnapshot snapshot) {
+    NodeState state = snapshot.state();
     Set<String> uids = new LinkedHashSet<>();
-    active.pods().forEach(pod -> uids.add(pod.uid()));
+    snapshot.activePods().forEach(pod -> uids.add(pod.uid()));
     uids.addAll(state.cpu().entries().keySet());
     uids.addAll(state.cpu().podEntries().keySet());
     uids.addAll(state.memory().containerEntries().keySet());

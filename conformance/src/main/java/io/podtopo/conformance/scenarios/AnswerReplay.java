@@ -3,8 +3,7 @@ package io.podtopo.conformance.scenarios;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.podtopo.conformance.invariants.Invariant;
 import io.podtopo.conformance.invariants.Invariants;
-import io.podtopo.conformance.invariants.NodeSnapshot;
-import io.podtopo.conformance.invariants.Operation;
+import io.podtopo.conformance.invariants.ObservedNode;
 import io.podtopo.conformance.invariants.PodResourcesInvariant;
 import io.podtopo.conformance.invariants.SnapshotInvariant;
 import io.podtopo.conformance.invariants.TransitionInvariant;
@@ -15,8 +14,11 @@ import io.podtopo.domain.node.NodeState;
 import io.podtopo.domain.pod.Pod;
 import io.podtopo.domain.topology.CpuSet;
 import io.podtopo.domain.topologymanager.AdmissionFailure;
+import io.podtopo.ports.in.NodeSnapshot;
+import io.podtopo.ports.in.ScenarioStep;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -74,45 +76,59 @@ public final class AnswerReplay {
     }
     List<Violation> violations = new ArrayList<>();
     SortedMap<Integer, Integer> firstBroken = new TreeMap<>();
-    ActivePods active = new ActivePods();
     JsonNode initialNode = AnswerJsonReader.required("the answer", answer, "initial");
-    NodeSnapshot before = snapshot(scenario, reserved, AnswerJsonReader.state("initial", initialNode), active);
+    NodeSnapshot node = NodeSnapshot.of(AnswerJsonReader.state("initial", initialNode));
+    ObservedNode before = observed(scenario, reserved, node);
     checkSnapshot("initial", before, initialNode, violations);
     violations.forEach(violation -> firstBroken.putIfAbsent(violation.invariant(), 0));
+    Set<String> given = new HashSet<>();
     int withoutMerges = 0;
     for (int i = 0; i < steps.size(); i++) {
-      NodeScenario.Step step = scenario.steps().get(i);
-      JsonNode node = steps.get(i);
-      String where = "step " + (i + 1) + " (" + describe(step) + ")";
-      NodeState state = AnswerJsonReader.state(where, node);
-      Optional<Operation> operation = Optional.empty();
+      ScenarioStep step = scenario.steps().get(i);
+      JsonNode answered = steps.get(i);
+      String where = "step " + (i + 1) + " (" + step + ")";
+      NodeState state = AnswerJsonReader.state(where, answered);
+      NodeSnapshot next = new NodeSnapshot.Builder().from(node).state(state).build();
+      Optional<Admission> admission = Optional.empty();
+      boolean transition = true;
       boolean merges = true;
-      if (step instanceof NodeScenario.Admit admit) {
-        Optional<AdmissionTrace> trace = AnswerJsonReader.trace(node);
+      if (step instanceof ScenarioStep.Admit admit) {
+        String uid = admit.pod().uid();
+        Optional<AdmissionTrace> trace = AnswerJsonReader.trace(answered);
         merges = trace.isPresent();
         withoutMerges += merges ? 0 : 1;
-        Admission admission = admission(where, node, admit.pod(), state, trace.orElse(new AdmissionTrace.Builder().build()));
-        if (refusedReadmission(admission, active.isActive(admit.pod().uid()))) {
-          active.podRemoved(admit.pod().uid()); // failed: no longer active (FORMAT.md, node-scenario steps)
+        Admission decided = admission(where, answered, admit.pod(), state,
+            trace.orElse(new AdmissionTrace.Builder().build()));
+        if (refusedReadmission(decided, node.activePod(uid).isPresent())) {
+          next = next.withPodRemoved(state, uid); // failed: no longer active (FORMAT.md, node-scenario steps)
         }
-        active.admitted(admit.pod(), admission.admitted());
-        operation = Optional.of(new Operation.Admit(admit.pod(), admission));
-      } else if (step instanceof NodeScenario.RemoveContainer removal) {
-        active.containerRemoved(removal.podUid(), removal.container());
-        operation = Optional.of(new Operation.RemoveContainer(removal.podUid(), removal.container()));
-      } else if (step instanceof NodeScenario.RemovePod removal) {
-        operation = active.known(removal.podUid()).map(Operation.RemovePod::new);
-        active.podRemoved(removal.podUid());
-      } else if (node.path("startError").isNull() || node.path("startError").isMissingNode()) {
-        restartKeptTheState(where, before.state(), state, violations);
+        if (decided.admitted()) {
+          next = next.withAdmitted(state, admit.pod());
+        }
+        given.add(uid);
+        admission = Optional.of(decided);
+      } else if (step instanceof ScenarioStep.RemoveContainer removal) {
+        next = next.withContainerRemoved(state, removal.podUid(), removal.containerName());
+        if (next.hasTerminated(removal.podUid())) {
+          next = next.withPodRemoved(state, removal.podUid());
+        }
+      } else if (step instanceof ScenarioStep.RemovePod removal) {
+        transition = given.contains(removal.podUid()); // a pod never given is no transition to check
+        next = next.withPodRemoved(state, removal.podUid());
+      } else {
+        transition = false;
+        if (answered.path("startError").isNull() || answered.path("startError").isMissingNode()) {
+          restartKeptTheState(where, before.state(), state, violations);
+        }
       }
-      NodeSnapshot after = snapshot(scenario, reserved, state, active);
-      if (operation.isPresent()) {
-        checkTransition(where, before, operation.get(), after, merges, violations);
+      ObservedNode after = observed(scenario, reserved, next);
+      if (transition) {
+        checkTransition(where, before, step, admission, after, merges, violations);
       }
-      checkSnapshot(where, after, node, violations);
+      checkSnapshot(where, after, answered, violations);
       int stepNumber = i + 1;
       violations.forEach(violation -> firstBroken.putIfAbsent(violation.invariant(), stepNumber));
+      node = next;
       before = after;
     }
     return new Result(violations, firstBroken, withoutMerges);
@@ -120,7 +136,7 @@ public final class AnswerReplay {
 
   private static boolean endsWithRefusedStart(NodeScenario scenario, JsonNode steps) {
     int last = steps.size() - 1;
-    return last >= 0 && scenario.steps().get(last) instanceof NodeScenario.Restart
+    return last >= 0 && scenario.steps().get(last) instanceof ScenarioStep.Restart
         && steps.get(last).path("startError").isTextual();
   }
 
@@ -145,11 +161,11 @@ public final class AnswerReplay {
         decision.path("message").asText("")), trace);
   }
 
-  private static NodeSnapshot snapshot(NodeScenario scenario, CpuSet reserved, NodeState state, ActivePods active) {
-    return new NodeSnapshot(scenario.config(), scenario.machine(), reserved, state, active.pods());
+  private static ObservedNode observed(NodeScenario scenario, CpuSet reserved, NodeSnapshot node) {
+    return new ObservedNode(scenario.config(), scenario.machine(), reserved, node.state(), node.activePods());
   }
 
-  private static void checkSnapshot(String where, NodeSnapshot snapshot, JsonNode node, List<Violation> violations) {
+  private static void checkSnapshot(String where, ObservedNode snapshot, JsonNode node, List<Violation> violations) {
     var view = AnswerJsonReader.podResources(where, node);
     for (Invariant invariant : Invariants.all()) {
       if (invariant instanceof SnapshotInvariant check) {
@@ -161,11 +177,11 @@ public final class AnswerReplay {
     }
   }
 
-  private static void checkTransition(String where, NodeSnapshot before, Operation operation, NodeSnapshot after,
-      boolean merges, List<Violation> violations) {
+  private static void checkTransition(String where, ObservedNode before, ScenarioStep step,
+      Optional<Admission> admission, ObservedNode after, boolean merges, List<Violation> violations) {
     for (Invariant invariant : Invariants.all()) {
       if (invariant instanceof TransitionInvariant check && (merges || !READ_MERGES.contains(invariant.number()))) {
-        check.checkTransition(before, operation, after).forEach(v -> violations.add(at(where, v)));
+        check.checkTransition(before, step, admission, after).forEach(v -> violations.add(at(where, v)));
       }
     }
   }
@@ -182,18 +198,5 @@ public final class AnswerReplay {
 
   private static Violation at(String where, Violation violation) {
     return new Violation(violation.invariant(), violation.pod(), violation.container(), where + ": " + violation.message());
-  }
-
-  static String describe(NodeScenario.Step step) {
-    if (step instanceof NodeScenario.Admit admit) {
-      return "admit " + admit.pod().uid();
-    }
-    if (step instanceof NodeScenario.RemoveContainer removal) {
-      return "remove container " + removal.podUid() + "/" + removal.container();
-    }
-    if (step instanceof NodeScenario.RemovePod removal) {
-      return "remove pod " + removal.podUid();
-    }
-    return "restart";
   }
 }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.podtopo.ports.in.ScenarioStep;
 import java.util.List;
 
 /**
@@ -26,11 +27,11 @@ final class DevicePicks {
   /** The picks of podtopo's answer to {@code scenario}; empty when no container of an admitted pod holds a device. */
   static ArrayNode of(NodeScenario scenario, JsonNode podtopo) {
     ArrayNode picks = JSON.arrayNode();
-    List<NodeScenario.Step> steps = scenario.steps();
+    List<ScenarioStep> steps = scenario.steps();
     JsonNode answered = podtopo.path("steps");
     boolean any = false;
     for (int i = 0; i < steps.size() && i < answered.size(); i++) {
-      if (!(steps.get(i) instanceof NodeScenario.Admit admit)) {
+      if (!(steps.get(i) instanceof ScenarioStep.Admit admit)) {
         picks.addNull();
         continue;
       }

@@ -6,20 +6,21 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.podtopo.conformance.generators.NodeOperations;
+import io.podtopo.conformance.generators.OperationPlans;
 import io.podtopo.conformance.vectors.BrokenSubjectException;
 import io.podtopo.conformance.vectors.KindNotSupportedException;
 import io.podtopo.conformance.vectors.Subject;
 import io.podtopo.conformance.vectors.Verdict;
 import io.podtopo.domain.node.InvalidNodeConfigException;
 import io.podtopo.domain.topologymanager.AdmissionFailure;
+import io.podtopo.ports.in.ScenarioStep;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
 /**
  * The differential campaign: node scenarios generated over the whole space
- * ({@link NodeOperations#wideScenarios}, in the kubelet's behaviour, {@link GeneratedScenarios#kubelet})
+ * ({@link OperationPlans#wideScenarios}, in the kubelet's behaviour, {@link GeneratedScenarios#kubelet})
  * answered by podtopo's reference ({@link ReferenceScenarioRun}) and by a testee, every field of every
  * step compared ({@link #expectation}, {@link ScenarioComparator}), interchangeable devices taken as
  * the same ({@link InterchangeableDevices}: the kubelet picks among them in Go's map order), as are the
@@ -134,7 +135,7 @@ public final class Differential {
   public Report run(long seed, int scenarios, Listener listener) {
     Tally tally = new Tally();
     qt().withFixedSeed(seed).withExamples(scenarios).withShrinkCycles(0)
-        .forAll(NodeOperations.wideScenarios(MIN_OPERATIONS, MAX_OPERATIONS)).checkAssert(generated -> {
+        .forAll(OperationPlans.wideScenarios(MIN_OPERATIONS, MAX_OPERATIONS)).checkAssert(generated -> {
           if (tally.broken != null || tally.unsupported != null) {
             return; // the testee broke or answers no node scenario: the examples left are generated but not run
           }
@@ -157,10 +158,10 @@ public final class Differential {
   }
 
   /** One generated scenario run through both, a difference shrunk and told. */
-  private void consider(NodeOperations.Scenario generated, long seed, int scenarios, Tally tally, Listener listener) {
+  private void consider(OperationPlans.Plan generated, long seed, int scenarios, Tally tally, Listener listener) {
     tally.scenarios++;
     NodeScenario scenario = GeneratedScenarios.kubelet(generated);
-    tally.admissions += scenario.steps().stream().filter(NodeScenario.Admit.class::isInstance).count();
+    tally.admissions += scenario.steps().stream().filter(ScenarioStep.Admit.class::isInstance).count();
     Optional<Comparison> differing = compare(scenario, tally);
     differing.ifPresent(comparison -> {
       if (kubeletCrashes(comparison.testee())) {
@@ -263,7 +264,7 @@ public final class Differential {
    * The smallest scenario found that still differs ({@link OperationShrinker}), trying at most
    * {@value #MAX_SHRINK_TRIES} smaller scenarios.
    */
-  private Difference shrink(int index, NodeOperations.Scenario generated, Comparison found) {
+  private Difference shrink(int index, OperationPlans.Plan generated, Comparison found) {
     Tally ignored = new Tally();
     Comparison smallest = OperationShrinker.shrink(generated, found,
         fewer -> compare(GeneratedScenarios.kubelet(fewer), ignored), MAX_SHRINK_TRIES);

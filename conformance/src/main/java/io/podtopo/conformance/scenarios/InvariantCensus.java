@@ -4,7 +4,7 @@ import static org.quicktheories.QuickTheory.qt;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.podtopo.conformance.generators.NodeOperations;
+import io.podtopo.conformance.generators.OperationPlans;
 import io.podtopo.conformance.invariants.Violation;
 import io.podtopo.conformance.vectors.BrokenSubjectException;
 import io.podtopo.conformance.vectors.KindNotSupportedException;
@@ -123,10 +123,10 @@ public final class InvariantCensus {
     int unexplained;
     int index;
     boolean smallestExplained;
-    NodeOperations.Scenario generated;
+    OperationPlans.Plan generated;
     Checked smallest;
 
-    void add(int at, NodeOperations.Scenario scenario, Checked checked, boolean explained) {
+    void add(int at, OperationPlans.Plan scenario, Checked checked, boolean explained) {
       scenarios++;
       unexplained += explained ? 0 : 1;
       boolean replaces = smallest == null || !explained && smallestExplained
@@ -159,7 +159,7 @@ public final class InvariantCensus {
   public Report run(long seed, int examples, Listener listener) {
     Tally tally = new Tally();
     qt().withFixedSeed(seed).withExamples(examples).withShrinkCycles(0)
-        .forAll(NodeOperations.scenarios(PropertyCheck.MAX_OPERATIONS)).checkAssert(generated -> {
+        .forAll(OperationPlans.scenarios(PropertyCheck.MAX_OPERATIONS)).checkAssert(generated -> {
           if (tally.stopped != null) {
             return; // the subject broke or declined: the examples left are generated but not checked
           }
@@ -180,7 +180,7 @@ public final class InvariantCensus {
         findings);
   }
 
-  private void count(NodeOperations.Scenario generated, Tally tally) {
+  private void count(OperationPlans.Plan generated, Tally tally) {
     tally.scenarios++;
     Checked checked = check(GeneratedScenarios.kubelet(generated));
     tally.admissionsWithoutMerges += checked.admissionsWithoutMerges();

@@ -10,17 +10,16 @@ import io.podtopo.conformance.json.MachineJson;
 import io.podtopo.conformance.json.PodJson;
 import io.podtopo.domain.node.NodeConfig;
 import io.podtopo.domain.quirks.Behaviour;
-import io.podtopo.domain.pod.Pod;
 import io.podtopo.domain.topology.Device;
 import io.podtopo.domain.topology.Machine;
+import io.podtopo.ports.in.ScenarioStep;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.Set;
 
 /**
  * The input of a {@code node-scenario} case (FORMAT.md): a machine, a kubelet configuration, which
- * behaviour is asked for and the steps.
+ * behaviour is asked for and the steps, the ports' {@link ScenarioStep}s.
  *
  * <pre>{@code
  * {"machine": {...machine JSON...}, "kubelet": {...KubeletConfiguration subset...},
@@ -32,7 +31,7 @@ import java.util.Set;
  * @param behaviour {@code kubelet} (the default: the kubelet v1.37 as it is) or {@code spec} (the
  *     case relies on one of podtopo's documented departures from it, docs/spec/decisions.md)
  */
-public record NodeScenario(Machine machine, NodeConfig config, String behaviour, List<Step> steps) {
+public record NodeScenario(Machine machine, NodeConfig config, String behaviour, List<ScenarioStep> steps) {
 
   /** The behaviour of the kubelet v1.37. */
   public static final String KUBELET = "kubelet";
@@ -43,70 +42,6 @@ public record NodeScenario(Machine machine, NodeConfig config, String behaviour,
 
   public NodeScenario {
     steps = List.copyOf(steps);
-  }
-
-  /** One step of a scenario. */
-  public sealed interface Step {
-    /** The step as its JSON object. */
-    ObjectNode write();
-  }
-
-  /** Admit a pod (a pod admitted before with this uid is admitted again). */
-  public record Admit(Pod pod) implements Step {
-    @Override
-    public ObjectNode write() {
-      ObjectNode step = JSON.objectNode();
-      step.set("admit", PodJson.write(pod));
-      return step;
-    }
-  }
-
-  /** Remove one container of a pod (the container exited and was removed). */
-  public record RemoveContainer(String podUid, String container) implements Step {
-    @Override
-    public ObjectNode write() {
-      ObjectNode step = JSON.objectNode();
-      step.putObject("removeContainer").put("pod", podUid).put("container", container);
-      return step;
-    }
-  }
-
-  /** Remove a whole pod. */
-  public record RemovePod(String podUid) implements Step {
-    @Override
-    public ObjectNode write() {
-      ObjectNode step = JSON.objectNode();
-      step.put("removePod", podUid);
-      return step;
-    }
-  }
-
-  /**
-   * Restart the node's resource managers from the state they saved. {@code devices}, when present,
-   * are the devices the device plugins report when they register again after the restart: the
-   * machine's devices, each with its health then (a device turned unhealthy, say); empty: as before.
-   */
-  public record Restart(Optional<List<Device>> devices) implements Step {
-
-    public Restart {
-      devices = devices.map(List::copyOf);
-    }
-
-    /** A restart after which the plugins report the same devices. */
-    public Restart() {
-      this(Optional.empty());
-    }
-
-    @Override
-    public ObjectNode write() {
-      ObjectNode step = JSON.objectNode();
-      ObjectNode restart = step.putObject("restart");
-      devices.ifPresent(list -> {
-        ArrayNode written = restart.putArray("devices");
-        list.forEach(device -> written.add(MachineJson.device(device)));
-      });
-      return step;
-    }
   }
 
   /**
@@ -136,7 +71,7 @@ public record NodeScenario(Machine machine, NodeConfig config, String behaviour,
     if (stepsNode == null || !stepsNode.isArray()) {
       throw new IllegalArgumentException("\"steps\" must be an array");
     }
-    List<Step> steps = new ArrayList<>();
+    List<ScenarioStep> steps = new ArrayList<>();
     for (JsonNode step : stepsNode) {
       steps.add(step(steps.size(), step));
     }
@@ -144,7 +79,7 @@ public record NodeScenario(Machine machine, NodeConfig config, String behaviour,
         .behaviour(Behaviour.parse(behaviour)).build();
     Machine read = FixtureJson.machine(machine);
     for (int i = 0; i < steps.size(); i++) {
-      if (steps.get(i) instanceof Restart restart && restart.devices().isPresent()) {
+      if (steps.get(i) instanceof ScenarioStep.Restart restart && restart.devices().isPresent()) {
         checkSameDevices(i, read.devices(), restart.devices().get());
       }
     }
@@ -170,13 +105,13 @@ public record NodeScenario(Machine machine, NodeConfig config, String behaviour,
     return device.resource() + "/" + device.id() + device.numaNode().map(node -> "@" + node).orElse("");
   }
 
-  private static Step step(int index, JsonNode step) {
+  private static ScenarioStep step(int index, JsonNode step) {
     if (step == null || !step.isObject() || step.size() != 1) {
       throw new IllegalArgumentException("step " + (index + 1) + " must be an object with one of \"admit\", "
           + "\"removeContainer\", \"removePod\", \"restart\": " + step);
     }
     if (step.has("admit")) {
-      return new Admit(PodJson.pod(step.get("admit")));
+      return ScenarioStep.admit(PodJson.pod(step.get("admit")));
     }
     if (step.has("removeContainer")) {
       JsonNode removal = step.get("removeContainer");
@@ -184,13 +119,13 @@ public record NodeScenario(Machine machine, NodeConfig config, String behaviour,
         throw new IllegalArgumentException("step " + (index + 1) + ": \"removeContainer\" needs \"pod\" and "
             + "\"container\" strings");
       }
-      return new RemoveContainer(removal.get("pod").asText(), removal.get("container").asText());
+      return ScenarioStep.removeContainer(removal.get("pod").asText(), removal.get("container").asText());
     }
     if (step.has("removePod")) {
       if (!step.get("removePod").isTextual()) {
         throw new IllegalArgumentException("step " + (index + 1) + ": \"removePod\" must be a pod uid");
       }
-      return new RemovePod(step.get("removePod").asText());
+      return ScenarioStep.removePod(step.get("removePod").asText());
     }
     if (step.has("restart")) {
       JsonNode restart = step.get("restart");
@@ -200,13 +135,13 @@ public record NodeScenario(Machine machine, NodeConfig config, String behaviour,
       }
       JsonNode devices = restart.get("devices");
       if (devices == null) {
-        return new Restart();
+        return ScenarioStep.restart();
       }
       if (!devices.isArray()) {
         throw new IllegalArgumentException("step " + (index + 1) + ": \"restart\".\"devices\" must be an array of "
             + "{\"resource\", \"id\", \"numa\", \"healthy\"?}");
       }
-      return new Restart(Optional.of(FixtureJson.devices(devices)));
+      return ScenarioStep.restart(FixtureJson.devices(devices));
     }
     throw new IllegalArgumentException("step " + (index + 1) + ": unknown step " + step.fieldNames().next());
   }
@@ -220,7 +155,26 @@ public record NodeScenario(Machine machine, NodeConfig config, String behaviour,
       input.put("behaviour", behaviour);
     }
     ArrayNode written = input.putArray("steps");
-    steps.forEach(step -> written.add(step.write()));
+    steps.forEach(step -> written.add(write(step)));
     return input;
+  }
+
+  /** A step as its JSON object. */
+  private static ObjectNode write(ScenarioStep step) {
+    ObjectNode written = JSON.objectNode();
+    if (step instanceof ScenarioStep.Admit admit) {
+      written.set("admit", PodJson.write(admit.pod()));
+    } else if (step instanceof ScenarioStep.RemoveContainer removal) {
+      written.putObject("removeContainer").put("pod", removal.podUid()).put("container", removal.containerName());
+    } else if (step instanceof ScenarioStep.RemovePod removal) {
+      written.put("removePod", removal.podUid());
+    } else {
+      ObjectNode restart = written.putObject("restart");
+      ((ScenarioStep.Restart) step).devices().ifPresent(devices -> {
+        ArrayNode list = restart.putArray("devices");
+        devices.forEach(device -> list.add(MachineJson.device(device)));
+      });
+    }
+    return written;
   }
 }

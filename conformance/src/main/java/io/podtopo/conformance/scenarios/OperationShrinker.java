@@ -1,6 +1,6 @@
 package io.podtopo.conformance.scenarios;
 
-import io.podtopo.conformance.generators.NodeOperations;
+import io.podtopo.conformance.generators.OperationPlans;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -22,19 +22,19 @@ final class OperationShrinker {
    *
    * @param failure what a scenario's failure is, empty when it does not fail
    */
-  static <F> F shrink(NodeOperations.Scenario generated, F found,
-      Function<NodeOperations.Scenario, Optional<F>> failure, int maxTries) {
-    List<NodeOperations.Step> steps = new ArrayList<>(generated.steps());
+  static <F> F shrink(OperationPlans.Plan generated, F found,
+      Function<OperationPlans.Plan, Optional<F>> failure, int maxTries) {
+    List<OperationPlans.PlannedOperation> steps = new ArrayList<>(generated.steps());
     F smallest = found;
     int tries = 0;
     for (int chunk = Math.max(1, steps.size() / 2); chunk >= 1; chunk /= 2) {
       for (int from = steps.size() - chunk; from >= 0 && tries < maxTries; from -= 1, tries++) {
-        List<NodeOperations.Step> fewer = new ArrayList<>(steps.subList(0, from));
+        List<OperationPlans.PlannedOperation> fewer = new ArrayList<>(steps.subList(0, from));
         fewer.addAll(steps.subList(from + chunk, steps.size()));
         if (fewer.isEmpty()) {
           continue;
         }
-        Optional<F> failing = failure.apply(new NodeOperations.Scenario(generated.machine(), generated.config(), fewer));
+        Optional<F> failing = failure.apply(new OperationPlans.Plan(generated.machine(), generated.config(), fewer));
         if (failing.isPresent()) {
           steps = fewer;
           smallest = failing.get();

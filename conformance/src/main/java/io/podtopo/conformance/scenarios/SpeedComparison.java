@@ -6,6 +6,7 @@ import io.podtopo.conformance.vectors.KindNotSupportedException;
 import io.podtopo.conformance.vectors.Subject;
 import io.podtopo.conformance.vectors.Verdict;
 import io.podtopo.domain.node.MemoryManagerPolicy;
+import io.podtopo.ports.in.ScenarioStep;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -80,7 +81,7 @@ public final class SpeedComparison {
     JsonNode answer = ask(scenario);
     Verdict verdict = new NodeScenarioKind().compare(Differential.expectation(podtopo), answer);
     return new Row(name, scenario.machine().numaNodes().size(), scenario.config().memoryManagerPolicy() == MemoryManagerPolicy.STATIC,
-        (int) scenario.steps().stream().filter(NodeScenario.Admit.class::isInstance).count(),
+        (int) scenario.steps().stream().filter(ScenarioStep.Admit.class::isInstance).count(),
         admissionNanos(answer), admissionNanos(podtopo), verdict.differences());
   }
 

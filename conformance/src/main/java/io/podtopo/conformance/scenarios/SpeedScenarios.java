@@ -17,6 +17,7 @@ import io.podtopo.domain.topology.NumaNode;
 import io.podtopo.domain.topologymanager.TopologyManagerOptions;
 import io.podtopo.domain.topologymanager.TopologyManagerPolicy;
 import io.podtopo.domain.topologymanager.TopologyManagerScope;
+import io.podtopo.ports.in.ScenarioStep;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -60,9 +61,9 @@ public final class SpeedScenarios {
       }
     }
     PodRoute apiServer = PodRoute.apiServer(gates);
-    List<NodeScenario.Step> steps = new ArrayList<>();
+    List<ScenarioStep> steps = new ArrayList<>();
     for (int i = 0; i < 2 * numaNodes; i++) {
-      steps.add(new NodeScenario.Admit(apiServer.defaulted(pod("p" + i))));
+      steps.add(ScenarioStep.admit(apiServer.defaulted(pod("p" + i))));
     }
     return new NodeScenario(machine, config.build(), NodeScenario.KUBELET, steps);
   }

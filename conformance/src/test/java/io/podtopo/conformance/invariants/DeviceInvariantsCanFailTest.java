@@ -36,7 +36,7 @@ class DeviceInvariantsCanFailTest {
   private static final long MI = 1L << 20;
 
   private NodeResourceManagers managers;
-  private NodeSnapshot admitted;
+  private ObservedNode admitted;
 
   private static Machine machine() {
     List<Cpu> cpus = new ArrayList<>();
@@ -74,16 +74,16 @@ class DeviceInvariantsCanFailTest {
     managers = NodeResourceManagers.create(config, machine());
     Admission admission = managers.admit(managers.initialState(), pod("p"));
     assertThat(admission.admitted()).as(admission.toString()).isTrue();
-    admitted = NodeSnapshot.of(managers, admission.state(), List.of(pod("p")));
+    admitted = ObservedNode.of(managers, admission.state(), List.of(pod("p")));
     assertThat(admission.state().devices().containerDevices("p", "init", GPU)).hasSize(2);
     assertThat(Invariants.check(admitted)).isEmpty();
   }
 
-  private NodeSnapshot withDevices(DeviceManagerState devices) {
+  private ObservedNode withDevices(DeviceManagerState devices) {
     return admitted.withState(new NodeState.Builder().from(admitted.state()).devices(devices).build());
   }
 
-  private static List<Integer> reported(NodeSnapshot snapshot) {
+  private static List<Integer> reported(ObservedNode snapshot) {
     return Invariants.check(snapshot).stream().map(Violation::invariant).distinct().toList();
   }
 
@@ -99,7 +99,7 @@ class DeviceInvariantsCanFailTest {
   void invariant37_a_device_of_another_pod_an_unknown_device_and_a_count_other_than_the_limit() {
     DeviceManagerState devices = admitted.state().devices();
     String appGpu = devices.containerDevices("p", "app", GPU).first();
-    NodeSnapshot twoPods = withDevices(devices.withContainerDevices("q", "app", GPU, List.of(appGpu)));
+    ObservedNode twoPods = withDevices(devices.withContainerDevices("q", "app", GPU, List.of(appGpu)));
     assertThat(reported(twoPods)).containsExactly(37);
     assertThat(reported(withDevices(devices.withContainerDevices("p", "app", GPU, List.of("g9"))))).containsExactly(37);
     assertThat(reported(withDevices(devices.withContainerDevices("p", "app", GPU, List.of("g0", "g1")))))
@@ -125,7 +125,7 @@ class DeviceInvariantsCanFailTest {
     for (String name : List.of("init", "side", "app")) {
       state = managers.removeContainer(state, "p", name);
     }
-    NodeSnapshot emptied = admitted.withState(state);
+    ObservedNode emptied = admitted.withState(state);
 
     assertThat(state.devices().containersOf("p")).containsKeys("init", "app");
     assertThat(Invariants.check(emptied)).isEmpty();

@@ -18,8 +18,10 @@ import io.podtopo.domain.topology.Machine;
 import io.podtopo.domain.topology.NumaNode;
 import io.podtopo.domain.topologymanager.TopologyManagerPolicy;
 import io.podtopo.domain.topologymanager.TopologyManagerScope;
+import io.podtopo.ports.in.ScenarioStep;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 
@@ -66,17 +68,17 @@ class Invariant24AlignBySocketTest {
     Admission first = managers.admit(managers.initialState(), POD);
     assertThat(first.state().cpu().podCpus("p")).contains(CpuSet.of(2));
     assertThat(first.state().memory().podBlocks("p").orElseThrow().get(0).numaAffinity()).containsExactly(0);
-    NodeSnapshot before = NodeSnapshot.of(managers, first.state(), List.of(POD));
+    ObservedNode before = ObservedNode.of(managers, first.state(), List.of(POD));
 
     Admission again = managers.admit(first.state(), POD);
 
     assertThat(again.admitted()).isFalse();
-    NodeSnapshot after = NodeSnapshot.of(managers, again.state(), List.of(POD));
-    assertThat(invariant.checkTransition(before, new Operation.Admit(POD, again), after)).isEmpty();
-    NodeSnapshot withoutTheOption = new NodeSnapshot(new NodeConfig.Builder().from(CONFIG)
+    ObservedNode after = ObservedNode.of(managers, again.state(), List.of(POD));
+    assertThat(invariant.checkTransition(before, ScenarioStep.admit(POD), Optional.of(again), after)).isEmpty();
+    ObservedNode withoutTheOption = new ObservedNode(new NodeConfig.Builder().from(CONFIG)
         .putCpuManagerPolicyOption("align-by-socket", "false").build(), MACHINE, before.reservedCpus(), before.state(),
         before.activePods());
-    assertThat(invariant.checkTransition(withoutTheOption, new Operation.Admit(POD, again), after))
+    assertThat(invariant.checkTransition(withoutTheOption, ScenarioStep.admit(POD), Optional.of(again), after))
         .extracting(Violation::invariant).containsExactly(24);
   }
 }

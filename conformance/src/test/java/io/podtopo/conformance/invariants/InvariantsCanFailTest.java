@@ -34,9 +34,11 @@ import io.podtopo.domain.topologymanager.MergeTrace;
 import io.podtopo.domain.topologymanager.TopologyHint;
 import io.podtopo.domain.topologymanager.TopologyManagerPolicy;
 import io.podtopo.domain.topologymanager.TopologyManagerScope;
+import io.podtopo.ports.in.ScenarioStep;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import org.junit.jupiter.api.BeforeEach;
@@ -72,8 +74,8 @@ class InvariantsCanFailTest {
   private static final Pod POD = podLevel(UID, 4, 1024);
 
   private NodeResourceManagers managers;
-  private NodeSnapshot empty;
-  private NodeSnapshot admitted;
+  private ObservedNode empty;
+  private ObservedNode admitted;
   private Admission admission;
 
   private static Machine machine(int threadsPerCore) {
@@ -112,12 +114,13 @@ class InvariantsCanFailTest {
   @BeforeEach
   void admit() {
     managers = NodeResourceManagers.create(CONFIG, MACHINE);
-    empty = NodeSnapshot.of(managers, managers.initialState(), List.of());
+    empty = ObservedNode.of(managers, managers.initialState(), List.of());
     admission = managers.admit(empty.state(), POD);
     assertThat(admission.admitted()).as(admission.toString()).isTrue();
-    admitted = NodeSnapshot.of(managers, admission.state(), List.of(POD));
+    admitted = ObservedNode.of(managers, admission.state(), List.of(POD));
     assertThat(Invariants.check(admitted)).isEmpty();
-    assertThat(Invariants.checkTransition(empty, new Operation.Admit(POD, admission), admitted)).isEmpty();
+    assertThat(Invariants.checkTransition(empty, ScenarioStep.admit(POD), Optional.of(admission), admitted))
+        .isEmpty();
     assertThat(Invariants.checkPodResources(admitted, managers.podResources(admitted.state(), List.of(POD)))).isEmpty();
   }
 
@@ -131,24 +134,24 @@ class InvariantsCanFailTest {
     return admitted.state().cpu().podCpus(UID).orElseThrow();
   }
 
-  private NodeSnapshot withCpu(CpuManagerState cpu) {
+  private ObservedNode withCpu(CpuManagerState cpu) {
     return admitted.withState(new NodeState.Builder().from(admitted.state()).cpu(cpu).build());
   }
 
-  private NodeSnapshot withMemory(MemoryManagerState memory) {
+  private ObservedNode withMemory(MemoryManagerState memory) {
     return admitted.withState(new NodeState.Builder().from(admitted.state()).memory(memory).build());
   }
 
-  private NodeSnapshot withContainerCpus(String container, CpuSet cpus) {
+  private ObservedNode withContainerCpus(String container, CpuSet cpus) {
     return withCpu(admitted.state().cpu().withContainer(UID, container, cpus));
   }
 
-  private NodeSnapshot withPods(NodeSnapshot snapshot, Pod... pods) {
-    return new NodeSnapshot(snapshot.config(), snapshot.machine(), snapshot.reservedCpus(), snapshot.state(), List.of(pods));
+  private ObservedNode withPods(ObservedNode snapshot, Pod... pods) {
+    return new ObservedNode(snapshot.config(), snapshot.machine(), snapshot.reservedCpus(), snapshot.state(), List.of(pods));
   }
 
-  private NodeSnapshot withConfig(NodeSnapshot snapshot, NodeConfig config) {
-    return new NodeSnapshot(config, snapshot.machine(), snapshot.reservedCpus(), snapshot.state(), snapshot.activePods());
+  private ObservedNode withConfig(ObservedNode snapshot, NodeConfig config) {
+    return new ObservedNode(config, snapshot.machine(), snapshot.reservedCpus(), snapshot.state(), snapshot.activePods());
   }
 
   private static void assertReports(int number, List<Violation> violations) {
@@ -168,12 +171,17 @@ class InvariantsCanFailTest {
     return (PodResourcesInvariant) Invariants.all().get(number - 1);
   }
 
-  private void assertSnapshotReports(int number, NodeSnapshot corrupt) {
+  private void assertSnapshotReports(int number, ObservedNode corrupt) {
     assertReports(number, snapshotCheck(number).check(corrupt));
   }
 
-  private void assertTransitionReports(int number, NodeSnapshot before, Operation operation, NodeSnapshot after) {
-    assertReports(number, transitionCheck(number).checkTransition(before, operation, after));
+  private void assertTransitionReports(int number, ObservedNode before, ScenarioStep step, Admission admission,
+      ObservedNode after) {
+    assertReports(number, transitionCheck(number).checkTransition(before, step, Optional.of(admission), after));
+  }
+
+  private void assertTransitionReports(int number, ObservedNode before, ScenarioStep removal, ObservedNode after) {
+    assertReports(number, transitionCheck(number).checkTransition(before, removal, Optional.empty(), after));
   }
 
   private Admission admittedWith(NodeState state, List<ContainerAssignment> containers, List<MergeTrace> merges) {
@@ -215,8 +223,8 @@ class InvariantsCanFailTest {
   @Test
   void invariant02_a_bubble_smaller_than_the_budget_and_a_bubble_left_in_the_default_set() {
     assertSnapshotReports(2, withCpu(admitted.state().cpu().withPodCpus(UID, bubble().firstN(3))));
-    NodeSnapshot leftInDefault = withCpu(admitted.state().cpu().withDefaultCpuSet(empty.state().cpu().defaultCpuSet()));
-    assertTransitionReports(2, empty, new Operation.Admit(POD, admission), leftInDefault);
+    ObservedNode leftInDefault = withCpu(admitted.state().cpu().withDefaultCpuSet(empty.state().cpu().defaultCpuSet()));
+    assertTransitionReports(2, empty, ScenarioStep.admit(POD), admission, leftInDefault);
   }
 
   @Test
@@ -238,12 +246,12 @@ class InvariantsCanFailTest {
   void invariant06_exclusive_requests_filling_the_budget_beside_shared_containers() {
     Pod starved = podLevel(UID, 2, 1024);
     assertSnapshotReports(6, withPods(admitted, starved));
-    assertTransitionReports(6, empty, new Operation.Admit(starved, rejected("UnexpectedAdmissionError")), empty);
+    assertTransitionReports(6, empty, ScenarioStep.admit(starved), rejected("UnexpectedAdmissionError"), empty);
   }
 
   @Test
   void invariant07_an_empty_pool_rejection_of_a_pod_whose_shared_containers_keep_resources() {
-    assertTransitionReports(7, empty, new Operation.Admit(POD, rejected("EmptyPodSharedPoolError")), empty);
+    assertTransitionReports(7, empty, ScenarioStep.admit(POD), rejected("EmptyPodSharedPoolError"), empty);
   }
 
   @Test
@@ -280,7 +288,7 @@ class InvariantsCanFailTest {
     Pod fractional = new Pod.Builder().from(POD).containers(List.of(
         new Container.Builder().from(POD.containers().get(0)).putRequest("cpu", Quantity.parse("1500m"))
             .putLimit("cpu", Quantity.parse("1500m")).build(), POD.containers().get(1), POD.containers().get(2))).build();
-    assertTransitionReports(13, empty, new Operation.Admit(fractional, admission), admitted);
+    assertTransitionReports(13, empty, ScenarioStep.admit(fractional), admission, admitted);
   }
 
   @Test
@@ -289,17 +297,17 @@ class InvariantsCanFailTest {
         .putPodLimit("cpu", Quantity.of(2)).addContainer(Container.named("c")).build();
     CpuSet some = admitted.state().cpu().defaultCpuSet().difference(admitted.reservedCpus()).firstN(1);
     CpuManagerState cpu = admitted.state().cpu();
-    NodeSnapshot corrupt = withCpu(cpu.withDefaultCpuSet(cpu.defaultCpuSet().difference(some))
+    ObservedNode corrupt = withCpu(cpu.withDefaultCpuSet(cpu.defaultCpuSet().difference(some))
         .withContainer("burstable", "c", some));
     assertSnapshotReports(14, withPods(corrupt, POD, burstable));
-    assertTransitionReports(14, empty, new Operation.Admit(burstable, rejected("TopologyAffinityError")), empty);
+    assertTransitionReports(14, empty, ScenarioStep.admit(burstable), rejected("TopologyAffinityError"), empty);
   }
 
   @Test
   void invariant15_a_gated_off_pod_level_pod_with_state() {
     NodeConfig gateOff = new NodeConfig.Builder().from(CONFIG).featureGates(FeatureGates.defaults()).build();
     assertSnapshotReports(15, withConfig(admitted, gateOff));
-    assertTransitionReports(15, withConfig(empty, gateOff), new Operation.Admit(POD, admission), withConfig(admitted, gateOff));
+    assertTransitionReports(15, withConfig(empty, gateOff), ScenarioStep.admit(POD), admission, withConfig(admitted, gateOff));
   }
 
   @Test
@@ -321,7 +329,7 @@ class InvariantsCanFailTest {
   void invariant18_restricted_admitting_a_non_preferred_hint() {
     MergeTrace notPreferred = new MergeTrace.Builder().bestHint(TopologyHint.any(false)).admit(true).build();
     Admission corrupt = admittedWith(admission.state(), admission.assignment().orElseThrow().containers(), List.of(notPreferred));
-    assertTransitionReports(18, empty, new Operation.Admit(POD, corrupt), admitted);
+    assertTransitionReports(18, empty, ScenarioStep.admit(POD), corrupt, admitted);
   }
 
   @Test
@@ -330,9 +338,9 @@ class InvariantsCanFailTest {
     SortedMap<String, TopologyHint> podHints = new TreeMap<>(hints.get(UID));
     podHints.put("app-sh", TopologyHint.any(false));
     hints.put(UID, podHints);
-    NodeSnapshot corrupt = admitted.withState(new NodeState.Builder().from(admitted.state()).topologyHints(hints).build());
+    ObservedNode corrupt = admitted.withState(new NodeState.Builder().from(admitted.state()).topologyHints(hints).build());
     assertSnapshotReports(19, corrupt);
-    assertTransitionReports(19, empty, new Operation.Admit(POD, admission), corrupt);
+    assertTransitionReports(19, empty, ScenarioStep.admit(POD), admission, corrupt);
   }
 
   @Test
@@ -351,17 +359,17 @@ class InvariantsCanFailTest {
 
   @Test
   void invariant22_a_pod_memory_entry_created_without_reserving_memory() {
-    NodeSnapshot unreserved = withMemory(new MemoryManagerState.Builder().from(admitted.state().memory())
+    ObservedNode unreserved = withMemory(new MemoryManagerState.Builder().from(admitted.state().memory())
         .machineState(empty.state().memory().machineState()).build());
-    assertTransitionReports(22, empty, new Operation.Admit(POD, admission), unreserved);
+    assertTransitionReports(22, empty, ScenarioStep.admit(POD), admission, unreserved);
   }
 
   @Test
   void invariant23_a_non_last_removal_that_releases_cpus_and_a_round_trip_that_leaks() {
     NodeState removed = managers.removeContainer(admitted.state(), UID, "app-sh");
     CpuManagerState leaked = removed.cpu().withDefaultCpuSet(removed.cpu().defaultCpuSet().union(cpus("app-sh")));
-    NodeSnapshot after = admitted.withState(new NodeState.Builder().from(removed).cpu(leaked).build());
-    assertTransitionReports(23, admitted, new Operation.RemoveContainer(UID, "app-sh"), after);
+    ObservedNode after = admitted.withState(new NodeState.Builder().from(removed).cpu(leaked).build());
+    assertTransitionReports(23, admitted, ScenarioStep.removeContainer(UID, "app-sh"), after);
     NodeState partlyRemoved = removed;
     assertReports(23, new Invariant23RemovalReleasesOnlyWithLastContainer()
         .roundTrip(empty, empty.withState(partlyRemoved), UID));
@@ -369,19 +377,19 @@ class InvariantsCanFailTest {
 
   @Test
   void invariant24_a_restart_readmission_that_reallocates() {
-    NodeSnapshot moved = withCpu(admitted.state().cpu().withDefaultCpuSet(admitted.state().cpu().defaultCpuSet()
+    ObservedNode moved = withCpu(admitted.state().cpu().withDefaultCpuSet(admitted.state().cpu().defaultCpuSet()
         .union(admitted.reservedCpus())).withContainer(UID, "app-ex", cpus("app-sh").firstN(1)));
-    assertTransitionReports(24, admitted, new Operation.Admit(POD, admission), moved);
+    assertTransitionReports(24, admitted, ScenarioStep.admit(POD), admission, moved);
   }
 
   @Test
   void invariant24_kubelet_v137_rejects_a_restored_pod_level_pod_quirk_Q_cpu_restart_reallocates() {
     NodeResourceManagers kubelet = NodeResourceManagers.create(
         new NodeConfig.Builder().from(CONFIG).behaviour(Behaviour.KUBELET).build(), MACHINE);
-    NodeSnapshot restored = NodeSnapshot.of(kubelet, kubelet.start(admitted.state()), List.of(POD));
+    ObservedNode restored = ObservedNode.of(kubelet, kubelet.start(admitted.state()), List.of(POD));
     Admission again = kubelet.admit(restored.state(), POD);
     assertThat(again.quirks()).contains(KubeletQuirk.CPU_RESTART_REALLOCATES);
-    assertTransitionReports(24, restored, new Operation.Admit(POD, again), restored.withState(again.state()));
+    assertTransitionReports(24, restored, ScenarioStep.admit(POD), again, restored.withState(again.state()));
   }
 
   @Test
@@ -399,10 +407,10 @@ class InvariantsCanFailTest {
     CpuManagerState cpu = CpuManagerState.of(smt.cpuSet().difference(halfCores),
         Map.of("odd", Map.of("app-ex", halfCores)), Map.of("odd", halfCores));
     NodeState state = new NodeState.Builder().cpu(cpu).build();
-    NodeSnapshot corrupt = new NodeSnapshot(fullCores, smt, CpuSet.of(0), state, List.of(pod));
+    ObservedNode corrupt = new ObservedNode(fullCores, smt, CpuSet.of(0), state, List.of(pod));
     assertSnapshotReports(26, corrupt);
-    NodeSnapshot before = new NodeSnapshot(fullCores, smt, CpuSet.of(0), NodeState.empty(), List.of());
-    assertTransitionReports(26, before, new Operation.Admit(pod, admittedWith(state, List.of(), List.of())), corrupt);
+    ObservedNode before = new ObservedNode(fullCores, smt, CpuSet.of(0), NodeState.empty(), List.of());
+    assertTransitionReports(26, before, ScenarioStep.admit(pod), admittedWith(state, List.of(), List.of()), corrupt);
   }
 
   private ContainerAssignment assignment(String name, boolean exclusive, ResourceIsolationLevel isolation) {
@@ -414,37 +422,38 @@ class InvariantsCanFailTest {
   void invariant27_quota_off_for_a_pod_shared_container() {
     Admission exclusive = admittedWith(admission.state(),
         List.of(assignment("app-sh", true, ResourceIsolationLevel.POD)), admission.trace().merges());
-    assertTransitionReports(27, empty, new Operation.Admit(POD, exclusive), admitted);
+    assertTransitionReports(27, empty, ScenarioStep.admit(POD), exclusive, admitted);
     Admission containerLevel = admittedWith(admission.state(),
         List.of(assignment("app-sh2", false, ResourceIsolationLevel.CONTAINER)), admission.trace().merges());
-    assertTransitionReports(27, empty, new Operation.Admit(POD, containerLevel), admitted);
+    assertTransitionReports(27, empty, ScenarioStep.admit(POD), containerLevel, admitted);
   }
 
   @Test
   void invariant27_quota_off_for_a_container_on_the_node_shared_pool() {
     ContainerAssignment onTheNodePool = new ContainerAssignment.Builder().name("app-ex").role(ContainerRole.APP)
         .exclusive(true).isolation(ResourceIsolationLevel.CONTAINER).build();
-    NodeSnapshot withoutEntry = withCpu(admitted.state().cpu().withoutContainer(UID, "app-ex"));
+    ObservedNode withoutEntry = withCpu(admitted.state().cpu().withoutContainer(UID, "app-ex"));
     Admission corrupt = admittedWith(withoutEntry.state(), List.of(onTheNodePool), admission.trace().merges());
-    assertTransitionReports(27, empty, new Operation.Admit(POD, corrupt), withoutEntry);
+    assertTransitionReports(27, empty, ScenarioStep.admit(POD), corrupt, withoutEntry);
   }
 
   @Test
   void invariant27_a_true_report_of_an_exclusive_slice_that_the_state_shares() {
-    Operation admit = new Operation.Admit(POD, admission);
-    assertThat(transitionCheck(27).checkTransition(empty, admit, admitted)).isEmpty();
+    ScenarioStep admit = ScenarioStep.admit(POD);
+    assertThat(transitionCheck(27).checkTransition(empty, admit, Optional.of(admission), admitted)).isEmpty();
     CpuSet slice = cpus("app-ex");
-    assertTransitionReports(27, empty, admit, withContainerCpus("app-ex", slice.union(cpus("app-sh").firstN(1))));
-    assertTransitionReports(27, empty, admit,
+    assertTransitionReports(27, empty, admit, admission,
+        withContainerCpus("app-ex", slice.union(cpus("app-sh").firstN(1))));
+    assertTransitionReports(27, empty, admit, admission,
         withCpu(admitted.state().cpu().withDefaultCpuSet(admitted.state().cpu().defaultCpuSet().union(slice))));
-    assertTransitionReports(27, empty, admit, withContainerCpus("init-ex", cpus("side-ex")));
+    assertTransitionReports(27, empty, admit, admission, withContainerCpus("init-ex", cpus("side-ex")));
   }
 
   @Test
   void invariant28_a_shared_container_at_container_isolation() {
     Admission corrupt = admittedWith(admission.state(),
         List.of(assignment("app-sh", false, ResourceIsolationLevel.CONTAINER)), admission.trace().merges());
-    assertTransitionReports(28, empty, new Operation.Admit(POD, corrupt), admitted);
+    assertTransitionReports(28, empty, ScenarioStep.admit(POD), corrupt, admitted);
   }
 
   private PodResourcesView viewWith(PodResources pod) {
@@ -484,7 +493,7 @@ class InvariantsCanFailTest {
     NodeConfig containerScope = new NodeConfig.Builder().from(CONFIG).topologyManagerScope(TopologyManagerScope.CONTAINER)
         .build();
     assertSnapshotReports(32, withConfig(admitted, containerScope));
-    assertTransitionReports(32, withConfig(empty, containerScope), new Operation.Admit(POD, admission),
+    assertTransitionReports(32, withConfig(empty, containerScope), ScenarioStep.admit(POD), admission,
         withConfig(admitted, containerScope));
   }
 
@@ -494,20 +503,20 @@ class InvariantsCanFailTest {
     Admission corrupt = admittedWith(admission.state(), List.of(new ContainerAssignment.Builder().name("debug")
         .role(ContainerRole.EPHEMERAL).cpus(cpus("app-sh")).exclusive(false).isolation(ResourceIsolationLevel.POD)
         .build()), admission.trace().merges());
-    assertTransitionReports(33, empty, new Operation.Admit(POD, corrupt), admitted);
+    assertTransitionReports(33, empty, ScenarioStep.admit(POD), corrupt, admitted);
   }
 
   @Test
   void invariant34_an_exited_slice_returned_to_the_shared_pool() {
     NodeState removed = managers.removeContainer(admitted.state(), UID, "app-ex");
     CpuManagerState grown = removed.cpu().withContainer(UID, "app-sh", cpus("app-sh").union(cpus("app-ex")));
-    NodeSnapshot after = admitted.withState(new NodeState.Builder().from(removed).cpu(grown).build());
-    assertTransitionReports(34, admitted, new Operation.RemoveContainer(UID, "app-ex"), after);
+    ObservedNode after = admitted.withState(new NodeState.Builder().from(removed).cpu(grown).build());
+    assertTransitionReports(34, admitted, ScenarioStep.removeContainer(UID, "app-ex"), after);
   }
 
   @Test
   void invariant35_a_rejection_that_leaves_a_bubble_behind() {
-    assertTransitionReports(35, empty, new Operation.Admit(POD, rejected("UnexpectedAdmissionError")), admitted);
+    assertTransitionReports(35, empty, ScenarioStep.admit(POD), rejected("UnexpectedAdmissionError"), admitted);
   }
 
   @Test
@@ -516,7 +525,7 @@ class InvariantsCanFailTest {
         .withoutContainer(UID, "init-sh");
     CpuSet unused = bubble().difference(StateViews.union(cpu.containerEntries(UID).values()));
     assertSnapshotReports(36, withCpu(cpu.withDefaultCpuSet(cpu.defaultCpuSet().union(unused))));
-    NodeSnapshot moved = withCpu(admitted.state().cpu().withPodCpus(UID, bubble().firstN(3)));
-    assertTransitionReports(36, admitted, new Operation.RemovePod(podLevel("other", 1, 256)), moved);
+    ObservedNode moved = withCpu(admitted.state().cpu().withPodCpus(UID, bubble().firstN(3)));
+    assertTransitionReports(36, admitted, ScenarioStep.removePod(podLevel("other", 1, 256).uid()), moved);
   }
 }

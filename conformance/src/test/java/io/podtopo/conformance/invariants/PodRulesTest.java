@@ -17,7 +17,9 @@ import io.podtopo.domain.topology.Machine;
 import io.podtopo.domain.topology.NumaNode;
 import io.podtopo.domain.topologymanager.TopologyManagerPolicy;
 import io.podtopo.domain.topologymanager.TopologyManagerScope;
+import io.podtopo.ports.in.ScenarioStep;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -243,11 +245,11 @@ class PodRulesTest {
     NodeResourceManagers managers = NodeResourceManagers.create(new NodeConfig.Builder().from(POD_SCOPE)
         .reservedCpuCount(1).putReservedMemory(0, new java.util.TreeMap<>(java.util.Map.of("memory", GI))).build(),
         MACHINE);
-    NodeSnapshot empty = NodeSnapshot.of(managers, managers.initialState(), List.of());
+    ObservedNode empty = ObservedNode.of(managers, managers.initialState(), List.of());
     Admission admission = managers.admit(empty.state(), pod);
-    NodeSnapshot after = NodeSnapshot.of(managers, admission.state(), admission.admitted() ? List.of(pod) : List.of());
+    ObservedNode after = ObservedNode.of(managers, admission.state(), admission.admitted() ? List.of(pod) : List.of());
     List<Violation> violations = new java.util.ArrayList<>(Invariants.check(after));
-    violations.addAll(Invariants.checkTransition(empty, new Operation.Admit(pod, admission), after));
+    violations.addAll(Invariants.checkTransition(empty, ScenarioStep.admit(pod), Optional.of(admission), after));
     return violations;
   }
 

@@ -8,8 +8,8 @@ import io.podtopo.conformance.audit.AuditInput;
 import io.podtopo.conformance.audit.NodeScope;
 import io.podtopo.conformance.audit.RuleResult;
 import io.podtopo.conformance.audit.RuleStatus;
-import io.podtopo.conformance.generators.NodeOperations;
-import io.podtopo.conformance.invariants.NodeSnapshot;
+import io.podtopo.conformance.generators.OperationPlans;
+import io.podtopo.conformance.invariants.ObservedNode;
 import io.podtopo.domain.node.NodeConfig;
 import io.podtopo.domain.node.NodeResourceManagers;
 import io.podtopo.domain.topologymanager.TopologyManagerScope;
@@ -29,10 +29,10 @@ class AuditProperties {
   @Test
   void theAuditFindsNothingInAnyAnswerOfTheReferenceNode_au1to8() {
     Map<String, Integer> checked = new TreeMap<>();
-    qt().withExamples(Examples.scaled(100)).withShrinkCycles(100).forAll(NodeOperations.scenarios(12)).checkAssert(scenario -> {
+    qt().withExamples(Examples.scaled(100)).withShrinkCycles(100).forAll(OperationPlans.scenarios(12)).checkAssert(scenario -> {
       NodeInvariantsProperties.Run run = new NodeInvariantsProperties.Run(scenario, new TreeMap<>());
       NodeResourceManagers managers = run.managers();
-      for (NodeSnapshot snapshot : run.snapshots()) {
+      for (ObservedNode snapshot : run.snapshots()) {
         AuditInput input = new AuditInput(managers.podResources(snapshot.state(), snapshot.activePods()),
             managers.allocatable(snapshot.state()), scope(managers.config()), Optional.empty());
         List<RuleResult> failed = Audit.run(input).results().stream()

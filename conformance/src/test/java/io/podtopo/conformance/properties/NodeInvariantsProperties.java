@@ -3,14 +3,13 @@ package io.podtopo.conformance.properties;
 import static io.podtopo.conformance.generators.PropertySeed.qt;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.podtopo.conformance.generators.NodeOperations;
-import io.podtopo.conformance.generators.NodeOperations.Scenario;
 import io.podtopo.conformance.generators.NodePods;
 import io.podtopo.conformance.generators.Nodes;
+import io.podtopo.conformance.generators.OperationPlans.Plan;
+import io.podtopo.conformance.generators.OperationPlans;
 import io.podtopo.conformance.invariants.Invariant23RemovalReleasesOnlyWithLastContainer;
 import io.podtopo.conformance.invariants.Invariants;
-import io.podtopo.conformance.invariants.NodeSnapshot;
-import io.podtopo.conformance.invariants.Operation;
+import io.podtopo.conformance.invariants.ObservedNode;
 import io.podtopo.conformance.invariants.PodRules;
 import io.podtopo.conformance.invariants.Violation;
 import io.podtopo.domain.node.Admission;
@@ -23,10 +22,12 @@ import io.podtopo.domain.pod.Container;
 import io.podtopo.domain.pod.Pod;
 import io.podtopo.domain.quirks.Behaviour;
 import io.podtopo.domain.topology.Machine;
+import io.podtopo.ports.in.ScenarioStep;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
@@ -51,7 +52,7 @@ class NodeInvariantsProperties {
   @Test
   void everyInvariantHoldsAlongGeneratedOperationSequences() {
     Map<String, Integer> coverage = new java.util.TreeMap<>();
-    qt().withExamples(Examples.scaled(200)).withShrinkCycles(200).forAll(NodeOperations.scenarios(12))
+    qt().withExamples(Examples.scaled(200)).withShrinkCycles(200).forAll(OperationPlans.scenarios(12))
         .checkAssert(scenario -> assertThat(new Run(scenario, coverage).violations()).isEmpty());
     assertThat(coverage).as("admissions into bubbles").containsKey("bubble");
     if (!Examples.fullSize()) {
@@ -105,7 +106,7 @@ class NodeInvariantsProperties {
           active.add(other);
         }
       }
-      NodeSnapshot before = NodeSnapshot.of(managers, state, active);
+      ObservedNode before = ObservedNode.of(managers, state, active);
       Pod pod = Run.named(trip.pod(), "trip");
       Admission admission = managers.admit(state, pod);
       bubbles.example(admission.admitted() && admission.state().cpu().podCpus(pod.uid()).isPresent());
@@ -123,7 +124,7 @@ class NodeInvariantsProperties {
       for (String name : left) {
         state = managers.removeContainer(state, pod.uid(), name);
       }
-      assertThat(invariant.roundTrip(before, NodeSnapshot.of(managers, state, active), pod.uid())).isEmpty();
+      assertThat(invariant.roundTrip(before, ObservedNode.of(managers, state, active), pod.uid())).isEmpty();
     });
     bubbles.atLeast(0.2);
   }
@@ -137,16 +138,16 @@ class NodeInvariantsProperties {
     private final Map<String, Pod> active = new LinkedHashMap<>();
     private final Map<String, Set<String>> removed = new LinkedHashMap<>();
     private final Map<String, Integer> coverage;
-    private final List<NodeSnapshot> snapshots = new ArrayList<>();
+    private final List<ObservedNode> snapshots = new ArrayList<>();
     private NodeState state;
     private int admitted;
 
-    Run(Scenario scenario, Map<String, Integer> coverage) {
+    Run(Plan scenario, Map<String, Integer> coverage) {
       this.coverage = coverage;
       managers = NodeResourceManagers.create(inSpecMode(scenario.config()), scenario.machine());
       state = managers.initialState();
       checkSnapshot(snapshot());
-      for (NodeOperations.Step step : scenario.steps()) {
+      for (OperationPlans.PlannedOperation step : scenario.steps()) {
         apply(step);
       }
     }
@@ -161,7 +162,7 @@ class NodeInvariantsProperties {
     }
 
     /** Every snapshot checked, the initial one first. */
-    List<NodeSnapshot> snapshots() {
+    List<ObservedNode> snapshots() {
       return List.copyOf(snapshots);
     }
 
@@ -177,23 +178,23 @@ class NodeInvariantsProperties {
       return violations;
     }
 
-    private NodeSnapshot snapshot() {
-      return NodeSnapshot.of(managers, state, List.copyOf(active.values()));
+    private ObservedNode snapshot() {
+      return ObservedNode.of(managers, state, List.copyOf(active.values()));
     }
 
-    private void checkSnapshot(NodeSnapshot snapshot) {
+    private void checkSnapshot(ObservedNode snapshot) {
       snapshots.add(snapshot);
       violations.addAll(Invariants.check(snapshot));
       violations.addAll(Invariants.checkPodResources(snapshot, managers.podResources(snapshot.state(), snapshot.activePods())));
     }
 
-    private void count(NodeSnapshot before, Operation operation, NodeSnapshot after) {
-      String uid = operation.podUid();
-      if (operation instanceof Operation.Admit admit) {
+    private void count(ObservedNode before, ScenarioStep operation, String uid, Optional<Admission> admission,
+        ObservedNode after) {
+      if (operation instanceof ScenarioStep.Admit admit) {
         if (before.isActive(uid)) {
           coverage.merge("readmission", 1, Integer::sum);
-        } else if (!admit.outcome().admitted()) {
-          coverage.merge("rejected " + admit.outcome().reason().orElseThrow(), 1, Integer::sum);
+        } else if (!admission.orElseThrow().admitted()) {
+          coverage.merge("rejected " + admission.orElseThrow().reason().orElseThrow(), 1, Integer::sum);
         } else {
           countConfiguration(after.config());
           if (PodRules.mode(after.config(), admit.pod()) == PodRules.Mode.CONTAINER_LEVEL) {
@@ -230,10 +231,12 @@ class NodeInvariantsProperties {
           .forEach(option -> coverage.merge("admitted with " + option, 1, Integer::sum));
     }
 
-    private void apply(NodeOperations.Step step) {
-      NodeSnapshot before = snapshot();
-      Operation operation;
-      if (step instanceof NodeOperations.AdmitPod admit) {
+    private void apply(OperationPlans.PlannedOperation step) {
+      ObservedNode before = snapshot();
+      ScenarioStep operation;
+      String uid;
+      Optional<Admission> admission = Optional.empty();
+      if (step instanceof OperationPlans.AdmitPod admit) {
         Pod pod = named(admit.pod(), "p" + admitted++);
         Admission outcome = managers.admit(state, pod);
         state = outcome.state();
@@ -241,9 +244,11 @@ class NodeInvariantsProperties {
           active.put(pod.uid(), pod);
           removed.put(pod.uid(), new TreeSet<>());
         }
-        operation = new Operation.Admit(pod, outcome);
+        operation = ScenarioStep.admit(pod);
+        uid = pod.uid();
+        admission = Optional.of(outcome);
         log.add("admit " + pod + " -> " + outcome.failure().map(Object::toString).orElse("admitted"));
-      } else if (step instanceof NodeOperations.Readmit readmit) {
+      } else if (step instanceof OperationPlans.ReadmitPickedPod readmit) {
         List<Pod> whole = active.values().stream().filter(pod -> removed.get(pod.uid()).isEmpty()).toList();
         if (whole.isEmpty()) {
           return;
@@ -251,9 +256,11 @@ class NodeInvariantsProperties {
         Pod pod = whole.get(readmit.podPick() % whole.size());
         Admission outcome = managers.admit(state, pod);
         state = outcome.state();
-        operation = new Operation.Admit(pod, outcome);
+        operation = ScenarioStep.admit(pod);
+        uid = pod.uid();
+        admission = Optional.of(outcome);
         log.add("readmit " + pod.uid() + " -> " + outcome.failure().map(Object::toString).orElse("admitted"));
-      } else if (step instanceof NodeOperations.RemoveContainer removal) {
+      } else if (step instanceof OperationPlans.RemovePickedContainer removal) {
         // a pod whose containers are all removed stays active until it is removed, holding its devices as
         // upstream's Device Manager keeps them for a pod still active (NodeResourceManagers.removeContainer)
         List<Pod> withContainers = active.values().stream()
@@ -267,23 +274,25 @@ class NodeInvariantsProperties {
         String name = left.get(removal.containerPick() % left.size());
         state = managers.removeContainer(state, pod.uid(), name);
         removed.get(pod.uid()).add(name);
-        operation = new Operation.RemoveContainer(pod.uid(), name);
+        operation = ScenarioStep.removeContainer(pod.uid(), name);
+        uid = pod.uid();
         log.add("remove container " + pod.uid() + "/" + name);
       } else {
         if (active.isEmpty()) {
           return;
         }
-        NodeOperations.RemovePod removal = (NodeOperations.RemovePod) step;
+        OperationPlans.RemovePickedPod removal = (OperationPlans.RemovePickedPod) step;
         Pod pod = List.copyOf(active.values()).get(removal.podPick() % active.size());
         state = managers.removePod(state, pod);
         active.remove(pod.uid());
-        operation = new Operation.RemovePod(pod);
+        operation = ScenarioStep.removePod(pod.uid());
+        uid = pod.uid();
         log.add("remove pod " + pod.uid());
       }
       log.add("  cpu " + state.cpu() + ", stored hints " + state.topologyHints());
-      NodeSnapshot after = snapshot();
-      count(before, operation, after);
-      violations.addAll(Invariants.checkTransition(before, operation, after));
+      ObservedNode after = snapshot();
+      count(before, operation, uid, admission, after);
+      violations.addAll(Invariants.checkTransition(before, operation, admission, after));
       checkSnapshot(after);
     }
   }

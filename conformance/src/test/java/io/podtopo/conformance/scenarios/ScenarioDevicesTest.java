@@ -9,8 +9,8 @@ import io.podtopo.conformance.json.FixtureJson;
 import io.podtopo.conformance.json.MachineJson;
 import io.podtopo.domain.topology.Device;
 import io.podtopo.domain.topology.Machine;
+import io.podtopo.ports.in.ScenarioStep;
 import java.util.List;
-import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -54,9 +54,9 @@ class ScenarioDevicesTest {
     NodeScenario scenario = NodeScenario.read(json("{'machine': " + MACHINE + ", 'steps': [{'restart': {}},"
         + " {'restart': {'devices': " + SICK + "}}]}"));
 
-    assertThat(scenario.steps()).containsExactly(new NodeScenario.Restart(), new NodeScenario.Restart(Optional.of(
+    assertThat(scenario.steps()).containsExactly(ScenarioStep.restart(), ScenarioStep.restart(
         List.of(sick("nvidia.com/gpu", "GPU-0", 0), sick("nvidia.com/gpu", "GPU-1", 1), Device.of("example.com/nic",
-            "NIC-0", null)))));
+            "NIC-0", null))));
     assertThat(NodeScenario.read(scenario.write())).isEqualTo(scenario);
   }
 

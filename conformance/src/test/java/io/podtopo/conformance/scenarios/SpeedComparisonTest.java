@@ -14,6 +14,7 @@ import io.podtopo.domain.topology.Cpu;
 import io.podtopo.domain.topology.Machine;
 import io.podtopo.domain.topology.NumaNode;
 import io.podtopo.domain.topologymanager.TopologyManagerOptions;
+import io.podtopo.ports.in.ScenarioStep;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Tag;
@@ -52,7 +53,7 @@ class SpeedComparisonTest {
   void timedAnswerIsTheAnswerWithTheMedianTimeOfEachAdmission() {
     NodeScenario scenario = new NodeScenario(machine(2), SpeedScenarios.podScope(machine(2), true).config(),
         NodeScenario.KUBELET, List.of(SpeedScenarios.podScope(machine(2), true).steps().get(0),
-            new NodeScenario.RemovePod("p0"), SpeedScenarios.podScope(machine(2), true).steps().get(1)));
+            ScenarioStep.removePod("p0"), SpeedScenarios.podScope(machine(2), true).steps().get(1)));
 
     ObjectNode timed = ReferenceScenarioRun.timed(scenario, 3);
 
@@ -71,7 +72,7 @@ class SpeedComparisonTest {
     NodeScenario four = SpeedScenarios.podScope(machine(4), true);
     NodeScenario wide = SpeedScenarios.podScope(machine(12), false);
 
-    assertThat(four.steps()).hasSize(8).allMatch(step -> step instanceof NodeScenario.Admit admit
+    assertThat(four.steps()).hasSize(8).allMatch(step -> step instanceof ScenarioStep.Admit admit
         && admit.pod().isPodLevelResourcesSet());
     assertThat(four.config().memoryManagerPolicy()).isEqualTo(MemoryManagerPolicy.STATIC);
     assertThat(four.config().topologyManagerPolicyOptions()).doesNotContainKey(TopologyManagerOptions.MAX_ALLOWABLE_NUMA_NODES);
@@ -81,7 +82,7 @@ class SpeedComparisonTest {
     JsonNode answer = ReferenceScenarioRun.answer(four);
     answer.path("steps").forEach(step -> assertThat(step.path("decision").path("admitted").asBoolean())
         .as(step.path("decision").toString()).isTrue());
-    Pod first = ((NodeScenario.Admit) four.steps().get(0)).pod();
+    Pod first = ((ScenarioStep.Admit) four.steps().get(0)).pod();
     assertThat(answer.path("steps").get(0).path("pods").path(first.uid()).path("containers").path("main")
         .path("isolation").asText()).isEqualTo("container");
   }

@@ -64,6 +64,16 @@ public abstract class NodeSnapshot {
     return List.copyOf(running);
   }
 
+  /**
+   * Whether every init and app container of the active pod {@code podUid} was removed: the pod has
+   * terminated and is no longer active (NA-21). False for a pod that is not active.
+   */
+  public boolean hasTerminated(String podUid) {
+    return activePod(podUid).map(pod -> pod.initAndAppContainers().stream()
+        .allMatch(container -> removedContainers().contains(ContainerRef.of(podUid, container.name()))))
+        .orElse(false);
+  }
+
   /** After admitting {@code pod} into {@code next}: the pod is active (in place if it already was). */
   public NodeSnapshot withAdmitted(NodeState next, Pod pod) {
     List<Pod> pods = new ArrayList<>(activePods());

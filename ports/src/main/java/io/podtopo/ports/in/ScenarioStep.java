@@ -1,66 +1,107 @@
 package io.podtopo.ports.in;
 
 import io.podtopo.domain.pod.Pod;
+import io.podtopo.domain.topology.Device;
+import java.util.List;
 import java.util.Optional;
 import org.immutables.value.Value;
 
 /**
- * One step of a {@link Scenario}: admit a pod, remove one container of a pod, or remove a pod.
- * Build steps with {@link #admit}, {@link #removeContainer} and {@link #removePod}.
+ * One step of what happens on a node, the one step type of podtopo: admit a pod, remove one
+ * container of a pod, remove a pod, or restart the node's resource managers. {@code podtopo
+ * simulate}'s scenario files, the {@code node-scenario} vectors and the generated scenarios of the
+ * conformance suite are lists of them, run by a {@link Simulator}; the node agent makes the first
+ * three through a {@link NodeResourceManager}.
+ *
+ * <p>A pod is known by its uid: a removal names the uid of a pod an earlier step gave. Build steps
+ * with {@link #admit}, {@link #removeContainer}, {@link #removePod} and {@link #restart}.
  */
-@Value.Immutable
-public abstract class ScenarioStep {
+public sealed interface ScenarioStep {
 
-  /** What a step does. */
-  public enum Kind { ADMIT, REMOVE_CONTAINER, REMOVE_POD }
+  /** Admit {@code pod}; a pod active with this uid is admitted again (the kubelet's restart path). */
+  static ScenarioStep.Admit admit(Pod pod) {
+    return ImmutableAdmit.of(pod);
+  }
 
-  public abstract Kind kind();
+  /** The container {@code containerName} of the pod {@code podUid} exited and was removed. */
+  static ScenarioStep.RemoveContainer removeContainer(String podUid, String containerName) {
+    return ImmutableRemoveContainer.of(podUid, containerName);
+  }
 
-  /** The uid of the pod the step concerns. */
-  public abstract String podUid();
+  /** The pod {@code podUid} was removed, with every container it has left. */
+  static ScenarioStep.RemovePod removePod(String podUid) {
+    return ImmutableRemovePod.of(podUid);
+  }
 
-  /** The pod to admit; present iff {@link Kind#ADMIT}. */
-  public abstract Optional<Pod> pod();
+  /** The resource managers restart from the state they saved; the device plugins report the same devices. */
+  static ScenarioStep.Restart restart() {
+    return ImmutableRestart.of(Optional.empty());
+  }
 
-  /** The container to remove; present iff {@link Kind#REMOVE_CONTAINER}. */
-  public abstract Optional<String> containerName();
+  /**
+   * The resource managers restart from the state they saved, and the device plugins register again
+   * reporting {@code devices}: the machine's devices, each with its health then.
+   */
+  static ScenarioStep.Restart restart(List<Device> devices) {
+    return ImmutableRestart.of(Optional.of(List.copyOf(devices)));
+  }
 
-  @Value.Check
-  protected void check() {
-    if (pod().isPresent() != (kind() == Kind.ADMIT)) {
-      throw new IllegalArgumentException("a pod is given iff the step admits it: " + kind());
+  /** Admit a pod. */
+  @Value.Immutable
+  abstract non-sealed class Admit implements ScenarioStep {
+
+    @Value.Parameter
+    public abstract Pod pod();
+
+    @Override
+    public String toString() {
+      return "admit " + pod().uid();
     }
-    if (containerName().isPresent() != (kind() == Kind.REMOVE_CONTAINER)) {
-      throw new IllegalArgumentException("a container name is given iff the step removes it: " + kind());
+  }
+
+  /** Remove one container of a pod: its exclusive resources stay the pod's until the pod is no longer active. */
+  @Value.Immutable
+  abstract non-sealed class RemoveContainer implements ScenarioStep {
+
+    @Value.Parameter
+    public abstract String podUid();
+
+    @Value.Parameter
+    public abstract String containerName();
+
+    @Override
+    public String toString() {
+      return "remove container " + podUid() + "/" + containerName();
     }
-    pod().ifPresent(pod -> {
-      if (!pod.uid().equals(podUid())) {
-        throw new IllegalArgumentException("pod uid " + pod.uid() + " differs from the step's " + podUid());
-      }
-    });
   }
 
-  public static ScenarioStep admit(Pod pod) {
-    return new Builder().kind(Kind.ADMIT).podUid(pod.uid()).pod(pod).build();
+  /** Remove a whole pod. */
+  @Value.Immutable
+  abstract non-sealed class RemovePod implements ScenarioStep {
+
+    @Value.Parameter
+    public abstract String podUid();
+
+    @Override
+    public String toString() {
+      return "remove pod " + podUid();
+    }
   }
 
-  public static ScenarioStep removeContainer(String podUid, String containerName) {
-    return new Builder().kind(Kind.REMOVE_CONTAINER).podUid(podUid).containerName(containerName).build();
-  }
+  /**
+   * Restart the node's resource managers from the state they saved. {@link #devices()}, when present,
+   * are the devices the device plugins report when they register again: the machine's devices, each
+   * with its health after the restart; empty: as before.
+   */
+  @Value.Immutable
+  abstract non-sealed class Restart implements ScenarioStep {
 
-  public static ScenarioStep removePod(String podUid) {
-    return new Builder().kind(Kind.REMOVE_POD).podUid(podUid).build();
-  }
+    @Value.Parameter
+    public abstract Optional<List<Device>> devices();
 
-  @Override
-  public String toString() {
-    return switch (kind()) {
-      case ADMIT -> "admit " + podUid();
-      case REMOVE_CONTAINER -> "remove container " + podUid() + "/" + containerName().orElseThrow();
-      case REMOVE_POD -> "remove pod " + podUid();
-    };
+    @Override
+    public String toString() {
+      return "restart";
+    }
   }
-
-  /** Builder: prefer the factory methods. */
-  public static class Builder extends ImmutableScenarioStep.Builder {}
 }

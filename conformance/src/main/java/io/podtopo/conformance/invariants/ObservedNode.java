@@ -14,22 +14,22 @@ import java.util.Optional;
  * Manager chose, the whole allocation state and the pods active on the node (admitted and not yet
  * removed, in admission order).
  */
-public record NodeSnapshot(NodeConfig config, Machine machine, CpuSet reservedCpus, NodeState state,
+public record ObservedNode(NodeConfig config, Machine machine, CpuSet reservedCpus, NodeState state,
     List<Pod> activePods) {
 
-  public NodeSnapshot {
+  public ObservedNode {
     activePods = List.copyOf(activePods);
   }
 
   /** The snapshot of {@code state} on the node {@code managers} run. */
-  public static NodeSnapshot of(NodeResourceManagers managers, NodeState state, List<Pod> activePods) {
+  public static ObservedNode of(NodeResourceManagers managers, NodeState state, List<Pod> activePods) {
     CpuSet reserved = managers.cpuPolicy().reservedCpus();
-    return new NodeSnapshot(managers.config(), managers.machine(), reserved, state, activePods);
+    return new ObservedNode(managers.config(), managers.machine(), reserved, state, activePods);
   }
 
   /** The same node and pods with another state. */
-  public NodeSnapshot withState(NodeState other) {
-    return new NodeSnapshot(config, machine, reservedCpus, other, activePods);
+  public ObservedNode withState(NodeState other) {
+    return new ObservedNode(config, machine, reservedCpus, other, activePods);
   }
 
   /** The active pod with this uid, if any. */

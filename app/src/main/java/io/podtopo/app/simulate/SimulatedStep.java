@@ -1,29 +1,32 @@
 package io.podtopo.app.simulate;
 
-import io.podtopo.app.input.ScenarioStep;
 import io.podtopo.domain.node.Admission;
 import io.podtopo.domain.node.ContainerAssignment;
 import io.podtopo.domain.node.NodeState;
 import io.podtopo.domain.topology.CpuSet;
+import io.podtopo.ports.in.ScenarioStep;
 import java.util.Objects;
 import java.util.Optional;
 
 /**
- * What one step of a simulation did: the step, the admission decision of an admit step, and the
- * node's state after it.
+ * One step of a simulation as the reports show it: its number, the step, the pod it names, the
+ * admission decision of an admit step, and the node's state after it.
  *
  * @param number the step's place in the run, from 1
  * @param step the step
+ * @param pod the pod the step names, as {@code namespace/name}
  * @param admission the decision, for an admit step
  * @param after the node's state after the step
  */
-public record StepOutcome(int number, ScenarioStep step, Optional<Admission> admission, NodeState after) {
+public record SimulatedStep(int number, ScenarioStep step, String pod, Optional<Admission> admission,
+    NodeState after) {
 
-  public StepOutcome {
+  public SimulatedStep {
     if (number < 1) {
       throw new IllegalArgumentException("steps are numbered from 1: " + number);
     }
     Objects.requireNonNull(step, "step");
+    Objects.requireNonNull(pod, "pod");
     Objects.requireNonNull(admission, "admission");
     Objects.requireNonNull(after, "after");
   }
@@ -34,11 +37,6 @@ public record StepOutcome(int number, ScenarioStep step, Optional<Admission> adm
       return "admit";
     }
     return step instanceof ScenarioStep.RemovePod ? "remove" : "remove-container";
-  }
-
-  /** The pod the step names, as {@code namespace/name}. */
-  public String pod() {
-    return ScenarioStep.key(step.pod());
   }
 
   /**
@@ -54,6 +52,7 @@ public record StepOutcome(int number, ScenarioStep step, Optional<Admission> adm
 
   /** The container a {@code remove-container} step names. */
   public Optional<String> container() {
-    return step instanceof ScenarioStep.RemoveContainer remove ? Optional.of(remove.container()) : Optional.empty();
+    return step instanceof ScenarioStep.RemoveContainer removal ? Optional.of(removal.containerName())
+        : Optional.empty();
   }
 }
