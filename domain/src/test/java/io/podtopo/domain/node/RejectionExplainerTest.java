@@ -11,6 +11,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.podtopo.domain.admission.AdmissionCause;
 import io.podtopo.domain.admission.DevicesUnavailableError;
 import io.podtopo.domain.admission.EmptyPodSharedPoolError;
+import io.podtopo.domain.admission.InsufficientResourceError;
 import io.podtopo.domain.admission.NotEnoughCpusError;
 import io.podtopo.domain.admission.PodLevelResourcesValidationError;
 import io.podtopo.domain.admission.ReportedFailure;
@@ -610,6 +611,23 @@ class RejectionExplainerTest {
       assertThat(cause.causes()).as(typed.reason()).containsExactly(typed.message());
       assertThat(cause.fixes()).as(typed.reason()).isEmpty();
     }
+  }
+
+  /** NA-22: the resource-fit predicate's refusal is restated, after the changes to the pod that make it fit. */
+  @Test
+  void na22_aResourceFitRefusalIsRestatedAfterThePodFixes() {
+    NodeResourceManagers bestEffort = managers(TopologyManagerPolicy.BEST_EFFORT, TopologyManagerScope.CONTAINER);
+    // a Burstable pod: no manager allocates it, the predicate weighs its 20 CPUs against the node's 15
+    Pod burstable = new Pod.Builder().uid("p").name("p")
+        .addContainer(new Container.Builder().name("app").putRequest("cpu", Quantity.parse("20")).build()).build();
+    Admission admission = bestEffort.admit(bestEffort.initialState(), burstable);
+
+    RejectionCause cause = new RejectionExplainer(bestEffort).explain(burstable, admission).orElseThrow();
+
+    assertThat(admission.cause()).containsInstanceOf(InsufficientResourceError.class);
+    assertThat(cause.causes()).containsExactly(admission.message().orElseThrow());
+    assertThat(cause.podFixes()).isNotEmpty();
+    assertThat(cause.fixes()).isEqualTo(cause.podFixes().stream().map(PodFix::advice).toList());
   }
 
   // --- issue 24, item 3: fixes that fix -------------------------------------------------------
