@@ -77,10 +77,6 @@ final class NodeRun {
     return run;
   }
 
-  NodeResourceManagers managers() {
-    return managers;
-  }
-
   NodeSnapshot snapshot() {
     return snapshot;
   }
