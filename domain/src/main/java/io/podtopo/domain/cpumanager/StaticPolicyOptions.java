@@ -1,6 +1,7 @@
 package io.podtopo.domain.cpumanager;
 
 import io.podtopo.domain.text.GoQuote;
+import io.podtopo.domain.text.GoStrconv;
 import io.podtopo.domain.gates.FeatureGates;
 import java.util.Map;
 import java.util.Set;
@@ -143,12 +144,8 @@ public abstract class StaticPolicyOptions {
   }
 
   private static boolean parseBool(String name, String value) {
-    return switch (value) {
-      case "1", "t", "T", "TRUE", "true", "True" -> true;
-      case "0", "f", "F", "FALSE", "false", "False" -> false;
-      default -> throw new StaticPolicyException("bad value for option " + GoQuote.of(name)
-          + ": strconv.ParseBool: parsing " + GoQuote.of(value) + ": invalid syntax");
-    };
+    return GoStrconv.parseBool(value).orElseThrow(() -> new StaticPolicyException("bad value for option "
+        + GoQuote.of(name) + ": strconv.ParseBool: parsing " + GoQuote.of(value) + ": invalid syntax"));
   }
 
   private static void rejectTogether(boolean both, String first, String second) {

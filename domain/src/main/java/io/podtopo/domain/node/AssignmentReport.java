@@ -124,7 +124,7 @@ final class AssignmentReport {
     }
   }
 
-  private Optional<NumaMask> numaNodesOf(CpuSet cpus) {
-    return Optional.of(NumaMask.of(cpuPolicy.topology().numaNodesOf(cpus).toList()));
+  private NumaMask numaNodesOf(CpuSet cpus) {
+    return NumaMask.of(cpuPolicy.topology().numaNodesOf(cpus).toList());
   }
 }

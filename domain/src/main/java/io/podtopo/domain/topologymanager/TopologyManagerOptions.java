@@ -1,6 +1,7 @@
 package io.podtopo.domain.topologymanager;
 
 import io.podtopo.domain.text.GoQuote;
+import io.podtopo.domain.text.GoStrconv;
 import io.podtopo.domain.gates.FeatureGates;
 import java.util.Map;
 import java.util.SortedMap;

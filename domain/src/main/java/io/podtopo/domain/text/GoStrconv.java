@@ -1,14 +1,14 @@
-package io.podtopo.domain.topologymanager;
+package io.podtopo.domain.text;
 
 import java.util.Optional;
 
 /** The few Go {@code strconv} behaviours the kubelet's option parsing exposes in its messages. */
-final class GoStrconv {
+public final class GoStrconv {
 
   private GoStrconv() {}
 
   /** Go {@code strconv.ParseBool}: 1 t T TRUE true True / 0 f F FALSE false False; empty otherwise. */
-  static Optional<Boolean> parseBool(String text) {
+  public static Optional<Boolean> parseBool(String text) {
     return switch (text) {
       case "1", "t", "T", "TRUE", "true", "True" -> Optional.of(true);
       case "0", "f", "F", "FALSE", "false", "False" -> Optional.of(false);
@@ -21,7 +21,7 @@ final class GoStrconv {
    *
    * @throws NumberFormatException whose message is Go's reason, "invalid syntax" or "value out of range"
    */
-  static long atoi(String text) {
+  public static long atoi(String text) {
     String digits = text.startsWith("+") || text.startsWith("-") ? text.substring(1) : text;
     if (digits.isEmpty() || !digits.chars().allMatch(ch -> ch >= '0' && ch <= '9')) {
       throw new NumberFormatException("invalid syntax");
