@@ -5,7 +5,7 @@ import io.podtopo.app.report.AuditedCgroupTree;
 import io.podtopo.app.report.AuditedEndpoint;
 import io.podtopo.conformance.audit.Audit;
 import io.podtopo.conformance.audit.AuditInput;
-import io.podtopo.conformance.audit.NodeScope;
+import io.podtopo.conformance.audit.AuditScope;
 import io.podtopo.ports.out.PodResourcesReader;
 import java.nio.file.Path;
 import java.util.Objects;
@@ -20,7 +20,7 @@ public final class EndpointAudit {
 
   private final PodResourcesReader endpoint;
   private final Path socket;
-  private final NodeScope scope;
+  private final AuditScope scope;
   private final Optional<AuditedCgroupTree> cgroupTree;
   private final CgroupCpusetReader cgroups = new CgroupCpusetReader();
 
@@ -28,7 +28,7 @@ public final class EndpointAudit {
    * @param endpoint reads the endpoint's answers
    * @param socket where {@code endpoint} reads them, as the outcome names the endpoint
    */
-  public EndpointAudit(PodResourcesReader endpoint, Path socket, NodeScope scope,
+  public EndpointAudit(PodResourcesReader endpoint, Path socket, AuditScope scope,
       Optional<AuditedCgroupTree> cgroupTree) {
     this.endpoint = Objects.requireNonNull(endpoint, "endpoint");
     this.socket = Objects.requireNonNull(socket, "socket");

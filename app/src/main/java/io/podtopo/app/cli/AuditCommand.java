@@ -16,7 +16,7 @@ import io.podtopo.app.report.AuditJson;
 import io.podtopo.app.report.AuditTable;
 import io.podtopo.app.report.AuditedCgroupTree;
 import io.podtopo.app.report.AuditedEndpoint;
-import io.podtopo.conformance.audit.NodeScope;
+import io.podtopo.conformance.audit.AuditScope;
 import io.podtopo.ports.out.PodResourcesReadException;
 import jakarta.inject.Inject;
 import java.io.PrintWriter;
@@ -117,10 +117,10 @@ public final class AuditCommand implements Callable<Integer> {
     this.observers = Set.copyOf(observers);
   }
 
-  private NodeScope nodeScope() {
+  private AuditScope auditScope() {
     FieldValidation fields = strictFields.validation();
     try {
-      return scopeSource.nodeScope(fields);
+      return scopeSource.auditScope(fields);
     } finally {
       StrictFields.print(fields, spec.commandLine().getErr());
     }
@@ -129,7 +129,7 @@ public final class AuditCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     Optional<Duration> interval = Optional.ofNullable(every).map(text -> GoDuration.parse("--every", text));
-    NodeScope scope = scopeSource == null ? NodeScope.unknown() : nodeScope();
+    AuditScope scope = scopeSource == null ? AuditScope.unknown() : auditScope();
     Optional<AuditedCgroupTree> cgroups = Optional.ofNullable(cgroupTree)
         .map(options -> options.tree(CpusetHierarchy.SELF_MOUNTINFO));
     Optional<InetSocketAddress> metricsAt = Optional.ofNullable(metricsAddress)

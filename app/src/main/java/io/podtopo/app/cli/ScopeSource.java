@@ -3,7 +3,7 @@ package io.podtopo.app.cli;
 import io.podtopo.app.input.FieldValidation;
 import io.podtopo.app.input.KubeletConfigFile;
 import io.podtopo.app.input.NodeSettings;
-import io.podtopo.conformance.audit.NodeScope;
+import io.podtopo.conformance.audit.AuditScope;
 import io.podtopo.domain.gates.FeatureGates;
 import java.nio.file.Path;
 import java.util.stream.Stream;
@@ -33,18 +33,18 @@ final class ScopeSource {
   Path kubeletConfig;
 
   /** What the option given says. @throws io.podtopo.app.input.InputException for a bad configuration file */
-  NodeScope nodeScope(FieldValidation fields) {
+  AuditScope auditScope(FieldValidation fields) {
     if (scope != null) {
       String source = "--scope " + scope;
-      return scope == Scope.pod ? NodeScope.podScope(source) : NodeScope.withoutPodLevelFields(source);
+      return scope == Scope.pod ? AuditScope.podScope(source) : AuditScope.withoutPodLevelFields(source);
     }
     NodeSettings settings = KubeletConfigFile.read(kubeletConfig, fields);
     if (!settings.topologyManagerScope().equals(Scope.pod.name())) {
-      return NodeScope.withoutPodLevelFields(kubeletConfig + ": topologyManagerScope " + settings.topologyManagerScope());
+      return AuditScope.withoutPodLevelFields(kubeletConfig + ": topologyManagerScope " + settings.topologyManagerScope());
     }
     return Stream.of(FeatureGates.POD_LEVEL_RESOURCES, FeatureGates.POD_LEVEL_RESOURCE_MANAGERS)
         .filter(gate -> !settings.featureGates().enabled(gate)).findFirst()
-        .map(gate -> NodeScope.withoutPodLevelFields(kubeletConfig + ": feature gate " + gate + " off"))
-        .orElseGet(() -> NodeScope.podScope(kubeletConfig + ": topologyManagerScope pod, pod-level gates on"));
+        .map(gate -> AuditScope.withoutPodLevelFields(kubeletConfig + ": feature gate " + gate + " off"))
+        .orElseGet(() -> AuditScope.podScope(kubeletConfig + ": topologyManagerScope pod, pod-level gates on"));
   }
 }

@@ -1,7 +1,7 @@
 package io.podtopo.app.report;
 
 import io.podtopo.conformance.audit.AuditResult;
-import io.podtopo.conformance.audit.NodeScope;
+import io.podtopo.conformance.audit.AuditScope;
 import io.podtopo.conformance.audit.RuleResult;
 import io.podtopo.conformance.audit.RuleStatus;
 import io.podtopo.domain.node.AppliedCpuset;
@@ -46,7 +46,7 @@ public final class AuditTable {
     return out.toString();
   }
 
-  private static String scope(NodeScope scope) {
+  private static String scope(AuditScope scope) {
     return switch (scope.podLevelFields()) {
       case ALLOWED -> "pod-level fields expected (" + scope.source() + ")";
       case FORBIDDEN -> "pod-level fields always empty (" + scope.source() + ")";

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.podtopo.adapters.fake.NodePodResources;
 import io.podtopo.adapters.grpc.KepNodes;
 import io.podtopo.app.report.AuditedEndpoint;
-import io.podtopo.conformance.audit.NodeScope;
+import io.podtopo.conformance.audit.AuditScope;
 import java.nio.file.Path;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -23,8 +23,8 @@ class EndpointAuditTest {
   void anAuditJudgesTheReadersListAndAllocatableInTheScopeItIsGiven() {
     NodePodResources node = new NodePodResources(KepNodes.podScope());
 
-    AuditedEndpoint podScope = new EndpointAudit(node, SOCKET, NodeScope.podScope("test"), Optional.empty()).run();
-    AuditedEndpoint containerScope = new EndpointAudit(node, SOCKET, NodeScope.withoutPodLevelFields("test"),
+    AuditedEndpoint podScope = new EndpointAudit(node, SOCKET, AuditScope.podScope("test"), Optional.empty()).run();
+    AuditedEndpoint containerScope = new EndpointAudit(node, SOCKET, AuditScope.withoutPodLevelFields("test"),
         Optional.empty()).run();
 
     assertThat(podScope.socket()).isEqualTo(SOCKET);

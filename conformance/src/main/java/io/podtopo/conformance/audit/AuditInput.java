@@ -16,7 +16,7 @@ import java.util.Optional;
  * @param cgroups the cgroups read below a cgroup root, parents before children; empty when no tree
  *     was read
  */
-public record AuditInput(PodResourcesView pods, AllocatableResources allocatable, NodeScope scope,
+public record AuditInput(PodResourcesView pods, AllocatableResources allocatable, AuditScope scope,
     Optional<List<AppliedCpuset>> cgroups) {
 
   public AuditInput {
@@ -28,11 +28,11 @@ public record AuditInput(PodResourcesView pods, AllocatableResources allocatable
 
   /** The answers alone: scope unknown, no cgroup tree. */
   public static AuditInput of(PodResourcesView pods, AllocatableResources allocatable) {
-    return new AuditInput(pods, allocatable, NodeScope.unknown(), Optional.empty());
+    return new AuditInput(pods, allocatable, AuditScope.unknown(), Optional.empty());
   }
 
   /** The same input with {@code scope}. */
-  public AuditInput withScope(NodeScope other) {
+  public AuditInput withScope(AuditScope other) {
     return new AuditInput(pods, allocatable, other, cgroups);
   }
 

@@ -25,7 +25,7 @@ final class CgroupExclusiveCpusApplied extends CgroupRule {
     for (PodResources pod : input.pods().pods()) {
       for (ContainerResources container : pod.containers()) {
         if (!container.cpuIds().isEmpty() && leaves.stream().noneMatch(leaf -> leaf.cpus().equals(container.cpuIds()))) {
-          violations.add(Names.container(pod, container) + ": no leaf cgroup has its cpu_ids " + container.cpuIds()
+          violations.add(AuditWording.container(pod, container) + ": no leaf cgroup has its cpu_ids " + container.cpuIds()
               + " as cpuset");
         }
       }

@@ -47,11 +47,11 @@ final class CgroupNoCpuLeak extends CgroupRule {
     for (PodResources pod : input.pods().pods()) {
       for (ContainerResources container : pod.containers()) {
         if (!container.cpuIds().isEmpty()) {
-          guarded.add(new Guarded(container.cpuIds(), Names.container(pod, container)));
+          guarded.add(new Guarded(container.cpuIds(), AuditWording.container(pod, container)));
         }
       }
       if (!pod.sharedPoolCpus().isEmpty()) {
-        guarded.add(new Guarded(pod.sharedPoolCpus(), "the shared pool of pod " + Names.pod(pod)));
+        guarded.add(new Guarded(pod.sharedPoolCpus(), "the shared pool of pod " + AuditWording.pod(pod)));
       }
     }
     return guarded;

@@ -28,7 +28,7 @@ final class CgroupPodSharedPoolApplied extends CgroupRule {
       List<String> shared = pod.containers().stream().filter(container -> container.cpuIds().isEmpty())
           .map(ContainerResources::name).toList();
       if (!pool.isEmpty() && !shared.isEmpty() && leaves.stream().noneMatch(leaf -> leaf.cpus().equals(pool))) {
-        violations.add("pod " + Names.pod(pod) + ": no leaf cgroup has its shared pool " + pool + " as cpuset, where "
+        violations.add("pod " + AuditWording.pod(pod) + ": no leaf cgroup has its shared pool " + pool + " as cpuset, where "
             + String.join(", ", shared) + " should run");
       }
     }

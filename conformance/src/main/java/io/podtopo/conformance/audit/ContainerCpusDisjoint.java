@@ -25,7 +25,7 @@ final class ContainerCpusDisjoint extends AnswerRule {
   /** One container of the answer, for naming it. */
   private record Owner(PodResources pod, ContainerResources container) {
     String name() {
-      return Names.container(pod, container);
+      return AuditWording.container(pod, container);
     }
   }
 

@@ -28,7 +28,7 @@ final class ContainerCpusInPodCpus extends AnswerRule {
       for (ContainerResources container : pod.containers()) {
         CpuSet outside = container.cpuIds().difference(pod.cpuIds());
         if (!outside.isEmpty()) {
-          violations.add(Names.container(pod, container) + ": cpu_ids " + container.cpuIds() + " are not inside the pod's "
+          violations.add(AuditWording.container(pod, container) + ": cpu_ids " + container.cpuIds() + " are not inside the pod's "
               + pod.cpuIds() + " (" + outside + " outside)");
         }
       }

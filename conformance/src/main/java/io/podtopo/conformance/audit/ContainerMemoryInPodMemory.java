@@ -38,25 +38,25 @@ final class ContainerMemoryInPodMemory extends AnswerRule {
     SortedMap<String, Long> podSizes = new TreeMap<>();
     SortedMap<String, Set<Integer>> podNodes = new TreeMap<>();
     for (MemoryBlock block : pod.memory()) {
-      podSizes.merge(block.type(), block.size(), Names::sum);
+      podSizes.merge(block.type(), block.size(), AuditWording::sum);
       podNodes.computeIfAbsent(block.type(), type -> new TreeSet<>()).addAll(block.numaAffinity());
     }
     SortedMap<String, Long> containerSizes = new TreeMap<>();
     for (ContainerResources container : pod.containers()) {
       for (MemoryBlock block : container.memory()) {
-        containerSizes.merge(block.type(), block.size(), Names::sum);
+        containerSizes.merge(block.type(), block.size(), AuditWording::sum);
         Set<Integer> nodes = podNodes.getOrDefault(block.type(), Set.of());
         if (!nodes.containsAll(block.numaAffinity())) {
-          violations.add(Names.container(pod, container) + ": " + Names.memory(List.of(block)) + ", outside the pod's "
+          violations.add(AuditWording.container(pod, container) + ": " + AuditWording.memory(List.of(block)) + ", outside the pod's "
               + (nodes.isEmpty() ? "memory (it reports no " + block.type() + ")" : block.type() + " on "
-                  + Names.numaNodes(nodes)));
+                  + AuditWording.numaNodes(nodes)));
         }
       }
     }
     containerSizes.forEach((type, size) -> {
       long podSize = podSizes.getOrDefault(type, 0L);
       if (podSizes.containsKey(type) && size > podSize) {
-        violations.add("pod " + Names.pod(pod) + ": its containers report " + type + " " + ByteSizes.format(size)
+        violations.add("pod " + AuditWording.pod(pod) + ": its containers report " + type + " " + ByteSizes.format(size)
             + ", more than the pod's " + ByteSizes.format(podSize));
       }
     });

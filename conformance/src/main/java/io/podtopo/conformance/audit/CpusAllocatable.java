@@ -24,12 +24,12 @@ final class CpusAllocatable extends AnswerRule {
     for (PodResources pod : input.pods().pods()) {
       CpuSet outside = pod.cpuIds().difference(allocatable);
       if (!outside.isEmpty()) {
-        violations.add("pod " + Names.pod(pod) + ": cpu_ids " + outside + " are not allocatable");
+        violations.add("pod " + AuditWording.pod(pod) + ": cpu_ids " + outside + " are not allocatable");
       }
       for (ContainerResources container : pod.containers()) {
         CpuSet containerOutside = container.cpuIds().difference(allocatable);
         if (!containerOutside.isEmpty()) {
-          violations.add(Names.container(pod, container) + ": cpu_ids " + containerOutside + " are not allocatable");
+          violations.add(AuditWording.container(pod, container) + ": cpu_ids " + containerOutside + " are not allocatable");
         }
       }
     }

@@ -26,7 +26,7 @@ final class DevicesDisjoint extends AnswerRule {
     List<String> violations = new ArrayList<>();
     for (PodResources pod : input.pods().pods()) {
       for (ContainerResources container : pod.containers()) {
-        String name = Names.container(pod, container);
+        String name = AuditWording.container(pod, container);
         for (Device device : container.devices()) {
           String key = device.resource() + " " + device.id();
           String first = holderOf.putIfAbsent(key, name);

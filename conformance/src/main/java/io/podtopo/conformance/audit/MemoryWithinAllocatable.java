@@ -50,13 +50,13 @@ final class MemoryWithinAllocatable extends AnswerRule {
       for (List<Integer> nodes : nodeSets) {
         Map<String, Long> holders = new LinkedHashMap<>();
         blocks.stream().filter(held -> nodes.containsAll(held.block().numaAffinity()))
-            .forEach(held -> holders.merge(held.holder(), held.block().size(), Names::sum));
-        long used = holders.values().stream().reduce(0L, Names::sum);
+            .forEach(held -> holders.merge(held.holder(), held.block().size(), AuditWording::sum));
+        long used = holders.values().stream().reduce(0L, AuditWording::sum);
         long allocatable = input.allocatable().memory().stream()
             .filter(block -> block.type().equals(type) && nodes.containsAll(block.numaAffinity()))
-            .map(MemoryBlock::size).reduce(0L, Names::sum);
+            .map(MemoryBlock::size).reduce(0L, AuditWording::sum);
         if (used > allocatable) {
-          violations.add(type + " on " + Names.numaNodes(nodes) + ": the pods hold " + ByteSizes.format(used) + " ("
+          violations.add(type + " on " + AuditWording.numaNodes(nodes) + ": the pods hold " + ByteSizes.format(used) + " ("
               + holders.entrySet().stream().map(entry -> entry.getKey() + " " + ByteSizes.format(entry.getValue()))
                   .collect(Collectors.joining(", "))
               + "), more than the allocatable " + ByteSizes.format(allocatable));
@@ -68,11 +68,11 @@ final class MemoryWithinAllocatable extends AnswerRule {
 
   private static List<Held> held(PodResources pod) {
     if (!pod.memory().isEmpty()) {
-      return pod.memory().stream().map(block -> new Held("pod " + Names.pod(pod), block)).toList();
+      return pod.memory().stream().map(block -> new Held("pod " + AuditWording.pod(pod), block)).toList();
     }
     List<Held> held = new ArrayList<>();
     for (ContainerResources container : pod.containers()) {
-      container.memory().forEach(block -> held.add(new Held(Names.container(pod, container), block)));
+      container.memory().forEach(block -> held.add(new Held(AuditWording.container(pod, container), block)));
     }
     return held;
   }

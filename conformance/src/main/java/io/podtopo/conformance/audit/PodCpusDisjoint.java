@@ -27,7 +27,7 @@ final class PodCpusDisjoint extends AnswerRule {
         CpuSet overlap = pods.get(first).cpuIds().intersection(held.get(second))
             .union(pods.get(second).cpuIds().intersection(held.get(first)));
         if (!overlap.isEmpty()) {
-          violations.add("pods " + Names.pod(pods.get(first)) + " and " + Names.pod(pods.get(second))
+          violations.add("pods " + AuditWording.pod(pods.get(first)) + " and " + AuditWording.pod(pods.get(second))
               + " both hold CPUs " + overlap + ", inside pod-level cpu_ids");
         }
       }

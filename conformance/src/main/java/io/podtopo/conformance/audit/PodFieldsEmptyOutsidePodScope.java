@@ -8,7 +8,7 @@ import java.util.List;
  * {@code pod-fields-empty-outside-pod-scope} (spec §9.2, invariant 30): a node in container scope,
  * or with the PodLevelResourceManagers gate off, leaves every pod's pod-level {@code cpu_ids} and
  * {@code memory} empty. The answers do not say the scope, so this is checked only where the caller
- * knows it ({@link NodeScope}).
+ * knows it ({@link AuditScope}).
  */
 final class PodFieldsEmptyOutsidePodScope extends AuditRule {
 
@@ -19,7 +19,7 @@ final class PodFieldsEmptyOutsidePodScope extends AuditRule {
 
   @Override
   public RuleResult check(AuditInput input) {
-    NodeScope scope = input.scope();
+    AuditScope scope = input.scope();
     switch (scope.podLevelFields()) {
       case UNKNOWN:
         return RuleResult.notChecked(id(), scope.source());
@@ -31,8 +31,8 @@ final class PodFieldsEmptyOutsidePodScope extends AuditRule {
     List<String> violations = new ArrayList<>();
     for (PodResources pod : input.pods().pods()) {
       if (!pod.cpuIds().isEmpty() || !pod.memory().isEmpty()) {
-        violations.add("pod " + Names.pod(pod) + " reports pod-level cpu_ids \"" + pod.cpuIds() + "\" and "
-            + (pod.memory().isEmpty() ? "no memory" : Names.memory(pod.memory())) + ", though the node fills neither ("
+        violations.add("pod " + AuditWording.pod(pod) + " reports pod-level cpu_ids \"" + pod.cpuIds() + "\" and "
+            + (pod.memory().isEmpty() ? "no memory" : AuditWording.memory(pod.memory())) + ", though the node fills neither ("
             + scope.source() + ")");
       }
     }

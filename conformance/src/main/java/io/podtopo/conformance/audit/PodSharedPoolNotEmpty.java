@@ -25,7 +25,7 @@ final class PodSharedPoolNotEmpty extends AnswerRule {
       List<String> shared = pod.containers().stream().filter(container -> container.cpuIds().isEmpty())
           .map(ContainerResources::name).toList();
       if (!pod.cpuIds().isEmpty() && !shared.isEmpty() && pod.sharedPoolCpus().isEmpty()) {
-        violations.add("pod " + Names.pod(pod) + ": containers " + String.join(", ", shared)
+        violations.add("pod " + AuditWording.pod(pod) + ": containers " + String.join(", ", shared)
             + " report no cpu_ids, so they run on the pod shared pool, but the containers' cpu_ids take all of the pod's "
             + pod.cpuIds());
       }

@@ -171,7 +171,7 @@ class AnswerRulesTest {
   @Test
   void podLevelFieldsOutsidePodScopeFailNamingWhereTheScopeCameFrom_au8() {
     AuditInput input = AuditInput.of(Answers.podScope(), allocatable())
-        .withScope(NodeScope.withoutPodLevelFields("--scope container"));
+        .withScope(AuditScope.withoutPodLevelFields("--scope container"));
 
     RuleResult result = result("pod-fields-empty-outside-pod-scope", input);
 
@@ -182,14 +182,14 @@ class AnswerRulesTest {
         "pod default/pod-scope-mixed reports pod-level cpu_ids \"3-5,19-20\" and memory 6Gi on NUMA node 0, though "
             + "the node fills neither (--scope container)");
     assertThat(result("pod-fields-empty-outside-pod-scope", AuditInput.of(Answers.containerScope(), allocatable())
-        .withScope(NodeScope.withoutPodLevelFields("--scope container"))).status()).isEqualTo(RuleStatus.PASS);
+        .withScope(AuditScope.withoutPodLevelFields("--scope container"))).status()).isEqualTo(RuleStatus.PASS);
   }
 
   @Test
   void withTheScopeUnknownOrPodTheFieldsAreNotCheckedAndTheResultSaysWhy_au8() {
     RuleResult unknown = result("pod-fields-empty-outside-pod-scope", Answers.podScope());
     RuleResult podScope = result("pod-fields-empty-outside-pod-scope", AuditInput.of(Answers.podScope(), allocatable())
-        .withScope(NodeScope.podScope("--scope pod")));
+        .withScope(AuditScope.podScope("--scope pod")));
 
     assertThat(unknown).isEqualTo(RuleResult.notChecked("pod-fields-empty-outside-pod-scope", "scope unknown"));
     assertThat(podScope).isEqualTo(RuleResult.notChecked("pod-fields-empty-outside-pod-scope",

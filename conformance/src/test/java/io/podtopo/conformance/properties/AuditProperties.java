@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.podtopo.conformance.audit.Audit;
 import io.podtopo.conformance.audit.AuditInput;
-import io.podtopo.conformance.audit.NodeScope;
+import io.podtopo.conformance.audit.AuditScope;
 import io.podtopo.conformance.audit.RuleResult;
 import io.podtopo.conformance.audit.RuleStatus;
 import io.podtopo.conformance.generators.OperationPlans;
@@ -47,9 +47,9 @@ class AuditProperties {
   }
 
   /** What a caller reading the node's kubelet configuration knows. */
-  private static NodeScope scope(NodeConfig config) {
+  private static AuditScope scope(NodeConfig config) {
     return config.topologyManagerScope() == TopologyManagerScope.POD && config.featureGates().podLevelResourceManagers()
-        ? NodeScope.podScope("generated configuration")
-        : NodeScope.withoutPodLevelFields("generated configuration");
+        ? AuditScope.podScope("generated configuration")
+        : AuditScope.withoutPodLevelFields("generated configuration");
   }
 }

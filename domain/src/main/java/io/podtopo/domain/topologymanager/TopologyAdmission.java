@@ -55,7 +55,7 @@ public final class TopologyAdmission {
     if (scope == TopologyManagerScope.CONTAINER) {
       return admitPerContainer(pod, state, allocator);
     }
-    if (gates.podLevelResourceManagers() && pod.isPodLevelResourcesSet()) {
+    if (pod.managedAtPodLevel(gates)) {
       return admitWithPodResources(pod, state, allocator);
     }
     return admitWithContainerResources(pod, state, allocator);
@@ -84,7 +84,7 @@ public final class TopologyAdmission {
       }
       MergeDecision decision = mergeAndTrace(Optional.of(container.name()), answers, trace);
       if (!decision.admit()) {
-        AdmissionFailure failure = gates.podLevelResourceManagers() && pod.isPodLevelResourcesSet()
+        AdmissionFailure failure = pod.managedAtPodLevel(gates)
             ? AdmissionFailure.podLevelTopologyAffinity(AdmissionFailure.POD_LEVEL_CONTAINER_SCOPE_TEXT)
             : AdmissionFailure.topologyAffinity();
         return new ScopeAdmission<>(current, affinities, failure, trace);

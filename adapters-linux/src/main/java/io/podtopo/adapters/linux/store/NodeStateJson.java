@@ -20,7 +20,7 @@ import java.util.TreeSet;
 
 /**
  * A {@link NodeState} in a state file: the CPU Manager state with CPU sets as Linux cpulists (as in
- * upstream's {@code cpu_manager_state}), the Memory Manager state ({@link MemoryStateJson}), the
+ * upstream's {@code cpu_manager_state}), the Memory Manager state ({@link SavedMemoryJson}), the
  * stored topology hints and, when a container holds any, the Device Manager's devices (as in
  * upstream's {@code kubelet_internal_checkpoint}; absent otherwise, so a state without devices is
  * written as before), and, when any, the containers the Topology Manager saw start (D-43; absent
@@ -45,7 +45,7 @@ final class NodeStateJson {
   static ObjectNode encode(NodeState state) {
     ObjectNode node = JSON.objectNode();
     node.set("cpu", cpu(state.cpu()));
-    node.set("memory", MemoryStateJson.encode(state.memory()));
+    node.set("memory", SavedMemoryJson.encode(state.memory()));
     ObjectNode hints = node.putObject("topologyHints");
     state.topologyHints().forEach((pod, containers) -> hints.set(pod, podHints(containers)));
     if (!state.startedContainers().isEmpty()) {
@@ -104,7 +104,7 @@ final class NodeStateJson {
     return new NodeState.Builder()
         .startedContainers(withStarted ? startedContainers(node.get("startedContainers")) : new TreeMap<>())
         .cpu(cpu(node.get("cpu")))
-        .memory(MemoryStateJson.decode(node.get("memory")))
+        .memory(SavedMemoryJson.decode(node.get("memory")))
         .topologyHints(node.get("topologyHints").map(pod -> pod.map(NodeStateJson::hint)))
         .devices(withDevices ? devices(node.get("devices")) : DeviceManagerState.empty())
         .build();

@@ -8,7 +8,7 @@ import io.podtopo.ports.in.NodeSnapshot;
 
 /**
  * A whole {@link NodeSnapshot} as the {@code data} of a state file (version 1): the node state
- * ({@link NodeStateJson}), the active pods in admission order ({@link PodJson}) and the removed
+ * ({@link NodeStateJson}), the active pods in admission order ({@link SavedPodJson}) and the removed
  * containers in (pod uid, name) order.
  *
  * <pre>
@@ -28,7 +28,7 @@ final class SnapshotJson {
     ObjectNode data = JSON.objectNode();
     data.set("state", NodeStateJson.encode(snapshot.state()));
     ArrayNode pods = data.putArray("activePods");
-    snapshot.activePods().forEach(pod -> pods.add(PodJson.encode(pod)));
+    snapshot.activePods().forEach(pod -> pods.add(SavedPodJson.encode(pod)));
     ArrayNode removed = data.putArray("removedContainers");
     for (ContainerRef ref : snapshot.removedContainers()) {
       removed.addObject().put("pod", ref.podUid()).put("container", ref.containerName());
@@ -41,7 +41,7 @@ final class SnapshotJson {
     data.object("state", "activePods", "removedContainers");
     NodeSnapshot.Builder snapshot = new NodeSnapshot.Builder()
         .state(NodeStateJson.decode(data.get("state")))
-        .activePods(data.get("activePods").list(PodJson::decode))
+        .activePods(data.get("activePods").list(SavedPodJson::decode))
         .removedContainers(data.get("removedContainers").list(ref -> {
           ref.object("pod", "container");
           return ContainerRef.of(ref.get("pod").text(), ref.get("container").text());

@@ -102,9 +102,9 @@ final class StateParts {
       new PodMap<>("/state/cpu/podEntries", s -> s.state().cpu(), s -> s.state().cpu().podEntries(),
           cpus -> TextNode.valueOf(cpus.toString())),
       new PodMap<>("/state/memory/containerEntries", s -> s.state().memory(), s -> s.state().memory().containerEntries(),
-          MemoryStateJson::containerBlocks),
+          SavedMemoryJson::containerBlocks),
       new PodMap<>("/state/memory/podEntries", s -> s.state().memory(), s -> s.state().memory().podEntries(),
-          MemoryStateJson::blocks),
+          SavedMemoryJson::blocks),
       new PodMap<>("/state/topologyHints", s -> s.state().topologyHints(), s -> s.state().topologyHints(),
           NodeStateJson::podHints),
       new PodMap<>("/state/devices", s -> s.state().devices(), s -> s.state().devices().allocations(),
@@ -138,7 +138,7 @@ final class StateParts {
       changes.set.put(DEFAULT_CPU_SET, TextNode.valueOf(after.state().cpu().defaultCpuSet().toString()));
     }
     if (!before.state().memory().machineState().equals(after.state().memory().machineState())) {
-      changes.set.put(MACHINE_STATE, MemoryStateJson.machineState(after.state().memory().machineState()));
+      changes.set.put(MACHINE_STATE, SavedMemoryJson.machineState(after.state().memory().machineState()));
     }
     for (PodMap<?> map : POD_MAPS) {
       map.changes(before, after, changes);
@@ -188,7 +188,7 @@ final class StateParts {
   private static ObjectNode activePod(long order, Pod pod) {
     ObjectNode part = JSON.objectNode();
     part.put("order", order);
-    part.set("pod", PodJson.encode(pod));
+    part.set("pod", SavedPodJson.encode(pod));
     return part;
   }
 

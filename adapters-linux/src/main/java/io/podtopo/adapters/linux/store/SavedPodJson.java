@@ -21,11 +21,11 @@ import java.util.Map;
  * resources: {"cpu": "2.5", "memory": "1073741824", ...}
  * </pre>
  */
-final class PodJson {
+final class SavedPodJson {
 
   private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
 
-  private PodJson() {}
+  private SavedPodJson() {}
 
   static ObjectNode encode(Pod pod) {
     ObjectNode node = JSON.objectNode();
@@ -49,9 +49,9 @@ final class PodJson {
         .namespace(node.get("namespace").text())
         .podRequests(resources(node.get("podRequests")))
         .podLimits(resources(node.get("podLimits")))
-        .initContainers(node.get("initContainers").list(PodJson::container))
-        .containers(node.get("containers").list(PodJson::container))
-        .ephemeralContainers(node.get("ephemeralContainers").list(PodJson::container))
+        .initContainers(node.get("initContainers").list(SavedPodJson::container))
+        .containers(node.get("containers").list(SavedPodJson::container))
+        .ephemeralContainers(node.get("ephemeralContainers").list(SavedPodJson::container))
         .build();
   }
 

@@ -9,9 +9,9 @@ import java.util.List;
 import java.util.stream.Collectors;
 
 /** How audit messages name pods, containers, NUMA nodes and memory, and add up sizes. */
-final class Names {
+final class AuditWording {
 
-  private Names() {}
+  private AuditWording() {}
 
   /** {@code default/web}. */
   static String pod(PodResources pod) {

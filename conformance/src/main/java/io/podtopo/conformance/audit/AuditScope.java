@@ -10,7 +10,7 @@ import java.util.Objects;
  * @param podLevelFields whether the fields may be filled
  * @param source where that is known from, for messages (e.g. {@code --scope container})
  */
-public record NodeScope(PodLevelFields podLevelFields, String source) {
+public record AuditScope(PodLevelFields podLevelFields, String source) {
 
   /** Whether a node may fill the pod-level fields. */
   public enum PodLevelFields {
@@ -22,23 +22,23 @@ public record NodeScope(PodLevelFields podLevelFields, String source) {
     UNKNOWN
   }
 
-  public NodeScope {
+  public AuditScope {
     Objects.requireNonNull(podLevelFields, "podLevelFields");
     Objects.requireNonNull(source, "source");
   }
 
   /** A node in pod scope with the gates on, as {@code source} says. */
-  public static NodeScope podScope(String source) {
-    return new NodeScope(PodLevelFields.ALLOWED, source);
+  public static AuditScope podScope(String source) {
+    return new AuditScope(PodLevelFields.ALLOWED, source);
   }
 
   /** A node that never fills the pod-level fields (container scope or gate off), as {@code source} says. */
-  public static NodeScope withoutPodLevelFields(String source) {
-    return new NodeScope(PodLevelFields.FORBIDDEN, source);
+  public static AuditScope withoutPodLevelFields(String source) {
+    return new AuditScope(PodLevelFields.FORBIDDEN, source);
   }
 
   /** Nothing known. */
-  public static NodeScope unknown() {
-    return new NodeScope(PodLevelFields.UNKNOWN, "scope unknown");
+  public static AuditScope unknown() {
+    return new AuditScope(PodLevelFields.UNKNOWN, "scope unknown");
   }
 }

@@ -25,11 +25,11 @@ import java.util.TreeMap;
  * block:     {"numaAffinity": [0, 1], "type": "memory" | "hugepages-&lt;size&gt;", "size": bytes}
  * </pre>
  */
-final class MemoryStateJson {
+final class SavedMemoryJson {
 
   private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
 
-  private MemoryStateJson() {}
+  private SavedMemoryJson() {}
 
   static ObjectNode encode(MemoryManagerState memory) {
     ObjectNode node = JSON.objectNode();
@@ -54,8 +54,8 @@ final class MemoryStateJson {
     }
     return new MemoryManagerState.Builder()
         .machineState(machine.nodes(nodes).build())
-        .containerEntries(node.get("containerEntries").map(pod -> pod.map(MemoryStateJson::blocks)))
-        .podEntries(node.get("podEntries").map(MemoryStateJson::blocks))
+        .containerEntries(node.get("containerEntries").map(pod -> pod.map(SavedMemoryJson::blocks)))
+        .podEntries(node.get("podEntries").map(SavedMemoryJson::blocks))
         .build();
   }
 
