@@ -1,7 +1,6 @@
 package io.podtopo.domain.collect;
 
 import java.util.AbstractMap;
-import java.util.Collection;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.Map;
@@ -12,7 +11,6 @@ import java.util.SortedMap;
 import java.util.SortedSet;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import java.util.function.BiConsumer;
 
 /**
  * An immutable map in the natural order of its keys that remembers how it was derived, so that what
@@ -151,13 +149,8 @@ public final class TrackedSortedMap<K extends Comparable<? super K>, V> extends 
   }
 
   @Override
-  public int size() {
-    return entries.size();
-  }
-
-  @Override
-  public boolean isEmpty() {
-    return entries.isEmpty();
+  public V get(Object key) {
+    return entries.get(key);
   }
 
   @Override
@@ -166,23 +159,8 @@ public final class TrackedSortedMap<K extends Comparable<? super K>, V> extends 
   }
 
   @Override
-  public boolean containsValue(Object value) {
-    return entries.containsValue(value);
-  }
-
-  @Override
-  public V get(Object key) {
-    return entries.get(key);
-  }
-
-  @Override
-  public V getOrDefault(Object key, V defaultValue) {
-    return entries.getOrDefault(key, defaultValue);
-  }
-
-  @Override
-  public void forEach(BiConsumer<? super K, ? super V> action) {
-    entries.forEach(action);
+  public Set<Map.Entry<K, V>> entrySet() {
+    return view.entrySet();
   }
 
   @Override
@@ -213,35 +191,5 @@ public final class TrackedSortedMap<K extends Comparable<? super K>, V> extends 
   @Override
   public K lastKey() {
     return entries.lastKey();
-  }
-
-  @Override
-  public Set<K> keySet() {
-    return view.keySet();
-  }
-
-  @Override
-  public Collection<V> values() {
-    return view.values();
-  }
-
-  @Override
-  public Set<Map.Entry<K, V>> entrySet() {
-    return view.entrySet();
-  }
-
-  @Override
-  public boolean equals(Object other) {
-    return other == this || entries.equals(other);
-  }
-
-  @Override
-  public int hashCode() {
-    return entries.hashCode();
-  }
-
-  @Override
-  public String toString() {
-    return entries.toString();
   }
 }
