@@ -13,6 +13,7 @@ import io.podtopo.adapters.fake.EventLog;
 import io.podtopo.adapters.fake.InMemoryAllocationStore;
 import io.podtopo.adapters.fake.InMemoryMetricsRecorder;
 import io.podtopo.adapters.fake.RecordingCpusetWriter;
+import io.podtopo.domain.collect.TrackedSortedMap;
 import io.podtopo.domain.cpumanager.CpuManagerState;
 import io.podtopo.domain.cpumanager.ResourceManagerMetrics;
 import io.podtopo.domain.node.Admission;
@@ -327,7 +328,7 @@ class NodeResourceManagerServiceTest {
     assertThat(again.assignment()).isEqualTo(original.assignment());
     // Their containers run on: the restarted Topology Manager saw none of them start (D-43).
     assertThat(restarted.snapshot()).isEqualTo(new NodeSnapshot.Builder().from(saved)
-        .state(new io.podtopo.domain.node.NodeState.Builder().from(saved.state()).startedContainers(Map.of()).build())
+        .state(new io.podtopo.domain.node.NodeState.Builder().from(saved.state()).startedContainers(TrackedSortedMap.empty()).build())
         .build());
     assertThat(saved.state().startedContainers()).containsOnlyKeys("p1", "g1");
     // The restart forgot the stored hints (D-43); each re-admission stores its pod's again, nothing else: a

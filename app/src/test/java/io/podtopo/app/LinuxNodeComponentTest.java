@@ -9,6 +9,7 @@ import io.podtopo.adapters.linux.store.StateDirectory;
 import io.podtopo.adapters.linux.sysfs.SysfsTopology;
 import io.podtopo.app.input.BuiltInKubeletConfig;
 import io.podtopo.app.input.NodeSettings;
+import io.podtopo.domain.collect.TrackedSortedMap;
 import io.podtopo.domain.node.Admission;
 import io.podtopo.domain.node.NodeState;
 import io.podtopo.domain.pod.Container;
@@ -20,7 +21,6 @@ import io.podtopo.ports.in.NodeSnapshot;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -84,13 +84,13 @@ class LinuxNodeComponentTest {
 
     // The Topology Manager's stored hints and started containers are kept in memory only (D-43).
     assertThat(restarted.snapshot()).isEqualTo(new NodeSnapshot.Builder().from(before).state(new NodeState.Builder()
-        .from(before.state()).topologyHints(Map.of()).startedContainers(Map.of()).build()).build());
+        .from(before.state()).topologyHints(TrackedSortedMap.empty()).startedContainers(TrackedSortedMap.empty()).build()).build());
     assertThat(restarted.reconcile()).as("after a restart every container is written again, with the same value")
         .singleElement().satisfies(write -> assertThat(write.cpus()).isEqualTo(exclusive));
     assertThat(restarted.admit(POD).failure()).isEmpty();
     assertThat(restarted.snapshot()).as("an active pod is never allocated twice, its hints stored again")
         .isEqualTo(new NodeSnapshot.Builder().from(before).state(new NodeState.Builder()
-            .from(before.state()).startedContainers(Map.of()).build()).build());
+            .from(before.state()).startedContainers(TrackedSortedMap.empty()).build()).build());
     assertThat(RealCpusetKernel.status(sleeper, "Cpus_allowed_list")).isEqualTo(exclusive.toString());
   }
 }

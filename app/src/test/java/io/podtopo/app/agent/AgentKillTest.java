@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.podtopo.app.agent.AgentKillLoop.Landing;
 import io.podtopo.app.agent.TestPod.Kind;
+import io.podtopo.domain.collect.TrackedSortedMap;
 import io.podtopo.domain.node.NodeResourceManagers;
 import io.podtopo.domain.node.NodeState;
 import io.podtopo.ports.in.NodeSnapshot;
@@ -207,6 +208,6 @@ class AgentKillTest {
 
   private static NodeSnapshot withoutTopologyManagerMemory(NodeSnapshot snapshot) {
     return new NodeSnapshot.Builder().from(snapshot).state(new NodeState.Builder().from(snapshot.state())
-        .topologyHints(Map.of()).startedContainers(Map.of()).build()).build();
+        .topologyHints(TrackedSortedMap.empty()).startedContainers(TrackedSortedMap.empty()).build()).build();
   }
 }

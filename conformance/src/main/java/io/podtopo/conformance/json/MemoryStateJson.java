@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.podtopo.domain.collect.TrackedSortedMap;
 import io.podtopo.domain.memorymanager.MemoryBlock;
 import io.podtopo.domain.memorymanager.MemoryMachineState;
 import io.podtopo.domain.memorymanager.MemoryManagerState;
@@ -43,7 +44,7 @@ public final class MemoryStateJson {
   public static MemoryManagerState state(JsonNode node) {
     return new MemoryManagerState.Builder()
         .machineState(machineState(node.path("machineState")))
-        .containerEntries(assignments(node.path("assignments")))
+        .containerEntries(TrackedSortedMap.copyOf(assignments(node.path("assignments"))))
         .build();
   }
 

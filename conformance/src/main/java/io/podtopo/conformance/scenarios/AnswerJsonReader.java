@@ -3,6 +3,7 @@ package io.podtopo.conformance.scenarios;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.podtopo.conformance.json.HintJson;
 import io.podtopo.conformance.json.MemoryStateJson;
+import io.podtopo.domain.collect.TrackedSortedMap;
 import io.podtopo.domain.cpumanager.CpuManagerState;
 import io.podtopo.domain.cpumanager.ResourceIsolationLevel;
 import io.podtopo.domain.memorymanager.MemoryBlock;
@@ -80,10 +81,10 @@ final class AnswerJsonReader {
         .cpu(CpuManagerState.of(defaultCpus, cpuEntries, bubbles))
         .memory(new MemoryManagerState.Builder()
             .machineState(MemoryStateJson.machineState(node.path("machineState")))
-            .containerEntries(memoryEntries)
-            .podEntries(podMemory)
+            .containerEntries(TrackedSortedMap.copyOf(memoryEntries))
+            .podEntries(TrackedSortedMap.copyOf(podMemory))
             .build())
-        .topologyHints(hints)
+        .topologyHints(TrackedSortedMap.copyOf(hints))
         .build();
   }
 

@@ -334,11 +334,10 @@ class InvariantsCanFailTest {
 
   @Test
   void invariant19_containers_of_a_pod_scope_pod_with_different_hints() {
-    SortedMap<String, SortedMap<String, TopologyHint>> hints = new TreeMap<>(admitted.state().topologyHints());
-    SortedMap<String, TopologyHint> podHints = new TreeMap<>(hints.get(UID));
+    SortedMap<String, TopologyHint> podHints = new TreeMap<>(admitted.state().topologyHints().get(UID));
     podHints.put("app-sh", TopologyHint.any(false));
-    hints.put(UID, podHints);
-    ObservedNode corrupt = admitted.withState(new NodeState.Builder().from(admitted.state()).topologyHints(hints).build());
+    ObservedNode corrupt = admitted.withState(new NodeState.Builder().from(admitted.state())
+        .topologyHints(admitted.state().topologyHints().with(UID, podHints)).build());
     assertSnapshotReports(19, corrupt);
     assertTransitionReports(19, empty, ScenarioStep.admit(POD), admission, corrupt);
   }

@@ -1,5 +1,6 @@
 package io.podtopo.domain.cpumanager;
 
+import io.podtopo.domain.collect.TrackedSortedMap;
 import io.podtopo.domain.topology.CpuSet;
 import java.util.Collections;
 import java.util.Map;
@@ -23,16 +24,16 @@ import java.util.TreeMap;
 public final class CpuManagerState {
 
   private static final CpuManagerState EMPTY =
-      new CpuManagerState(CpuSet.empty(), new TreeMap<>(), new TreeMap<>(), null, CpuSet.empty());
+      new CpuManagerState(CpuSet.empty(), TrackedSortedMap.empty(), TrackedSortedMap.empty(), null, CpuSet.empty());
 
   private final CpuSet defaultCpuSet;
-  private final SortedMap<String, SortedMap<String, CpuSet>> entries;
-  private final SortedMap<String, CpuSet> podEntries;
+  private final TrackedSortedMap<String, SortedMap<String, CpuSet>> entries;
+  private final TrackedSortedMap<String, CpuSet> podEntries;
   private final String reusePodUid;
   private final CpuSet reusableCpus;
 
-  private CpuManagerState(CpuSet defaultCpuSet, SortedMap<String, SortedMap<String, CpuSet>> entries,
-      SortedMap<String, CpuSet> podEntries, String reusePodUid, CpuSet reusableCpus) {
+  private CpuManagerState(CpuSet defaultCpuSet, TrackedSortedMap<String, SortedMap<String, CpuSet>> entries,
+      TrackedSortedMap<String, CpuSet> podEntries, String reusePodUid, CpuSet reusableCpus) {
     this.defaultCpuSet = defaultCpuSet;
     this.entries = entries;
     this.podEntries = podEntries;
@@ -54,7 +55,8 @@ public final class CpuManagerState {
         copy.put(pod, Collections.unmodifiableSortedMap(new TreeMap<>(containers)));
       }
     });
-    return new CpuManagerState(defaultCpuSet, copy, new TreeMap<>(podEntries), null, CpuSet.empty());
+    return new CpuManagerState(defaultCpuSet, TrackedSortedMap.copyOf(copy), TrackedSortedMap.copyOf(podEntries), null,
+        CpuSet.empty());
   }
 
   /** The default CPU set: the node shared pool. */
@@ -63,13 +65,13 @@ public final class CpuManagerState {
   }
 
   /** Every container entry, by pod uid then container name. */
-  public SortedMap<String, SortedMap<String, CpuSet>> entries() {
-    return Collections.unmodifiableSortedMap(entries);
+  public TrackedSortedMap<String, SortedMap<String, CpuSet>> entries() {
+    return entries;
   }
 
   /** The pod bubbles of pod-level pods, by pod uid. */
-  public SortedMap<String, CpuSet> podEntries() {
-    return Collections.unmodifiableSortedMap(podEntries);
+  public TrackedSortedMap<String, CpuSet> podEntries() {
+    return podEntries;
   }
 
   /** The container entries of one pod (empty when it has none). */
@@ -105,40 +107,30 @@ public final class CpuManagerState {
 
   /** The state with this container entry set (replacing any). */
   public CpuManagerState withContainer(String podUid, String containerName, CpuSet cpus) {
-    SortedMap<String, SortedMap<String, CpuSet>> copy = new TreeMap<>(entries);
     SortedMap<String, CpuSet> containers = new TreeMap<>(containerEntries(podUid));
     containers.put(containerName, cpus);
-    copy.put(podUid, Collections.unmodifiableSortedMap(containers));
-    return new CpuManagerState(defaultCpuSet, copy, podEntries, reusePodUid, reusableCpus);
+    return new CpuManagerState(defaultCpuSet, entries.with(podUid, Collections.unmodifiableSortedMap(containers)),
+        podEntries, reusePodUid, reusableCpus);
   }
 
   /** The state without this container entry (a pod without entries disappears from the map). */
   public CpuManagerState withoutContainer(String podUid, String containerName) {
-    SortedMap<String, SortedMap<String, CpuSet>> copy = new TreeMap<>(entries);
     SortedMap<String, CpuSet> containers = new TreeMap<>(containerEntries(podUid));
     containers.remove(containerName);
-    if (containers.isEmpty()) {
-      copy.remove(podUid);
-    } else {
-      copy.put(podUid, Collections.unmodifiableSortedMap(containers));
-    }
-    return new CpuManagerState(defaultCpuSet, copy, podEntries, reusePodUid, reusableCpus);
+    TrackedSortedMap<String, SortedMap<String, CpuSet>> next = containers.isEmpty() ? entries.without(podUid)
+        : entries.with(podUid, Collections.unmodifiableSortedMap(containers));
+    return new CpuManagerState(defaultCpuSet, next, podEntries, reusePodUid, reusableCpus);
   }
 
   /** The state with this pod bubble set. */
   public CpuManagerState withPodCpus(String podUid, CpuSet bubble) {
-    SortedMap<String, CpuSet> copy = new TreeMap<>(podEntries);
-    copy.put(podUid, bubble);
-    return new CpuManagerState(defaultCpuSet, entries, copy, reusePodUid, reusableCpus);
+    return new CpuManagerState(defaultCpuSet, entries, podEntries.with(podUid, bubble), reusePodUid, reusableCpus);
   }
 
   /** Upstream {@code DeletePod}: the state without any entry of the pod. */
   public CpuManagerState withoutPod(String podUid) {
-    SortedMap<String, SortedMap<String, CpuSet>> copy = new TreeMap<>(entries);
-    copy.remove(podUid);
-    SortedMap<String, CpuSet> pods = new TreeMap<>(podEntries);
-    pods.remove(podUid);
-    return new CpuManagerState(defaultCpuSet, copy, pods, reusePodUid, reusableCpus);
+    return new CpuManagerState(defaultCpuSet, entries.without(podUid), podEntries.without(podUid), reusePodUid,
+        reusableCpus);
   }
 
   /**
@@ -158,6 +150,11 @@ public final class CpuManagerState {
   /** The state whose reusable CPUs are {@code cpus} for {@code podUid} (entries of other pods dropped). */
   public CpuManagerState withReusableCpus(String podUid, CpuSet cpus) {
     return new CpuManagerState(defaultCpuSet, entries, podEntries, podUid, cpus);
+  }
+
+  /** The state with nothing to reuse: its checkpointed parts alone. */
+  public CpuManagerState withoutReusableCpus() {
+    return new CpuManagerState(defaultCpuSet, entries, podEntries, null, CpuSet.empty());
   }
 
   /** Equal when the checkpointed parts are equal (default set, entries, pod entries) and so is the reuse set. */

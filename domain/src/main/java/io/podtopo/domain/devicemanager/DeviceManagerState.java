@@ -1,5 +1,6 @@
 package io.podtopo.domain.devicemanager;
 
+import io.podtopo.domain.collect.TrackedSortedMap;
 import io.podtopo.domain.topology.DeviceIds;
 import java.util.Collection;
 import java.util.Collections;
@@ -25,12 +26,14 @@ import java.util.TreeSet;
  */
 public final class DeviceManagerState {
 
-  private static final DeviceManagerState EMPTY = new DeviceManagerState(new TreeMap<>(), ReusableDevices.none());
+  private static final DeviceManagerState EMPTY =
+      new DeviceManagerState(TrackedSortedMap.empty(), ReusableDevices.none());
 
-  private final SortedMap<String, SortedMap<String, SortedMap<String, SortedSet<String>>>> allocations;
+  private final TrackedSortedMap<String, SortedMap<String, SortedMap<String, SortedSet<String>>>> allocations;
   private final ReusableDevices reusable;
 
-  private DeviceManagerState(SortedMap<String, SortedMap<String, SortedMap<String, SortedSet<String>>>> allocations,
+  private DeviceManagerState(
+      TrackedSortedMap<String, SortedMap<String, SortedMap<String, SortedSet<String>>>> allocations,
       ReusableDevices reusable) {
     this.allocations = allocations;
     this.reusable = reusable;
@@ -59,8 +62,8 @@ public final class DeviceManagerState {
   }
 
   /** Every allocation: pod uid → container → resource → device ids. */
-  public SortedMap<String, SortedMap<String, SortedMap<String, SortedSet<String>>>> allocations() {
-    return Collections.unmodifiableSortedMap(allocations);
+  public TrackedSortedMap<String, SortedMap<String, SortedMap<String, SortedSet<String>>>> allocations() {
+    return allocations;
   }
 
   /** Whether no container holds a device. */
@@ -114,9 +117,7 @@ public final class DeviceManagerState {
   /** Upstream {@code podDevices.insert}: the container now holds exactly these devices of the resource. */
   public DeviceManagerState withContainerDevices(String podUid, String container, String resource,
       Collection<String> ids) {
-    SortedMap<String, SortedMap<String, SortedMap<String, SortedSet<String>>>> copy = new TreeMap<>(allocations);
-    SortedMap<String, SortedMap<String, SortedSet<String>>> containers =
-        new TreeMap<>(copy.getOrDefault(podUid, Collections.emptySortedMap()));
+    SortedMap<String, SortedMap<String, SortedSet<String>>> containers = new TreeMap<>(containersOf(podUid));
     SortedMap<String, SortedSet<String>> resources =
         new TreeMap<>(containers.getOrDefault(container, Collections.emptySortedMap()));
     if (ids.isEmpty()) {
@@ -131,12 +132,8 @@ public final class DeviceManagerState {
     } else {
       containers.put(container, Collections.unmodifiableSortedMap(resources));
     }
-    if (containers.isEmpty()) {
-      copy.remove(podUid);
-    } else {
-      copy.put(podUid, Collections.unmodifiableSortedMap(containers));
-    }
-    return new DeviceManagerState(copy, reusable);
+    return new DeviceManagerState(containers.isEmpty() ? allocations.without(podUid)
+        : allocations.with(podUid, Collections.unmodifiableSortedMap(containers)), reusable);
   }
 
   /** Upstream {@code podDevices.delete}: the pod's devices are free again. */
@@ -144,9 +141,7 @@ public final class DeviceManagerState {
     if (!allocations.containsKey(podUid)) {
       return this;
     }
-    SortedMap<String, SortedMap<String, SortedMap<String, SortedSet<String>>>> copy = new TreeMap<>(allocations);
-    copy.remove(podUid);
-    return new DeviceManagerState(copy, reusable);
+    return new DeviceManagerState(allocations.without(podUid), reusable);
   }
 
   /** The devices of standard init containers the pod being admitted may reuse. */

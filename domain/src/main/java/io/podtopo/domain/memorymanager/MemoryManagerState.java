@@ -1,5 +1,6 @@
 package io.podtopo.domain.memorymanager;
 
+import io.podtopo.domain.collect.TrackedSortedMap;
 import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
@@ -27,12 +28,16 @@ public abstract class MemoryManagerState {
   }
 
   /** Container entries: pod uid → container name → blocks. */
-  @Value.NaturalOrder
-  public abstract SortedMap<String, SortedMap<String, List<MemoryBlock>>> containerEntries();
+  @Value.Default
+  public TrackedSortedMap<String, SortedMap<String, List<MemoryBlock>>> containerEntries() {
+    return TrackedSortedMap.empty();
+  }
 
   /** Pod entries: pod uid → the blocks of the pod budget. */
-  @Value.NaturalOrder
-  public abstract SortedMap<String, List<MemoryBlock>> podEntries();
+  @Value.Default
+  public TrackedSortedMap<String, List<MemoryBlock>> podEntries() {
+    return TrackedSortedMap.empty();
+  }
 
   /** Reusable init-container memory of the pod being admitted (not checkpointed). */
   @Value.Default
@@ -78,27 +83,19 @@ public abstract class MemoryManagerState {
 
   /** Upstream {@code SetPodMemoryBlocks}. */
   public MemoryManagerState withPodBlocks(String podUid, List<MemoryBlock> blocks) {
-    SortedMap<String, List<MemoryBlock>> pods = new TreeMap<>(podEntries());
-    pods.put(podUid, List.copyOf(blocks));
-    return new Builder().from(this).podEntries(pods).build();
+    return new Builder().from(this).podEntries(podEntries().with(podUid, List.copyOf(blocks))).build();
   }
 
   /** Upstream {@code DeletePod}: the pod's container entries and pod entry. */
   public MemoryManagerState withoutPod(String podUid) {
-    SortedMap<String, SortedMap<String, List<MemoryBlock>>> entries = new TreeMap<>(containerEntries());
-    entries.remove(podUid);
-    SortedMap<String, List<MemoryBlock>> pods = new TreeMap<>(podEntries());
-    pods.remove(podUid);
-    return new Builder().from(this).containerEntries(entries).podEntries(pods).build();
+    return new Builder().from(this).containerEntries(containerEntries().without(podUid))
+        .podEntries(podEntries().without(podUid)).build();
   }
 
   private MemoryManagerState withPodContainers(String podUid, SortedMap<String, List<MemoryBlock>> containers) {
-    SortedMap<String, SortedMap<String, List<MemoryBlock>>> entries = new TreeMap<>(containerEntries());
-    if (containers.isEmpty()) {
-      entries.remove(podUid);
-    } else {
-      entries.put(podUid, Collections.unmodifiableSortedMap(containers));
-    }
+    TrackedSortedMap<String, SortedMap<String, List<MemoryBlock>>> entries = containers.isEmpty()
+        ? containerEntries().without(podUid)
+        : containerEntries().with(podUid, Collections.unmodifiableSortedMap(containers));
     return new Builder().from(this).containerEntries(entries).build();
   }
 

@@ -3,6 +3,7 @@ package io.podtopo.domain.node;
 import io.podtopo.domain.admission.AdmissionCause;
 import io.podtopo.domain.admission.PodLevelResourcesValidationError;
 import io.podtopo.domain.admission.TopologyAffinityError;
+import io.podtopo.domain.collect.TrackedSortedMap;
 import io.podtopo.domain.cpumanager.CpuManagerState;
 import io.podtopo.domain.cpumanager.CpuPolicy;
 import io.podtopo.domain.cpumanager.StaticPolicy;
@@ -151,7 +152,7 @@ public final class NodeResourceManagers {
       throw new InvalidNodeStateException("memory manager", e.getMessage());
     }
     return new NodeState.Builder().from(restored).cpu(cpu).memory(memory)
-        .topologyHints(new TreeMap<>()).startedContainers(new TreeMap<>()).build();
+        .topologyHints(TrackedSortedMap.empty()).startedContainers(TrackedSortedMap.empty()).build();
   }
 
   /**
@@ -307,7 +308,7 @@ public final class NodeResourceManagers {
 
   /** The CPU Manager's state without the per-admission reuse bookkeeping (never checkpointed). */
   private static CpuManagerState allocations(CpuManagerState cpu) {
-    return CpuManagerState.of(cpu.defaultCpuSet(), cpu.entries(), cpu.podEntries());
+    return cpu.withoutReusableCpus();
   }
 
   private static NodeState withoutReuseBookkeeping(NodeState state) {
@@ -324,11 +325,10 @@ public final class NodeResourceManagers {
     if (affinities.isEmpty()) {
       return state;
     }
-    SortedMap<String, SortedMap<String, TopologyHint>> hints = new TreeMap<>(state.topologyHints());
-    SortedMap<String, TopologyHint> podHints = new TreeMap<>(hints.getOrDefault(podUid, new TreeMap<>()));
+    SortedMap<String, TopologyHint> podHints = new TreeMap<>(state.topologyHints().getOrDefault(podUid, new TreeMap<>()));
     podHints.putAll(affinities);
-    hints.put(podUid, Collections.unmodifiableSortedMap(podHints));
-    return new NodeState.Builder().from(state).topologyHints(hints).build();
+    return new NodeState.Builder().from(state)
+        .topologyHints(state.topologyHints().with(podUid, Collections.unmodifiableSortedMap(podHints))).build();
   }
 
   /** The pod's NUMA affinity: the union of the masks of the stored hints (one hint in pod scope). */
@@ -353,12 +353,12 @@ public final class NodeResourceManagers {
         memory = memoryPolicy.removeContainer(memory, pod.uid(), init.name());
       }
     }
-    SortedMap<String, SortedSet<String>> started = new TreeMap<>(state.startedContainers());
+    TrackedSortedMap<String, SortedSet<String>> started = state.startedContainers();
     SortedSet<String> names = new TreeSet<>(started.getOrDefault(pod.uid(), new TreeSet<>()));
     pod.initAndAppContainers().forEach(container -> names.add(container.name()));
     pod.ephemeralContainers().forEach(container -> names.add(container.name()));
     if (!names.isEmpty()) {
-      started.put(pod.uid(), Collections.unmodifiableSortedSet(names));
+      started = started.with(pod.uid(), Collections.unmodifiableSortedSet(names));
     }
     return new NodeState.Builder().from(state).memory(memory).startedContainers(started).build();
   }
@@ -372,24 +372,16 @@ public final class NodeResourceManagers {
    * calls the CPU or Memory Manager's {@code RemoveContainer} ({@link #removeContainer}).
    */
   public NodeState stopContainer(NodeState state, String podUid, String containerName) {
-    SortedMap<String, SortedMap<String, TopologyHint>> hints = new TreeMap<>(state.topologyHints());
+    TrackedSortedMap<String, SortedMap<String, TopologyHint>> hints = state.topologyHints();
     if (dropsHintOf(state, podUid, containerName)) {
       SortedMap<String, TopologyHint> podHints = new TreeMap<>(hints.getOrDefault(podUid, new TreeMap<>()));
       podHints.remove(containerName);
-      if (podHints.isEmpty()) {
-        hints.remove(podUid);
-      } else {
-        hints.put(podUid, Collections.unmodifiableSortedMap(podHints));
-      }
+      hints = podHints.isEmpty() ? hints.without(podUid) : hints.with(podUid, Collections.unmodifiableSortedMap(podHints));
     }
-    SortedMap<String, SortedSet<String>> started = new TreeMap<>(state.startedContainers());
-    SortedSet<String> names = new TreeSet<>(started.getOrDefault(podUid, new TreeSet<>()));
+    SortedSet<String> names = new TreeSet<>(state.startedContainers().getOrDefault(podUid, new TreeSet<>()));
     names.remove(containerName);
-    if (names.isEmpty()) {
-      started.remove(podUid);
-    } else {
-      started.put(podUid, Collections.unmodifiableSortedSet(names));
-    }
+    TrackedSortedMap<String, SortedSet<String>> started = names.isEmpty() ? state.startedContainers().without(podUid)
+        : state.startedContainers().with(podUid, Collections.unmodifiableSortedSet(names));
     return new NodeState.Builder().from(state).topologyHints(hints).startedContainers(started).build();
   }
 
@@ -440,18 +432,16 @@ public final class NodeResourceManagers {
     CpuManagerState cpu = current.cpu().releasingBubble(uid);
     MemoryManagerState memory = current.memory().podBlocks(uid).isPresent()
         ? current.memory().withoutPod(uid) : current.memory();
-    SortedMap<String, SortedMap<String, TopologyHint>> hints = new TreeMap<>(current.topologyHints());
+    TrackedSortedMap<String, SortedMap<String, TopologyHint>> hints = current.topologyHints();
     if (hints.containsKey(uid)) {
       QuirkLog quirks = QuirkLog.of(config.behaviour());
       quirks.reached(KubeletQuirk.STALE_TOPOLOGY_HINTS);
       if (!quirks.reproducesKubelet(KubeletQuirk.STALE_TOPOLOGY_HINTS)) {
-        hints.remove(uid);
+        hints = hints.without(uid);
       }
     }
-    SortedMap<String, SortedSet<String>> started = new TreeMap<>(current.startedContainers());
-    started.remove(uid);
     return new NodeState.Builder().from(current).cpu(cpu).memory(memory).devices(current.devices().withoutPod(uid))
-        .topologyHints(hints).startedContainers(started).build();
+        .topologyHints(hints).startedContainers(current.startedContainers().without(uid)).build();
   }
 
   /**

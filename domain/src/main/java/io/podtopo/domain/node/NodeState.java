@@ -1,5 +1,6 @@
 package io.podtopo.domain.node;
 
+import io.podtopo.domain.collect.TrackedSortedMap;
 import io.podtopo.domain.cpumanager.CpuManagerState;
 import io.podtopo.domain.devicemanager.DeviceManagerState;
 import io.podtopo.domain.memorymanager.MemoryManagerState;
@@ -39,8 +40,10 @@ public abstract class NodeState {
   }
 
   /** Upstream {@code podTopologyHints}: pod uid → container name → the hint stored at admission. */
-  @Value.NaturalOrder
-  public abstract SortedMap<String, SortedMap<String, TopologyHint>> topologyHints();
+  @Value.Default
+  public TrackedSortedMap<String, SortedMap<String, TopologyHint>> topologyHints() {
+    return TrackedSortedMap.empty();
+  }
 
   /**
    * Upstream scope's {@code podMap}: pod uid → the containers the Topology Manager saw start
@@ -49,8 +52,10 @@ public abstract class NodeState {
    * hint only when such a container stops (quirk {@code Q-stale-topology-hints}); like the hints it is
    * kept only in memory, so {@link NodeResourceManagers#start} empties it.
    */
-  @Value.NaturalOrder
-  public abstract SortedMap<String, SortedSet<String>> startedContainers();
+  @Value.Default
+  public TrackedSortedMap<String, SortedSet<String>> startedContainers() {
+    return TrackedSortedMap.empty();
+  }
 
   /** Whether the Topology Manager saw this container start since the managers last started. */
   public boolean started(String podUid, String containerName) {

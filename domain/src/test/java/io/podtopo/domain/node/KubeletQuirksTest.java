@@ -7,6 +7,7 @@ import static io.podtopo.domain.node.NodeFixtures.gu;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.podtopo.domain.collect.TrackedSortedMap;
 import io.podtopo.domain.pod.Pod;
 import io.podtopo.domain.quirks.Behaviour;
 import io.podtopo.domain.quirks.KubeletQuirk;
@@ -479,7 +480,7 @@ class KubeletQuirksTest {
     assertThat(kept.reason()).contains("EmptyPodSharedPoolError");
     assertThat(none.reason()).isEqualTo(kept.reason());
     assertThat(kept.state().topologyHints().get("p")).containsOnlyKeys("c1", "c2", "c3");
-    assertThat(new NodeState.Builder().from(kept.state()).topologyHints(Map.of()).build())
+    assertThat(new NodeState.Builder().from(kept.state()).topologyHints(TrackedSortedMap.empty()).build())
         .isEqualTo(kubelet.initialState());
     assertThat(none.state()).isEqualTo(spec.initialState());
     assertThat(kept.quirks()).containsExactly(KubeletQuirk.STALE_TOPOLOGY_HINTS);
@@ -521,7 +522,7 @@ class KubeletQuirksTest {
         assertThat(aStopped.topologyHints().get("p")).containsOnlyKeys("b");
         assertThat(removed.topologyHints()).isEmpty();
       }
-      assertThat(new NodeState.Builder().from(removed).topologyHints(Map.of()).build()).as(behaviour.name())
+      assertThat(new NodeState.Builder().from(removed).topologyHints(TrackedSortedMap.empty()).build()).as(behaviour.name())
           .isEqualTo(managers.initialState());
     }
   }

@@ -7,6 +7,7 @@ import static io.podtopo.domain.node.NodeFixtures.twoSocketsSmt;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.podtopo.domain.collect.TrackedSortedMap;
 import io.podtopo.domain.cpumanager.CpuManagerState;
 import io.podtopo.domain.gates.FeatureGates;
 import io.podtopo.domain.pod.Container;
@@ -230,7 +231,7 @@ class NodeConfigValidationTest {
 
     // The managers' checkpoints come back as they were; the Topology Manager's maps, kept in memory only, do not.
     assertThat(node.start(admitted))
-        .isEqualTo(new NodeState.Builder().from(admitted).topologyHints(Map.of()).startedContainers(Map.of()).build());
+        .isEqualTo(new NodeState.Builder().from(admitted).topologyHints(TrackedSortedMap.empty()).startedContainers(TrackedSortedMap.empty()).build());
   }
 
   @Test

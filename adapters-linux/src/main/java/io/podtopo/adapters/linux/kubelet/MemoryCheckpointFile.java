@@ -1,6 +1,7 @@
 package io.podtopo.adapters.linux.kubelet;
 
 import io.podtopo.domain.text.GoQuote;
+import io.podtopo.domain.collect.TrackedSortedMap;
 import io.podtopo.domain.gates.FeatureGates;
 import io.podtopo.domain.memorymanager.MemoryBlock;
 import io.podtopo.domain.memorymanager.MemoryMachineState;
@@ -42,21 +43,26 @@ final class MemoryCheckpointFile {
       throw new CheckpointLoadException("[memorymanager] configured policy " + GoQuote.of(configuredPolicy)
           + " differs from state checkpoint policy " + GoQuote.of(policy));
     }
-    MemoryManagerState.Builder state = new MemoryManagerState.Builder()
-        .machineState(machineState(loaded.payload().field("MachineState")));
+    SortedMap<String, SortedMap<String, List<MemoryBlock>>> entries = new TreeMap<>();
     for (Map.Entry<String, GoValue> pod : GoValues.entries(loaded.payload().field("Entries")).entrySet()) {
       SortedMap<String, List<MemoryBlock>> containers = new TreeMap<>();
       for (Map.Entry<String, GoValue> container : GoValues.entries(pod.getValue()).entrySet()) {
         containers.put(container.getKey(), blocks(container.getValue()));
       }
-      state.putContainerEntry(pod.getKey(), containers);
+      entries.put(pod.getKey(), containers);
     }
+    SortedMap<String, List<MemoryBlock>> podEntries = new TreeMap<>();
     if (gates.enabled(FeatureGates.POD_LEVEL_RESOURCE_MANAGERS) && !loaded.version().equals("V1")) {
       for (Map.Entry<String, GoValue> pod : GoValues.entries(loaded.payload().field("PodEntries")).entrySet()) {
-        state.putPodEntry(pod.getKey(), blocks(((GoValue.GoStruct) pod.getValue()).field("MemoryBlocks")));
+        podEntries.put(pod.getKey(), blocks(((GoValue.GoStruct) pod.getValue()).field("MemoryBlocks")));
       }
     }
-    return new RestoredCheckpoint<>(loaded.version(), loaded.verification(), policy, state.build());
+    MemoryManagerState state = new MemoryManagerState.Builder()
+        .machineState(machineState(loaded.payload().field("MachineState")))
+        .containerEntries(TrackedSortedMap.copyOf(entries))
+        .podEntries(TrackedSortedMap.copyOf(podEntries))
+        .build();
+    return new RestoredCheckpoint<>(loaded.version(), loaded.verification(), policy, state);
   }
 
   /**

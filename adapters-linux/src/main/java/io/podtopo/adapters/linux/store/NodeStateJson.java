@@ -3,6 +3,7 @@ package io.podtopo.adapters.linux.store;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.podtopo.domain.collect.TrackedSortedMap;
 import io.podtopo.domain.cpumanager.CpuManagerState;
 import io.podtopo.domain.devicemanager.DeviceManagerState;
 import io.podtopo.domain.node.NodeState;
@@ -15,7 +16,6 @@ import java.util.Collections;
 import java.util.List;
 import java.util.SortedMap;
 import java.util.SortedSet;
-import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
@@ -102,22 +102,22 @@ final class NodeStateJson {
     }
     node.object(members.toArray(String[]::new));
     return new NodeState.Builder()
-        .startedContainers(withStarted ? startedContainers(node.get("startedContainers")) : new TreeMap<>())
+        .startedContainers(withStarted ? startedContainers(node.get("startedContainers")) : TrackedSortedMap.empty())
         .cpu(cpu(node.get("cpu")))
         .memory(SavedMemoryJson.decode(node.get("memory")))
-        .topologyHints(node.get("topologyHints").map(pod -> pod.map(NodeStateJson::hint)))
+        .topologyHints(TrackedSortedMap.copyOf(node.get("topologyHints").map(pod -> pod.map(NodeStateJson::hint))))
         .devices(withDevices ? devices(node.get("devices")) : DeviceManagerState.empty())
         .build();
   }
 
-  private static SortedMap<String, SortedSet<String>> startedContainers(DataNode node) {
-    return node.map(pod -> {
+  private static TrackedSortedMap<String, SortedSet<String>> startedContainers(DataNode node) {
+    return TrackedSortedMap.copyOf(node.map(pod -> {
       List<String> names = pod.list(DataNode::text);
       if (names.isEmpty()) {
         throw pod.error("a pod without started containers is never saved");
       }
       return Collections.unmodifiableSortedSet(new TreeSet<>(names));
-    });
+    }));
   }
 
   private static DeviceManagerState devices(DataNode node) {

@@ -1,6 +1,7 @@
 package io.podtopo.adapters.linux.store;
 
 import io.podtopo.domain.pod.Pod;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -38,9 +39,16 @@ final class PodOrder {
     return next;
   }
 
-  /** The numbers of the next saved snapshot's active pods, in its order, and the next number. */
-  void replaceWith(long[] numbers, long next) {
-    this.numbers = numbers;
+  /**
+   * The numbers of the next saved snapshot's active pods, in its order: those of the first {@code head}
+   * and the last {@code tail} pods of the last saved snapshot's list, {@code middle} between them; and
+   * the next number.
+   */
+  void replace(int head, long[] middle, int tail, long next) {
+    long[] replaced = Arrays.copyOf(numbers, head + middle.length + tail);
+    System.arraycopy(middle, 0, replaced, head, middle.length);
+    System.arraycopy(numbers, numbers.length - tail, replaced, head + middle.length, tail);
+    this.numbers = replaced;
     this.next = next;
   }
 }

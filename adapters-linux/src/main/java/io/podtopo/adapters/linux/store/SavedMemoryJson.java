@@ -3,6 +3,7 @@ package io.podtopo.adapters.linux.store;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.podtopo.domain.collect.TrackedSortedMap;
 import io.podtopo.domain.memorymanager.MemoryBlock;
 import io.podtopo.domain.memorymanager.MemoryMachineState;
 import io.podtopo.domain.memorymanager.MemoryManagerState;
@@ -54,8 +55,8 @@ final class SavedMemoryJson {
     }
     return new MemoryManagerState.Builder()
         .machineState(machine.nodes(nodes).build())
-        .containerEntries(node.get("containerEntries").map(pod -> pod.map(SavedMemoryJson::blocks)))
-        .podEntries(node.get("podEntries").map(SavedMemoryJson::blocks))
+        .containerEntries(TrackedSortedMap.copyOf(node.get("containerEntries").map(pod -> pod.map(SavedMemoryJson::blocks))))
+        .podEntries(TrackedSortedMap.copyOf(node.get("podEntries").map(SavedMemoryJson::blocks)))
         .build();
   }
 

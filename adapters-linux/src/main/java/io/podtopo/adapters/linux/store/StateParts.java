@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
+import io.podtopo.domain.collect.TrackedSortedMap;
 import io.podtopo.domain.pod.Pod;
 import io.podtopo.ports.in.ContainerRef;
 import io.podtopo.ports.in.NodeSnapshot;
@@ -43,7 +44,8 @@ import java.util.function.Function;
  * <p>A key is a JSON pointer into {@code data} (the uid escaped as RFC 6901 says), except for the
  * last two, which the file holds as arrays. {@link #flatten} and {@link #unflatten} turn a file's
  * {@code data} into parts and back; {@link #changes} finds the parts one snapshot changed from the
- * previous, comparing the domain's values and encoding only the changed ones.
+ * previous, comparing the domain's values and encoding only the changed ones: in a per-pod map the
+ * domain derived from the previous one, only the pods it changed ({@link TrackedSortedMap#changedKeys}).
  */
 final class StateParts {
 
@@ -61,13 +63,40 @@ final class StateParts {
   private record PodMap<V>(String pointer, Function<NodeSnapshot, Object> holder,
       Function<NodeSnapshot, SortedMap<String, V>> values, Function<V, JsonNode> encoder) {
 
-    /** Walks both maps in uid order at once: one step a pod, a value compared by reference first. */
+    /**
+     * The pods whose values differ: when one map was derived from the other ({@link TrackedSortedMap}),
+     * only the uids the derivations changed are compared; otherwise both maps are walked.
+     */
     void changes(NodeSnapshot before, NodeSnapshot after, Changes changes) {
       if (holder.apply(before) == holder.apply(after)) {
         return;
       }
       SortedMap<String, V> old = values.apply(before);
       SortedMap<String, V> now = values.apply(after);
+      Optional<SortedSet<String>> changed = old instanceof TrackedSortedMap<String, V> was
+          && now instanceof TrackedSortedMap<String, V> is ? TrackedSortedMap.changedKeys(was, is) : Optional.empty();
+      if (changed.isPresent()) {
+        for (String uid : changed.get()) {
+          change(uid, old.get(uid), now.get(uid), changes);
+        }
+      } else {
+        walk(old, now, changes);
+      }
+    }
+
+    /** The pod's part set, or removed, when its value differs (null: the pod has none). */
+    private void change(String uid, V was, V is, Changes changes) {
+      if (is == null) {
+        if (was != null) {
+          changes.remove.add(pointer + "/" + escape(uid));
+        }
+      } else if (!is.equals(was)) {
+        changes.set.put(pointer + "/" + escape(uid), encoder.apply(is));
+      }
+    }
+
+    /** Walks both maps in uid order at once: one step a pod, a value compared by reference first. */
+    private void walk(SortedMap<String, V> old, SortedMap<String, V> now, Changes changes) {
       // Keys and values side by side: an unmodifiable map's entries would each be wrapped anew.
       Iterator<String> wasKeys = old.keySet().iterator();
       Iterator<V> wasValues = old.values().iterator();
@@ -150,38 +179,50 @@ final class StateParts {
    * The active pods' parts, walking both lists at once: the domain keeps an active pod in its place,
    * replaces a re-admitted one in place and adds a new one at the end, so a pod of {@code before}
    * that is not next in {@code after} was removed, and what is left of {@code after} is new. A pod
-   * taken for removed that then shows up again (it was moved) makes the change one not told in parts.
+   * taken for removed that then shows up again (it was moved), or a new pod followed by one that was
+   * there before, makes the change one not told in parts. The pods at the head and the tail of both
+   * lists that are the same pods in the same places are not walked: they keep their parts and numbers.
    */
   private static boolean activePods(List<Pod> before, List<Pod> after, PodOrder order, Changes changes) {
     if (before == after) {
       return true;
     }
-    long[] numbers = new long[after.size()];
+    int shortest = Math.min(before.size(), after.size());
+    int head = 0;
+    while (head < shortest && before.get(head) == after.get(head)) {
+      head++;
+    }
+    int tail = 0;
+    while (tail < shortest - head && before.get(before.size() - 1 - tail) == after.get(after.size() - 1 - tail)) {
+      tail++;
+    }
+    int end = before.size() - tail;
+    long[] numbers = new long[after.size() - tail - head];
     long next = order.next();
     Set<String> removed = new HashSet<>();
-    int i = 0;
-    for (int j = 0; j < after.size(); j++) {
+    int i = head;
+    for (int j = head; j < after.size() - tail; j++) {
       Pod pod = after.get(j);
-      while (i < before.size() && !before.get(i).uid().equals(pod.uid())) {
+      while (i < end && !before.get(i).uid().equals(pod.uid())) {
         removed.add(before.get(i).uid());
         changes.remove.add(ACTIVE_PODS + "/" + escape(before.get(i++).uid()));
       }
-      if (i < before.size()) {
-        numbers[j] = order.at(i);
+      if (i < end) {
+        numbers[j - head] = order.at(i);
         if (!pod.equals(before.get(i++))) {
-          changes.set.put(ACTIVE_PODS + "/" + escape(pod.uid()), activePod(numbers[j], pod));
+          changes.set.put(ACTIVE_PODS + "/" + escape(pod.uid()), activePod(numbers[j - head], pod));
         }
-      } else if (removed.contains(pod.uid())) {
+      } else if (removed.contains(pod.uid()) || tail > 0) {
         return false;
       } else {
-        numbers[j] = next++;
-        changes.set.put(ACTIVE_PODS + "/" + escape(pod.uid()), activePod(numbers[j], pod));
+        numbers[j - head] = next++;
+        changes.set.put(ACTIVE_PODS + "/" + escape(pod.uid()), activePod(numbers[j - head], pod));
       }
     }
-    for (; i < before.size(); i++) {
+    for (; i < end; i++) {
       changes.remove.add(ACTIVE_PODS + "/" + escape(before.get(i).uid()));
     }
-    order.replaceWith(numbers, next);
+    order.replace(head, numbers, tail, next);
     return true;
   }
 

@@ -1,5 +1,6 @@
 package io.podtopo.adapters.linux.store;
 
+import io.podtopo.domain.collect.TrackedSortedMap;
 import io.podtopo.domain.cpumanager.CpuManagerState;
 import io.podtopo.domain.memorymanager.MemoryBlock;
 import io.podtopo.domain.memorymanager.MemoryMachineState;
@@ -77,9 +78,10 @@ final class BigSnapshots {
     }
     NodeState state = new NodeState.Builder()
         .cpu(CpuManagerState.of(CpuSet.range(0, 8 + n % 200), cpuEntries, bubbles))
-        .memory(new MemoryManagerState.Builder().machineState(machine.build()).containerEntries(memoryEntries)
-            .podEntries(podMemory).build())
-        .topologyHints(hints)
+        .memory(new MemoryManagerState.Builder().machineState(machine.build())
+            .containerEntries(TrackedSortedMap.copyOf(memoryEntries)).podEntries(TrackedSortedMap.copyOf(podMemory))
+            .build())
+        .topologyHints(TrackedSortedMap.copyOf(hints))
         .build();
     return snapshot.state(state).build();
   }

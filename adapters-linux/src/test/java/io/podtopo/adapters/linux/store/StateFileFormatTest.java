@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.podtopo.domain.collect.TrackedSortedMap;
 import io.podtopo.domain.cpumanager.CpuManagerState;
 import io.podtopo.domain.memorymanager.MemoryBlock;
 import io.podtopo.domain.memorymanager.MemoryMachineState;
@@ -105,8 +106,8 @@ class StateFileFormatTest {
   void aPodEntryWithoutContainerEntriesIsSavedAsItIs_invariant25() throws Exception {
     NodeState state = new NodeState.Builder()
         .cpu(CpuManagerState.of(CpuSet.parse("0-3"), Map.of(), Map.of("crashed", CpuSet.parse("4-7"))))
-        .memory(new MemoryManagerState.Builder()
-            .putPodEntry("crashed", List.of(MemoryBlock.of(NumaMask.of(0), "memory", 1L << 30))).build())
+        .memory(new MemoryManagerState.Builder().podEntries(TrackedSortedMap.<String, List<MemoryBlock>>empty()
+            .with("crashed", List.of(MemoryBlock.of(NumaMask.of(0), "memory", 1L << 30)))).build())
         .build();
     NodeSnapshot snapshot = new NodeSnapshot.Builder().state(state).build();
 
@@ -209,18 +210,18 @@ class StateFileFormatTest {
                 .putMemoryMap("memory", MemoryTable.unused(16 * gi, gi, 15 * gi))
                 .addCell(1).build())
             .build())
-        .putContainerEntry("web-uid", new TreeMap<>(Map.of(
+        .containerEntries(TrackedSortedMap.copyOf(Map.of("web-uid", new TreeMap<>(Map.of(
             "app", List.of(MemoryBlock.of(NumaMask.of(0), "memory", 2 * gi)),
-            "proxy", List.of(MemoryBlock.of(NumaMask.of(0), "memory", 2 * gi)))))
-        .putPodEntry("web-uid", List.of(MemoryBlock.of(NumaMask.of(0), "memory", 4 * gi)))
+            "proxy", List.of(MemoryBlock.of(NumaMask.of(0), "memory", 2 * gi)))))))
+        .podEntries(TrackedSortedMap.copyOf(Map.of("web-uid", List.of(MemoryBlock.of(NumaMask.of(0), "memory", 4 * gi)))))
         .build();
     NodeState state = new NodeState.Builder()
         .cpu(CpuManagerState.of(CpuSet.parse("0,4-15"),
             Map.of("web-uid", Map.of("app", CpuSet.parse("1-2"), "proxy", CpuSet.parse("3"))),
             Map.of("web-uid", CpuSet.parse("1-3"))))
         .memory(memory)
-        .putTopologyHint("web-uid", new TreeMap<>(Map.of("app", TopologyHint.of(NumaMask.of(0), true),
-            "proxy", TopologyHint.any(false))))
+        .topologyHints(TrackedSortedMap.copyOf(Map.of("web-uid", new TreeMap<>(Map.of(
+            "app", TopologyHint.of(NumaMask.of(0), true), "proxy", TopologyHint.any(false))))))
         .build();
     return new NodeSnapshot.Builder().state(state).addActivePods(web, batch)
         .addRemovedContainer(ContainerRef.of("web-uid", "debug")).build();

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.podtopo.domain.collect.TrackedSortedMap;
+import io.podtopo.domain.node.NodeState;
 import io.podtopo.domain.pod.Pod;
 import io.podtopo.ports.in.NodeSnapshot;
 import java.io.IOException;
@@ -18,6 +20,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
 import java.util.SortedMap;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -31,6 +34,7 @@ import org.junit.jupiter.api.io.TempDir;
 class StateJournalTest {
 
   private static final Clock CLOCK = Clock.fixed(Instant.parse("2026-12-02T18:13:24Z"), ZoneOffset.UTC);
+  private static final Path FILE = Path.of("state", StateDirectory.FILE_NAME);
 
   @TempDir
   Path dir;
@@ -53,6 +57,74 @@ class StateJournalTest {
             .isEqualTo(SnapshotJson.encode(after));
       }
     }
+  }
+
+  /**
+   * The parts a change is found to set and remove from how the domain derived each per-pod map (and
+   * from the active pods kept in place) are those found by comparing every pod: from the snapshot
+   * before read back from its state file, which shares no map, pod or value with the one after. Over
+   * one change and several, either way (a change taken back: a pod added again in the middle is not
+   * told in parts either way).
+   */
+  @Test
+  void theChangesFoundFromHowTheMapsWereDerivedAreThoseOfComparingEveryPod_store9() throws Exception {
+    int told = 0;
+    for (long seed = 1; seed <= 40; seed++) {
+      List<NodeSnapshot> snapshots = DomainSnapshots.sequence(seed, 40);
+      List<NodeSnapshot> reread = new ArrayList<>();
+      for (NodeSnapshot snapshot : snapshots) {
+        reread.add(StateFileFormat.read(FILE, StateFileFormat.write(snapshot).bytes()).snapshot());
+        assertThat(reread.get(reread.size() - 1)).isEqualTo(snapshot);
+      }
+      for (int i = 1; i < snapshots.size(); i++) {
+        assertThat(derived(snapshots.get(i - 1), snapshots.get(i))).as("seed %d, step %d: every per-pod map derived",
+            seed, i).isTrue();
+        for (int back : new int[] {1, 2, 5}) {
+          if (back <= i) {
+            String as = "seed " + seed + ", step " + (i - back) + " to " + i;
+            told += sameChanges(snapshots.get(i - back), reread.get(i - back), snapshots.get(i), as);
+            told += sameChanges(snapshots.get(i), reread.get(i), snapshots.get(i - back), as + ", taken back");
+          }
+        }
+      }
+    }
+    assertThat(told).as("changes told in parts").isGreaterThan(8000);
+  }
+
+  /** Whether each per-pod map of the state {@code after} holds was derived from the one {@code before} holds. */
+  private static boolean derived(NodeSnapshot before, NodeSnapshot after) {
+    NodeState was = before.state();
+    NodeState is = after.state();
+    return Stream.of(TrackedSortedMap.changedKeys(was.cpu().entries(), is.cpu().entries()),
+        TrackedSortedMap.changedKeys(was.cpu().podEntries(), is.cpu().podEntries()),
+        TrackedSortedMap.changedKeys(was.memory().containerEntries(), is.memory().containerEntries()),
+        TrackedSortedMap.changedKeys(was.memory().podEntries(), is.memory().podEntries()),
+        TrackedSortedMap.changedKeys(was.topologyHints(), is.topologyHints()),
+        TrackedSortedMap.changedKeys(was.devices().allocations(), is.devices().allocations()),
+        TrackedSortedMap.changedKeys(was.startedContainers(), is.startedContainers())).allMatch(Optional::isPresent);
+  }
+
+  /**
+   * Asserts the changes from {@code before} to {@code after} are those from {@code reread}, its copy;
+   * 1 when they are told in parts.
+   */
+  private static int sameChanges(NodeSnapshot before, NodeSnapshot reread, NodeSnapshot after, String as) {
+    PodOrder order = PodOrder.of(before.activePods());
+    PodOrder walked = PodOrder.of(before.activePods());
+
+    Optional<StateParts.Changes> changes = StateParts.changes(before, after, order);
+
+    Optional<StateParts.Changes> expected = StateParts.changes(reread, after, walked);
+    assertThat(changes.map(c -> c.set)).as(as).isEqualTo(expected.map(c -> c.set));
+    assertThat(changes.map(c -> c.remove)).as(as).isEqualTo(expected.map(c -> c.remove));
+    if (changes.isEmpty()) {
+      return 0;
+    }
+    assertThat(order.next()).as(as).isEqualTo(walked.next());
+    for (int i = 0; i < after.activePods().size(); i++) {
+      assertThat(order.at(i)).as("%s: the order number of active pod %d", as, i).isEqualTo(walked.at(i));
+    }
+    return 1;
   }
 
   @Test

@@ -1,0 +1,2 @@
+/** Immutable collections of the domain's state that remember how they were derived. */
+package io.podtopo.domain.collect;
