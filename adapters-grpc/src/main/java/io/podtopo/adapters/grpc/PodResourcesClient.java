@@ -1,14 +1,12 @@
 package io.podtopo.adapters.grpc;
 
 import com.google.protobuf.InvalidProtocolBufferException;
-import io.grpc.CallOptions;
 import io.grpc.ManagedChannel;
 import io.grpc.MethodDescriptor;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import io.grpc.protobuf.ProtoUtils;
 import io.grpc.stub.ClientCalls;
-import io.grpc.stub.StreamObserver;
 import io.netty.channel.EventLoopGroup;
 import io.podtopo.adapters.grpc.v1.AllocatableResourcesRequest;
 import io.podtopo.adapters.grpc.v1.GetPodResourcesRequest;
@@ -24,7 +22,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 
@@ -117,40 +114,6 @@ public final class PodResourcesClient implements PodResourcesReader, AutoCloseab
   }
 
   /**
-   * {@code List} as {@link #listEncoded}, without waiting for the answer: for a load generator that
-   * sends its calls on a schedule whatever the calls before them take (an open loop), where a blocking
-   * caller would send nothing while it waits. The future completes on the client's event loop, with
-   * the answer's bytes or a {@link PodResourcesClientException}; what is chained to it without an
-   * executor runs there too, so it must be quick.
-   */
-  public CompletableFuture<byte[]> listEncodedAsync() {
-    CompletableFuture<byte[]> answer = new CompletableFuture<>();
-    CallOptions options = CallOptions.DEFAULT.withDeadlineAfter(deadline.toNanos(), TimeUnit.NANOSECONDS)
-        .withExecutor(Runnable::run);
-    ClientCalls.asyncUnaryCall(channel.newCall(LIST_ENCODED, options), ListPodResourcesRequest.getDefaultInstance(),
-        new StreamObserver<byte[]>() {
-          private byte[] encoded;
-
-          @Override
-          public void onNext(byte[] value) {
-            encoded = value;
-          }
-
-          @Override
-          public void onError(Throwable failure) {
-            answer.completeExceptionally(failure instanceof StatusRuntimeException status
-                ? failed("List", status) : failure);
-          }
-
-          @Override
-          public void onCompleted() {
-            answer.complete(encoded);
-          }
-        });
-    return answer;
-  }
-
-  /**
    * A {@code List} answer's bytes ({@link #listEncoded}) as domain values, as {@link #list} gives them.
    *
    * @throws IllegalArgumentException when the bytes are not a {@code ListPodResourcesResponse} podtopo can hold
@@ -219,15 +182,11 @@ public final class PodResourcesClient implements PodResourcesReader, AutoCloseab
     try {
       return rpc.apply(stub.withDeadlineAfter(deadline.toNanos(), TimeUnit.NANOSECONDS));
     } catch (StatusRuntimeException e) {
-      throw failed(method, e);
+      throw new PodResourcesClientException(socket, method + " on " + socket + " failed: " + reason(e.getStatus()), e);
     } catch (FromProto.InvalidResponseException e) {
       throw new PodResourcesClientException(socket, method + " on " + socket + " answered what podtopo cannot hold: "
           + e.getMessage(), e);
     }
-  }
-
-  private PodResourcesClientException failed(String method, StatusRuntimeException e) {
-    return new PodResourcesClientException(socket, method + " on " + socket + " failed: " + reason(e.getStatus()), e);
   }
 
   private String reason(Status status) {

@@ -16,8 +16,6 @@ import java.nio.channels.ServerSocketChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -85,24 +83,6 @@ class PodResourcesClientTest {
     try (PodResourcesServer server = PodResourcesServer.builder(KepNodes.podScope(), socket).start();
         PodResourcesClient client = PodResourcesClient.connect(socket)) {
       assertThat(client.listEncoded()).as("another node in the same state").isEqualTo(encoded);
-    }
-  }
-
-  @Test
-  void anAsyncListGivesTheBlockingOnesBytesAndItsFailuresTheSameWords() throws Exception {
-    BlockingNode node = new BlockingNode(KepNodes.podScope());
-    try (PodResourcesServer server = PodResourcesServer.builder(node, dir.resolve("kubelet.sock")).start();
-        PodResourcesClient client = PodResourcesClient.builder(server.socket()).deadline(Duration.ofMillis(200)).connect()) {
-      CompletableFuture<byte[]> unanswered = client.listEncodedAsync();
-      assertThatThrownBy(() -> unanswered.get(10, TimeUnit.SECONDS))
-          .hasCauseInstanceOf(PodResourcesClientException.class)
-          .cause().hasMessage("List on " + server.socket() + " failed: no answer within 200 ms");
-      node.release();
-      byte[] encoded = client.listEncodedAsync().get(10, TimeUnit.SECONDS);
-      assertThat(encoded).isEqualTo(client.listEncoded());
-      assertThat(PodResourcesClient.decodeList(encoded).pods()).hasSize(3);
-    } finally {
-      node.release();
     }
   }
 

@@ -16,13 +16,11 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -47,10 +45,9 @@ import org.junit.jupiter.api.io.TempDir;
  *
  * <p>Three runs, every answer checked in each: a warm-up; the measurement of the targets (at least
  * 10,000 {@code List}/s, p99 under 5 ms) with every client calling as fast as it can; then a run with
- * each client calling 640 times a second on a fixed schedule, 10,240 calls a second in all, each call sent
- * when due whether the ones before it were answered or not (an open loop), a call's latency counted from
- * when it was due (the stricter view: a stall delays every call due during it, where back-to-back
- * clients simply wait). Their lengths: {@value #WARM_UP_SECONDS} s, 30 s and
+ * each client calling 640 times a second on a fixed schedule, 10,240 calls a second in all, a call's
+ * latency counted from when it was due (the stricter view: a stall delays every call due during it,
+ * where back-to-back clients simply wait). Their lengths: {@value #WARM_UP_SECONDS} s, 30 s and
  * {@value #PACED_SECONDS} s for the numbers of the guide (with {@code -D}{@value #FULL_PROPERTY}{@code =true},
  * as the profile {@code full-counts} that {@code .ci/run} runs after verify sets it); {@code ./mvnw -B verify}
  * runs them for 5, 10 and 5 s, the same checks on fewer calls, its numbers less settled. {@code -D}{@value #WARM_UP_PROPERTY}{@code =N},
@@ -85,8 +82,6 @@ class AgentLoadTest {
   private static final int PACED_SECONDS = 20;
   /** Each client's pace in the paced run: 16 x 640 = 10,240 calls a second, above the target. */
   private static final int CALLS_PER_SECOND_PER_CLIENT = 640;
-  /** The most calls a paced client has unanswered at once. */
-  private static final int IN_FLIGHT = 16;
   /** More churn steps than the run makes: one every 250 ms. */
   private static final int CHURN_STEPS = 10_000;
 
@@ -281,84 +276,59 @@ class AgentLoadTest {
     }
 
     /**
-     * Calls List until the window closes: back to back ({@code interval} 0, each call waiting for the
-     * one before it), or paced ({@link #callPaced}). Every answer is checked
-     * ({@link ChurnedPodsFolder.ListAnswers}); back to back, by the calling thread.
+     * Calls List until the window closes: back to back ({@code interval} 0) or the k-th call due at
+     * {@code offset + k * interval} after the window opens. A paced call's latency counts from when it
+     * was due, not from when it was sent, so a call that waited for a slow one before it is measured
+     * with that wait (no coordinated omission). Every answer is checked
+     * ({@link ChurnedPodsFolder.ListAnswers}): back to back, by the calling thread; paced, by the
+     * client's own checker thread, in order, so that decoding a changed answer does not delay the
+     * calls due meanwhile (it would be counted as their latency); the run waits for every check.
      */
     private Client call(PodResourcesClient client, long[] window, long offset, long interval)
-        throws Exception {
-      if (interval > 0) {
-        return callPaced(client, window, offset, interval);
-      }
+        throws InterruptedException {
       Client result = new Client();
       ChurnedPodsFolder.ListAnswers answers = pods.new ListAnswers();
+      ExecutorService checker = interval > 0 ? Executors.newSingleThreadExecutor() : null;
+      long due = window[0] + offset;
       while (System.nanoTime() < window[1]) {
-        long start = System.nanoTime();
+        if (interval > 0) {
+          long wait = due - System.nanoTime();
+          if (wait > 0) {
+            TimeUnit.NANOSECONDS.sleep(wait);
+          }
+        }
+        long start = interval > 0 ? due : System.nanoTime();
+        due += interval;
         byte[] encoded;
         try {
           encoded = client.listEncoded();
         } catch (RuntimeException e) {
-          result.failed(e);
+          if (result.errorCount++ < 5) {
+            result.errors.add(e.toString());
+          }
           continue;
         }
         result.record(System.nanoTime() - start);
-        check(answers, encoded, result);
-      }
-      return result;
-    }
-
-    /**
-     * The k-th call due at {@code offset + k * interval} after the window opens, for every k that puts
-     * it inside the window, and sent then whether the calls before it were answered or not (an open
-     * loop, as a node's many independent clients call), up to {@value #IN_FLIGHT} unanswered at once
-     * (as a client's pool of calls: an overloaded machine then gives late answers, not calls failed by
-     * their deadline). A call's latency counts from when it was due to its answer: a stall of the agent
-     * delays every call due during it, each measured with its wait (no coordinated omission), and a late
-     * answer does not hold back the next call. The answers are checked by the client's own checker
-     * thread, so that decoding a changed answer does not delay the calls due meanwhile; the run waits for
-     * every answer and check.
-     */
-    private Client callPaced(PodResourcesClient client, long[] window, long offset, long interval) throws Exception {
-      Client result = new Client();
-      ChurnedPodsFolder.ListAnswers answers = pods.new ListAnswers();
-      ExecutorService checker = Executors.newSingleThreadExecutor();
-      Semaphore pool = new Semaphore(IN_FLIGHT);
-      List<CompletableFuture<?>> inFlight = new ArrayList<>();
-      long due = window[0] + offset;
-      while (due < window[1]) {
-        long wait = due - System.nanoTime();
-        if (wait > 0) {
-          TimeUnit.NANOSECONDS.sleep(wait);
-        }
-        long sentDue = due;
-        due += interval;
-        pool.acquire();
-        inFlight.add(client.listEncodedAsync().whenComplete((encoded, failure) -> {
-          pool.release();
-          if (failure != null) {
-            result.failed(failure);
-            return;
+        Runnable check = () -> {
+          Optional<String> problem = answers.check(encoded,
+              view -> podSets.add(view.pods().stream().map(PodResources::name).toList()));
+          if (problem.isPresent() && result.inconsistencyCount++ < 5) {
+            result.inconsistencies.add(problem.get());
           }
-          result.record(System.nanoTime() - sentDue);
-          checker.execute(() -> check(answers, encoded, result));
-        }));
+        };
+        if (checker == null) {
+          check.run();
+        } else {
+          checker.execute(check);
+        }
       }
-      try {
-        CompletableFuture.allOf(inFlight.toArray(CompletableFuture[]::new)).exceptionally(failure -> null)
-            .get(5, TimeUnit.MINUTES);
-      } finally {
+      if (checker != null) {
         checker.shutdown();
-      }
-      if (!checker.awaitTermination(5, TimeUnit.MINUTES)) {
-        throw new IllegalStateException("the checks of a client's answers did not end within 5 minutes");
+        if (!checker.awaitTermination(5, TimeUnit.MINUTES)) {
+          throw new IllegalStateException("the checks of a client's answers did not end within 5 minutes");
+        }
       }
       return result;
-    }
-
-    private void check(ChurnedPodsFolder.ListAnswers answers, byte[] encoded, Client result) {
-      Optional<String> problem = answers.check(encoded,
-          view -> podSets.add(view.pods().stream().map(PodResources::name).toList()));
-      problem.ifPresent(result::inconsistent);
     }
 
     int podSetsSeen() {
@@ -374,36 +344,21 @@ class AgentLoadTest {
     }
   }
 
-  /**
-   * One client's calls: recorded by the calling thread back to back, by the client's event loop and
-   * checker thread when paced (so under its lock), read when the run is over.
-   */
+  /** One client's calls. */
   private static final class Client {
 
-    private long[] latencies = new long[1 << 16];
-    private int calls;
-    private long errorCount;
-    private long inconsistencyCount;
-    private final List<String> errors = new ArrayList<>();
-    private final List<String> inconsistencies = new ArrayList<>();
+    long[] latencies = new long[1 << 16];
+    int calls;
+    long errorCount;
+    long inconsistencyCount;
+    final List<String> errors = new ArrayList<>();
+    final List<String> inconsistencies = new ArrayList<>();
 
-    synchronized void record(long nanos) {
+    void record(long nanos) {
       if (calls == latencies.length) {
         latencies = Arrays.copyOf(latencies, calls * 2);
       }
       latencies[calls++] = nanos;
-    }
-
-    synchronized void failed(Throwable failure) {
-      if (errorCount++ < 5) {
-        errors.add(failure.toString());
-      }
-    }
-
-    synchronized void inconsistent(String problem) {
-      if (inconsistencyCount++ < 5) {
-        inconsistencies.add(problem);
-      }
     }
   }
 }
