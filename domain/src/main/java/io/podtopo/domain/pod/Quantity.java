@@ -49,8 +49,18 @@ public final class Quantity implements Comparable<Quantity> {
    */
   private enum Format { DECIMAL_SI, BINARY_SI, DECIMAL_EXPONENT }
 
-  private static final String[] DECIMAL_SUFFIXES = {"n", "u", "m", "", "k", "M", "G", "T", "P", "E"};
-  private static final String[] BINARY_SUFFIXES = {"", "Ki", "Mi", "Gi", "Ti", "Pi", "Ei"};
+  /**
+   * Upstream's suffixer for {@link #goString()}: the suffix of each power of ten (decimal SI) and of
+   * each power of 1024 (binary SI) it knows. A power it does not know gets no suffix at all, as
+   * {@code constructBytes} returns none and {@code CanonicalizeBytes} ignores that it failed: 1000E
+   * is written {@code 1}, 1024Ei is written {@code 1}.
+   */
+  private static final Map<Integer, String> DECIMAL_SUFFIXES = Map.of(-9, "n", -6, "u", -3, "m", 0, "", 3, "k",
+      6, "M", 9, "G", 12, "T", 15, "P", 18, "E");
+  private static final Map<Integer, String> BINARY_SUFFIXES = Map.of(0, "", 1, "Ki", 2, "Mi", 3, "Gi", 4, "Ti",
+      5, "Pi", 6, "Ei");
+  /** The smallest amount upstream keeps: a non-zero amount below it is rounded up to it when parsed. */
+  private static final int NANO_SCALE = 9;
   private static final BigInteger BINARY_BASE = BigInteger.valueOf(1024);
 
   private final BigDecimal amount;
@@ -100,7 +110,8 @@ public final class Quantity implements Comparable<Quantity> {
     } else {
       scale = SUFFIXES.get(suffix);
     }
-    BigDecimal amount = number.multiply(scale).stripTrailingZeros();
+    // upstream rounds a non-zero amount up to whole nanos, "if you want some resources, you should get some"
+    BigDecimal amount = number.multiply(scale).setScale(NANO_SCALE, RoundingMode.UP).stripTrailingZeros();
     if (amount.setScale(0, RoundingMode.CEILING).compareTo(LARGEST) > 0) {
       throw new InvalidQuantityException(text, "too large: it must fit the 64 bits of the kubelet's Value() "
           + "(at most 9223372036854775807, about 9.2E)");
@@ -216,7 +227,8 @@ public final class Quantity implements Comparable<Quantity> {
    * ({@code CanonicalizeBytes}), as API validation writes quantities into its messages. Binary
    * quantities are written with the largest binary suffix that keeps them whole, unless they are
    * under 1024 or fractional (then decimal SI); decimal ones with the exponent lowered to a multiple
-   * of three ({@code 1500m}, {@code 1k}, {@code 2Gi}, {@code 1e3}). A sum or the larger of two
+   * of three ({@code 1500m}, {@code 1k}, {@code 2Gi}, {@code 1e3}); an amount beyond the largest suffix
+   * gets none ({@link #DECIMAL_SUFFIXES}). A sum or the larger of two
    * keeps the format of the quantity it started from, as upstream's {@code Add} does.
    */
   public String goString() {
@@ -227,11 +239,11 @@ public final class Quantity implements Comparable<Quantity> {
         && amount.stripTrailingZeros().scale() <= 0) {
       BigInteger value = amount.toBigIntegerExact();
       int exponent = 0;
-      while (exponent < BINARY_SUFFIXES.length - 1 && value.mod(BINARY_BASE).signum() == 0) {
+      while (value.mod(BINARY_BASE).signum() == 0) {
         value = value.divide(BINARY_BASE);
         exponent++;
       }
-      return value + BINARY_SUFFIXES[exponent];
+      return value + BINARY_SUFFIXES.getOrDefault(exponent, "");
     }
     BigDecimal stripped = amount.stripTrailingZeros();
     BigInteger mantissa = stripped.unscaledValue();
@@ -242,7 +254,6 @@ public final class Quantity implements Comparable<Quantity> {
     if (format == Format.DECIMAL_EXPONENT) {
       return exponent == 0 ? mantissa.toString() : mantissa + "e" + exponent;
     }
-    int index = exponent / 3 + 3;
-    return index >= 0 && index < DECIMAL_SUFFIXES.length ? mantissa + DECIMAL_SUFFIXES[index] : mantissa + "e" + exponent;
+    return mantissa + DECIMAL_SUFFIXES.getOrDefault(exponent, "");
   }
 }

@@ -29,7 +29,8 @@ public final class ByteSizes {
     }
     int exponent = (63 - Long.numberOfLeadingZeros(bytes)) / 10;
     double tenths = tenths(bytes, exponent);
-    if (tenths >= 10 * 1024 && exponent < SUFFIXES.length - 1) {
+    // rounding up to 1024 tenths moves to the next suffix; below Ei, as a long is under 8Ei
+    if (tenths >= 10 * 1024) {
       exponent++;
       tenths = tenths(bytes, exponent);
     }
@@ -55,7 +56,8 @@ public final class ByteSizes {
   private static Exact exact(long bytes) {
     long value = bytes;
     int exponent = 0;
-    while (value != 0 && value % 1024 == 0 && exponent < SUFFIXES.length - 1) {
+    // at most six factors of 1024 (Ei): a long has 63 bits
+    while (value != 0 && value % 1024 == 0) {
       value /= 1024;
       exponent++;
     }

@@ -157,7 +157,7 @@ class QuantityTest {
       "0, 0", "1000m, 1", "1500m, 1500m", "1.5, 1500m", "0.5, 500m", "1000, 1k", "1200, 1200", "10, 10",
       "100k, 100k", "1000k, 1M", "2048Mi, 2Gi", "1536Mi, 1536Mi", "1024, 1024", "1Ki, 1Ki", "1024Ki, 1Mi",
       "0.5Ki, 512", "1.5Ki, 1536", "0.5Gi, 512Mi", "1e3, 1e3", "1.5e3, 1500", "2e-3, 2e-3", "1G, 1G",
-      "100Mi, 100Mi", "250m, 250m", "1n, 1n", "12e6, 12e6"})
+      "100Mi, 100Mi", "250m, 250m", "1n, 1n", "12e6, 12e6", "0.1n, 1n", "1.5n, 2n", "1e-12, 1e-9", "0.5e-9, 1e-9"})
   void goStringIsUpstreamsCanonicalTextInTheFormatTheQuantityWasWrittenIn(String written, String canonical) {
     assertThat(Quantity.parse(written).goString()).isEqualTo(canonical);
   }
@@ -168,5 +168,36 @@ class QuantityTest {
     assertThat(Quantity.parse("1G").plus(Quantity.parse("1Gi")).goString()).isEqualTo("2073741824");
     assertThat(Quantity.parse("1Gi").plus(Quantity.parse("1Gi")).goString()).isEqualTo("2Gi");
     assertThat(Quantity.parse("500m").plus(Quantity.parse("500m")).goString()).isEqualTo("1");
+  }
+
+  /**
+   * D-42, upstream's {@code ParseQuantity}: a non-zero amount finer than a nano is rounded up to whole
+   * nanos ("if you want some resources, you should get some"), so 0.1n and 0.2n are the same quantity.
+   * {@code k8s.io/apimachinery} v0.37.2 prints {@code 1n}, {@code 2n}, {@code 1e-9} for 0.1n, 1.5n, 1e-12.
+   */
+  @Test
+  void d42_anAmountFinerThanANanoIsRoundedUpToWholeNanos() {
+    assertThat(Quantity.parse("0.1n")).isEqualTo(Quantity.parse("0.2n")).isEqualTo(Quantity.parse("1n"));
+    assertThat(Quantity.parse("1.5n").amount()).isEqualByComparingTo("2e-9");
+    assertThat(Quantity.parse("0.1n").plus(Quantity.parse("0.1n")).goString()).isEqualTo("2n");
+    assertThat(Quantity.parse("0").isZero()).isTrue();
+  }
+
+  /**
+   * D-42, upstream's {@code CanonicalizeBytes}: it asks its suffixer for the suffix of the canonical
+   * exponent and ignores a failed lookup, so a sum beyond the largest suffix (1000E, 1024Ei) is written
+   * without any: {@code k8s.io/apimachinery} v0.37.2 prints 1000 x 1E as {@code 1}, 3000 x 1E as
+   * {@code 3}, 10000 x 1E as {@code 10}, 1024 x 1Ei as {@code 1}, 1025 x 1Ei as {@code 1025Ei}, 2048 x 1Ei
+   * as {@code 2}.
+   */
+  @ParameterizedTest
+  @CsvSource({"1000, 1E, 1", "3000, 1E, 3", "10000, 1E, 10", "999, 1E, 999E", "1024, 1Ei, 1", "1025, 1Ei, 1025Ei",
+      "2048, 1Ei, 2", "8, 1Ei, 8Ei"})
+  void d42_aSumBeyondTheLargestSuffixIsWrittenWithoutOneAsUpstreamDoes(int count, String each, String canonical) {
+    Quantity sum = Quantity.parse(each);
+    for (int i = 1; i < count; i++) {
+      sum = sum.plus(Quantity.parse(each));
+    }
+    assertThat(sum.goString()).isEqualTo(canonical);
   }
 }
