@@ -394,9 +394,16 @@ public final class NodeResourceManagers {
     if (state.started(podUid, containerName) || state.topologyHint(podUid, containerName).isEmpty()) {
       return true;
     }
-    QuirkLog quirks = QuirkLog.of(config.behaviour());
-    quirks.reached(KubeletQuirk.STALE_TOPOLOGY_HINTS);
-    return !quirks.reproducesKubelet(KubeletQuirk.STALE_TOPOLOGY_HINTS);
+    return !keepsStaleHints();
+  }
+
+  /**
+   * Whether this node keeps the stored hints the Topology Manager does not drop (quirk
+   * {@link KubeletQuirk#STALE_TOPOLOGY_HINTS}). Removals are no admission: no quirk log of theirs is
+   * read, so none records the quirk.
+   */
+  private boolean keepsStaleHints() {
+    return QuirkLog.of(config.behaviour()).reproducesKubelet(KubeletQuirk.STALE_TOPOLOGY_HINTS);
   }
 
   /**
@@ -432,14 +439,8 @@ public final class NodeResourceManagers {
     CpuManagerState cpu = current.cpu().releasingBubble(uid);
     MemoryManagerState memory = current.memory().podBlocks(uid).isPresent()
         ? current.memory().withoutPod(uid) : current.memory();
-    TrackedSortedMap<String, SortedMap<String, TopologyHint>> hints = current.topologyHints();
-    if (hints.containsKey(uid)) {
-      QuirkLog quirks = QuirkLog.of(config.behaviour());
-      quirks.reached(KubeletQuirk.STALE_TOPOLOGY_HINTS);
-      if (!quirks.reproducesKubelet(KubeletQuirk.STALE_TOPOLOGY_HINTS)) {
-        hints = hints.without(uid);
-      }
-    }
+    TrackedSortedMap<String, SortedMap<String, TopologyHint>> hints =
+        keepsStaleHints() ? current.topologyHints() : current.topologyHints().without(uid);
     return new NodeState.Builder().from(current).cpu(cpu).memory(memory).devices(current.devices().withoutPod(uid))
         .topologyHints(hints).startedContainers(current.startedContainers().without(uid)).build();
   }

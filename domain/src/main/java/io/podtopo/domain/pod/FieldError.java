@@ -25,14 +25,12 @@ public record FieldError(String field, String body) {
     return new FieldError(field, "Forbidden: " + detail);
   }
 
-  /** {@code field.NotSupported(field, value, supported)}. */
-  static FieldError notSupported(String field, String value, String... supported) {
-    StringBuilder body = new StringBuilder("Unsupported value: ").append(GoQuote.of(value));
-    if (supported.length > 0) {
-      body.append(": supported values: ");
-      for (int i = 0; i < supported.length; i++) {
-        body.append(i == 0 ? "" : ", ").append(GoQuote.of(supported[i]));
-      }
+  /** {@code field.NotSupported(field, value, supported)}, of one or more supported values. */
+  static FieldError notSupported(String field, String value, String first, String... others) {
+    StringBuilder body = new StringBuilder("Unsupported value: ").append(GoQuote.of(value))
+        .append(": supported values: ").append(GoQuote.of(first));
+    for (String supported : others) {
+      body.append(", ").append(GoQuote.of(supported));
     }
     return new FieldError(field, body.toString());
   }

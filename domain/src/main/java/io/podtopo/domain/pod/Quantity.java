@@ -96,7 +96,7 @@ public final class Quantity implements Comparable<Quantity> {
     BigDecimal number = new BigDecimal(matcher.group(2).endsWith(".") ? matcher.group(2) + "0" : matcher.group(2));
     String suffix = matcher.group(3) == null ? "" : matcher.group(3);
     BigDecimal scale;
-    if (suffix.length() > 1 && (suffix.charAt(0) == 'e' || suffix.charAt(0) == 'E') && !SUFFIXES.containsKey(suffix)) {
+    if ((suffix.startsWith("e") || suffix.startsWith("E")) && !SUFFIXES.containsKey(suffix)) { // e3, E-6; not E (exa)
       int exponent;
       try {
         exponent = Integer.parseInt(suffix.substring(1));

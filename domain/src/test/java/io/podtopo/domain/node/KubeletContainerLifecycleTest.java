@@ -71,4 +71,22 @@ class KubeletContainerLifecycleTest {
 
     assertThat(podScope.removePod(current, mixedPod("p"))).isEqualTo(initial);
   }
+
+  /**
+   * NA-21: the Topology Manager's {@code AddContainer} runs for every container the kubelet starts, an
+   * ephemeral one too, so each is in the scope's {@code podMap} (podtopo's started containers) and its
+   * stop is seen.
+   */
+  @Test
+  void na21_everyStartedContainerIsSeenStartingEphemeralOnesToo() {
+    Pod withDebugger = new Pod.Builder().from(mixedPod("p")).addEphemeralContainers(shared("debugger")).build();
+    NodeState admitted = podScope.admit(podScope.initialState(), withDebugger).state();
+
+    NodeState started = podScope.startContainers(admitted, withDebugger);
+
+    assertThat(started.startedContainers().get("p")).containsExactly("debugger", "init", "log", "main", "side");
+    assertThat(podScope.stopContainer(started, "p", "debugger").startedContainers().get("p"))
+        .containsExactly("init", "log", "main", "side");
+  }
 }
+
