@@ -114,6 +114,24 @@ class PlacementExplanationTest {
         "single-numa-node admits only what fits on one NUMA node, and a NUMA node gives pods at most 8 CPUs");
   }
 
+  /** Single-numa-node: 10 CPUs and 12Gi each want two NUMA nodes; the policy that admits them is said once. */
+  @Test
+  void spec5_4_thePolicyAdviceIsSaidOnceHoweverManyResourcesWantSeveralNumaNodes() {
+    NodeResourceManagers singleNode = managers(TopologyManagerPolicy.SINGLE_NUMA_NODE, TopologyManagerScope.POD);
+
+    RejectionCause cause = explain(singleNode, singleNode.initialState(), podLevelPod("p", "10", "12Gi"));
+
+    assertThat(cause.causes()).containsExactly(
+        "cpu: the pod needs 10 CPUs on 2 NUMA nodes (the fewest that can hold it); free by NUMA node: 0: 7 CPUs, 1: "
+            + "8 CPUs",
+        "single-numa-node admits only what fits on one NUMA node, and a NUMA node gives pods at most 8 CPUs",
+        "memory: the pod needs 12Gi on 2 NUMA nodes (the fewest that can hold it); free by NUMA node: 0-1: 11Gi each",
+        "single-numa-node admits only what fits on one NUMA node, and a NUMA node gives pods at most 11Gi");
+    assertThat(cause.fixes()).containsExactly(
+        "ask for 8 CPUs instead of 10 and 11Gi of memory instead of 12Gi in spec.resources (requests and limits)",
+        "use the restricted or best-effort policy, which admit a placement on several NUMA nodes");
+  }
+
   // --- where to free ---------------------------------------------------------------------------
 
   /**
