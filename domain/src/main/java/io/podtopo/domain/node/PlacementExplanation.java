@@ -72,7 +72,9 @@ final class PlacementExplanation {
         long largest = demand.capacity().values().stream().mapToLong(Long::longValue).max().orElse(0);
         causes.add(RejectionText.needsOnNodes(who, demand));
         causes.add(RejectionText.singleNumaNodeGivesAtMost(demand, largest));
-        fixes.add(RejectionText.severalNodesPolicy());
+        if (!fixes.contains(RejectionText.severalNodesPolicy())) {
+          fixes.add(RejectionText.severalNodesPolicy()); // one policy advice, however many resources want several nodes
+        }
       } else if (!demand.fitsAlone()) {
         causes.add(RejectionText.needsOnNodes(who, demand));
         fixes.add(RejectionText.freeOnNodes(demand, demand.toFree(width)));
