@@ -152,4 +152,19 @@ final class NodeFixtures {
     org.assertj.core.api.Assertions.assertThat(admission.quirks())
         .contains(io.podtopo.domain.quirks.KubeletQuirk.STALE_TOPOLOGY_HINTS);
   }
+
+  /** The explanation of {@code pod}'s rejection from {@code state}, which must reject it. */
+  static RejectionCause explainRejection(NodeResourceManagers managers, NodeState state, Pod pod) {
+    Admission admission = managers.admit(state, pod);
+    org.assertj.core.api.Assertions.assertThat(admission.admitted()).as("the pod is rejected").isFalse();
+    return new RejectionExplainer(managers).explain(pod, admission).orElseThrow();
+  }
+
+  /** The state after admitting {@code pod} on {@code state}, which must admit it. */
+  static NodeState admittedState(NodeResourceManagers managers, NodeState state, Pod pod) {
+    Admission admission = managers.admit(state, pod);
+    org.assertj.core.api.Assertions.assertThat(admission.admitted()).as(pod.name()).isTrue();
+    return admission.state();
+  }
 }
+

@@ -1,5 +1,7 @@
 package io.podtopo.domain.node;
 
+import static io.podtopo.domain.node.NodeFixtures.explainRejection;
+import static io.podtopo.domain.node.NodeFixtures.admittedState;
 import static io.podtopo.domain.node.NodeFixtures.GI;
 import static io.podtopo.domain.node.NodeFixtures.GPU;
 import static io.podtopo.domain.node.NodeFixtures.config;
@@ -31,18 +33,6 @@ class PlacementExplanationTest {
   private final NodeResourceManagers restrictedPodScope =
       managers(TopologyManagerPolicy.RESTRICTED, TopologyManagerScope.POD);
 
-  private static RejectionCause explain(NodeResourceManagers managers, NodeState state, Pod pod) {
-    Admission admission = managers.admit(state, pod);
-    assertThat(admission.admitted()).as("the pod is rejected").isFalse();
-    return new RejectionExplainer(managers).explain(pod, admission).orElseThrow();
-  }
-
-  private static NodeState admitted(NodeResourceManagers managers, NodeState state, Pod pod) {
-    Admission admission = managers.admit(state, pod);
-    assertThat(admission.admitted()).as(pod.name()).isTrue();
-    return admission.state();
-  }
-
   private static Pod podLevelPod(String uid, String cpu, String memory) {
     return podLevel(uid, cpu, memory).addContainers(shared("c")).build();
   }
@@ -72,7 +62,7 @@ class PlacementExplanationTest {
   /** CPU 0 is reserved: 15 CPUs are all that pods can get, and they can get them all. */
   @Test
   void spec5_4_aRequestOfExactlyAllTheCpusPodsCanGetIsNotMoreThanTheNodesCanGive() {
-    RejectionCause cause = explain(restrictedPodScope, restrictedPodScope.initialState(), podLevelPod("p", "15", "2Gi"));
+    RejectionCause cause = explainRejection(restrictedPodScope, restrictedPodScope.initialState(), podLevelPod("p", "15", "2Gi"));
 
     assertThat(cause.causes()).containsExactly("cpu needs 2 NUMA nodes, memory needs 1 NUMA node at the fewest: a "
         + "placement on 2 NUMA nodes is wider than the narrowest for memory, and the policy admits only a placement "
@@ -88,10 +78,10 @@ class PlacementExplanationTest {
   @Test
   void spec5_4_aResourceThatDoesNotFitOnItsNarrowestNodesIsNamedBeforeOneThatOnlyWantsMoreNodes() {
     NodeResourceManagers singleNode = managers(TopologyManagerPolicy.SINGLE_NUMA_NODE, TopologyManagerScope.POD);
-    NodeState state = admitted(singleNode, singleNode.initialState(), podLevelPod("m0", "1", "6Gi"));
-    state = admitted(singleNode, state, podLevelPod("m1", "1", "6Gi"));
+    NodeState state = admittedState(singleNode, singleNode.initialState(), podLevelPod("m0", "1", "6Gi"));
+    state = admittedState(singleNode, state, podLevelPod("m1", "1", "6Gi"));
 
-    RejectionCause cause = explain(singleNode, state, podLevelPod("p", "10", "6Gi"));
+    RejectionCause cause = explainRejection(singleNode, state, podLevelPod("p", "10", "6Gi"));
 
     assertThat(cause.causes()).containsExactly(
         "memory: the pod needs 6Gi on 1 NUMA node (the fewest that can hold it); free by NUMA node: 0-1: 5Gi each",
@@ -105,7 +95,7 @@ class PlacementExplanationTest {
   void spec5_4_aResourceThatCannotFitAtAllIsNamedFirst() {
     NodeResourceManagers singleNode = managers(TopologyManagerPolicy.SINGLE_NUMA_NODE, TopologyManagerScope.POD);
 
-    RejectionCause cause = explain(singleNode, singleNode.initialState(), podLevelPod("p", "10", "40Gi"));
+    RejectionCause cause = explainRejection(singleNode, singleNode.initialState(), podLevelPod("p", "10", "40Gi"));
 
     assertThat(cause.causes()).containsExactly(
         "memory: the pod needs 40Gi, more than all NUMA nodes together can give to pods (22Gi)",
@@ -119,7 +109,7 @@ class PlacementExplanationTest {
   void spec5_4_thePolicyAdviceIsSaidOnceHoweverManyResourcesWantSeveralNumaNodes() {
     NodeResourceManagers singleNode = managers(TopologyManagerPolicy.SINGLE_NUMA_NODE, TopologyManagerScope.POD);
 
-    RejectionCause cause = explain(singleNode, singleNode.initialState(), podLevelPod("p", "10", "12Gi"));
+    RejectionCause cause = explainRejection(singleNode, singleNode.initialState(), podLevelPod("p", "10", "12Gi"));
 
     assertThat(cause.causes()).containsExactly(
         "cpu: the pod needs 10 CPUs on 2 NUMA nodes (the fewest that can hold it); free by NUMA node: 0: 7 CPUs, 1: "
@@ -140,9 +130,9 @@ class PlacementExplanationTest {
    */
   @Test
   void spec5_4_theCpusToFreeAreOnANodeThatCanHoldTheRequestNotOnTheRoomiest() {
-    NodeState node1Full = admitted(restrictedPodScope, restrictedPodScope.initialState(), podLevelPod("x", "8", "1Gi"));
+    NodeState node1Full = admittedState(restrictedPodScope, restrictedPodScope.initialState(), podLevelPod("x", "8", "1Gi"));
 
-    RejectionCause cause = explain(restrictedPodScope, node1Full, podLevelPod("p", "8", "1Gi"));
+    RejectionCause cause = explainRejection(restrictedPodScope, node1Full, podLevelPod("p", "8", "1Gi"));
 
     assertThat(cause.causes()).containsExactly("cpu: the pod needs 8 CPUs on 1 NUMA node (the fewest that can hold "
         + "it); free by NUMA node: 0: 7 CPUs, 1: 0 CPUs");
@@ -153,10 +143,10 @@ class PlacementExplanationTest {
   /** Node 0 gives pods at most 7 CPUs, exactly the request: freeing the one taken there is enough. */
   @Test
   void spec5_4_aNodeThatCanHoldExactlyTheRequestIsWhereToFree() {
-    NodeState state = admitted(restrictedPodScope, restrictedPodScope.initialState(), podLevelPod("x", "8", "1Gi"));
-    state = admitted(restrictedPodScope, state, podLevelPod("y", "1", "1Gi"));
+    NodeState state = admittedState(restrictedPodScope, restrictedPodScope.initialState(), podLevelPod("x", "8", "1Gi"));
+    state = admittedState(restrictedPodScope, state, podLevelPod("y", "1", "1Gi"));
 
-    RejectionCause cause = explain(restrictedPodScope, state, podLevelPod("p", "7", "1Gi"));
+    RejectionCause cause = explainRejection(restrictedPodScope, state, podLevelPod("p", "7", "1Gi"));
 
     assertThat(cause.fixes()).containsExactly("ask for 6 CPUs instead of 7 in spec.resources (requests and limits)",
         "free 1 CPU on NUMA node 0 (6 CPUs of the 7 CPUs are free there)");
@@ -172,12 +162,12 @@ class PlacementExplanationTest {
   void spec5_4_oneResourceThatFitsOnTwoNodesOfItsOwnIsNotCalledAConflict() {
     NodeResourceManagers containerScope = cpuAndDevicesOnly(TopologyManagerScope.CONTAINER, fourNodesOneGpuEach(),
         CpuSet.of(0));
-    NodeState state = admitted(containerScope, containerScope.initialState(),
+    NodeState state = admittedState(containerScope, containerScope.initialState(),
         new Pod.Builder().uid("l").name("l").addContainer(gu("app", "2", "1Gi")).build());
     Pod pod = new Pod.Builder().uid("p").name("p").addInitContainer(gu("init", "1", "1Gi"))
         .addContainer(gu("app", "6", "1Gi")).build();
 
-    RejectionCause cause = explain(containerScope, state, pod);
+    RejectionCause cause = explainRejection(containerScope, state, pod);
 
     assertThat(cause.causes()).containsExactly("cpu: container app needs 6 CPUs on 2 NUMA nodes (the fewest that can "
         + "hold it); free by NUMA node: 0: 1 CPU, 1-3: 4 CPUs each");
@@ -191,10 +181,10 @@ class PlacementExplanationTest {
   void spec5_4_resourcesThatEachFitOnTwoNodesButNotTheSameTwoAreNamedAsSuch() {
     NodeResourceManagers podScope = cpuAndDevicesOnly(TopologyManagerScope.POD, fourNodesOneGpuEach(),
         CpuSet.of(8, 9, 10, 11, 12, 13, 14, 15));
-    NodeState gpus0And1Held = admitted(podScope, podScope.initialState(),
+    NodeState gpus0And1Held = admittedState(podScope, podScope.initialState(),
         new Pod.Builder().uid("l").name("l").addContainer(gu("app", "500m", "1Gi", GPU, "2")).build());
 
-    RejectionCause cause = explain(podScope, gpus0And1Held,
+    RejectionCause cause = explainRejection(podScope, gpus0And1Held,
         new Pod.Builder().uid("p").name("p").addContainer(gu("app", "6", "1Gi", GPU, "2")).build());
 
     assertThat(cause.causes()).containsExactly("each fits on NUMA nodes of its own, but not all on the same ones");
@@ -213,7 +203,7 @@ class PlacementExplanationTest {
     Pod pod = new Pod.Builder().uid("p").name("p").addInitContainer(gu("init", "9", "12Gi", GPU, "2"))
         .addContainer(gu("app", "500m", "1Gi", GPU, "1", "hugepages-1Gi", "0")).build();
 
-    RejectionCause cause = explain(containerScope, containerScope.initialState(), pod);
+    RejectionCause cause = explainRejection(containerScope, containerScope.initialState(), pod);
 
     assertThat(cause.causes()).containsExactly(
         "memory: container app needs 1Gi on 1 NUMA node (the fewest that can hold it); free by NUMA node: 0-1: 11Gi "
@@ -230,7 +220,7 @@ class PlacementExplanationTest {
     Pod pod = new Pod.Builder().uid("p").name("p").addInitContainer(gu("init", "3", "1Gi"))
         .addContainer(gu("app", "8", "1Gi", GPU, "0")).build();
 
-    RejectionCause cause = explain(containerScope, containerScope.initialState(), pod);
+    RejectionCause cause = explainRejection(containerScope, containerScope.initialState(), pod);
 
     assertThat(cause.causes()).containsExactly("cpu: container app needs 8 CPUs on 1 NUMA node (the fewest that can "
         + "hold it); free by NUMA node: 0: 7 CPUs, 1: 8 CPUs");

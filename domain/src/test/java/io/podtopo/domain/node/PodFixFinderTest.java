@@ -1,5 +1,7 @@
 package io.podtopo.domain.node;
 
+import static io.podtopo.domain.node.NodeFixtures.explainRejection;
+import static io.podtopo.domain.node.NodeFixtures.admittedState;
 import static io.podtopo.domain.node.NodeFixtures.GPU;
 import static io.podtopo.domain.node.NodeFixtures.config;
 import static io.podtopo.domain.node.NodeFixtures.gu;
@@ -28,18 +30,6 @@ import org.junit.jupiter.api.Test;
  */
 class PodFixFinderTest {
 
-  private static RejectionCause explain(NodeResourceManagers managers, NodeState state, Pod pod) {
-    Admission admission = managers.admit(state, pod);
-    assertThat(admission.admitted()).as("the pod is rejected").isFalse();
-    return new RejectionExplainer(managers).explain(pod, admission).orElseThrow();
-  }
-
-  private static NodeState admitted(NodeResourceManagers managers, NodeState state, Pod pod) {
-    Admission admission = managers.admit(state, pod);
-    assertThat(admission.admitted()).as(pod.name()).isTrue();
-    return admission.state();
-  }
-
   private static Pod guaranteed(String uid, String cpu, String memory, String... extra) {
     return new Pod.Builder().uid(uid).name(uid).addContainer(gu("app", cpu, memory, extra)).build();
   }
@@ -51,7 +41,7 @@ class PodFixFinderTest {
   void issue24_item3_podFixesComeSmallestFirstByRelativeSizeWhicheverResourceTheyChange() {
     NodeResourceManagers restricted = managers(TopologyManagerPolicy.RESTRICTED, TopologyManagerScope.POD);
 
-    RejectionCause cause = explain(restricted, restricted.initialState(),
+    RejectionCause cause = explainRejection(restricted, restricted.initialState(),
         podLevel("p", "8", "12Gi").addContainers(shared("c")).build());
 
     assertThat(cause.fixes()).as("a twelfth less memory before an eighth more CPUs").containsExactly(
@@ -75,7 +65,7 @@ class PodFixFinderTest {
     Pod pod = new Pod.Builder().uid("p").name("p")
         .addContainers(gu("c1", "4", "1Gi"), gu("c2", "4", "1Gi", GPU, "1")).build();
 
-    RejectionCause cause = explain(containerScope, containerScope.initialState(), pod);
+    RejectionCause cause = explainRejection(containerScope, containerScope.initialState(), pod);
 
     assertThat(cause.fixes()).containsExactly(
         "ask for 3 CPUs instead of 4 in container c2's resources (requests and limits)");
@@ -113,7 +103,7 @@ class PodFixFinderTest {
         TopologyManagerScope.POD, NodeFixtures.PLRM_ON).reservedSystemCpus(CpuSet.of(0))
         .putCpuManagerPolicyOption("full-pcpus-only", "true").build(), NodeFixtures.twoSocketsSmt());
 
-    RejectionCause cause = explain(strict, strict.initialState(),
+    RejectionCause cause = explainRejection(strict, strict.initialState(),
         podLevel("p", "25", "2Gi").addContainers(shared("c")).build());
 
     assertThat(cause.fixes()).as("23 CPUs are free, 22 on whole cores; not the 12 of the roomiest node")
@@ -131,9 +121,9 @@ class PodFixFinderTest {
         Device.of(GPU, "GPU-3", 1), Device.of(GPU, "GPU-4", 1)).build();
     NodeResourceManagers restricted = NodeResourceManagers.create(config(TopologyManagerPolicy.RESTRICTED,
         TopologyManagerScope.CONTAINER, NodeFixtures.PLRM_ON).build(), twoAndThree);
-    NodeState node1Full = admitted(restricted, restricted.initialState(), guaranteed("eight", "8", "1Gi"));
+    NodeState node1Full = admittedState(restricted, restricted.initialState(), guaranteed("eight", "8", "1Gi"));
 
-    RejectionCause cause = explain(restricted, node1Full, guaranteed("p", "2", "1Gi", GPU, "4"));
+    RejectionCause cause = explainRejection(restricted, node1Full, guaranteed("p", "2", "1Gi", GPU, "4"));
 
     assertThat(cause.fixes()).containsExactly(
         "ask for 2 nvidia.com/gpu devices instead of 4 in container app's resources (requests and limits)",
@@ -151,9 +141,9 @@ class PodFixFinderTest {
         Device.of(GPU, "GPU-3", 1)).build();
     NodeResourceManagers none = NodeResourceManagers.create(config(TopologyManagerPolicy.NONE,
         TopologyManagerScope.CONTAINER, NodeFixtures.PLRM_ON).build(), fourGpus);
-    NodeState oneHeld = admitted(none, none.initialState(), guaranteed("one", "1", "1Gi", GPU, "1"));
+    NodeState oneHeld = admittedState(none, none.initialState(), guaranteed("one", "1", "1Gi", GPU, "1"));
 
-    RejectionCause cause = explain(none, oneHeld, guaranteed("p", "2", "1Gi", GPU, "20"));
+    RejectionCause cause = explainRejection(none, oneHeld, guaranteed("p", "2", "1Gi", GPU, "20"));
 
     assertThat(cause.fixes()).containsExactly(
         "ask for 3 nvidia.com/gpu devices instead of 20 in container app's resources (requests and limits)",
@@ -174,7 +164,7 @@ class PodFixFinderTest {
         .putRequest("cpu", Quantity.parse("100m")).putRequest("example.com/nic", Quantity.parse("2"))
         .putLimit("example.com/nic", Quantity.parse("2")).build()).build();
 
-    RejectionCause cause = explain(bestEffort, bestEffort.initialState(), pod);
+    RejectionCause cause = explainRejection(bestEffort, bestEffort.initialState(), pod);
 
     assertThat(cause.podFixes()).isEmpty();
     assertThat(cause.fixes()).containsExactly("free 1 device of example.com/nic on the node");
@@ -187,7 +177,7 @@ class PodFixFinderTest {
     Pod pod = new Pod.Builder().uid("p").name("p").addContainer(new Container.Builder().name("app")
         .putRequest("hugepages-foo", Quantity.parse("1")).build()).build();
 
-    RejectionCause cause = explain(bestEffort, bestEffort.initialState(), pod);
+    RejectionCause cause = explainRejection(bestEffort, bestEffort.initialState(), pod);
 
     assertThat(cause.causes()).containsExactly(
         "Node didn't have enough resource: hugepages-foo, requested: 1, used: 0, capacity: 0");
@@ -205,12 +195,12 @@ class PodFixFinderTest {
     NodeResourceManagers singleNode = managers(TopologyManagerPolicy.SINGLE_NUMA_NODE, TopologyManagerScope.POD);
     NodeState state = singleNode.initialState();
     for (String uid : new String[] {"pages-0", "pages-1"}) {
-      state = admitted(singleNode, state,
+      state = admittedState(singleNode, state,
           podLevel(uid, "500m", "1Gi", "hugepages-1Gi", "3Gi").addContainers(shared("c")).build());
     }
     Pod pod = podLevel("p", "10", "12Gi", "hugepages-1Gi", "2Gi").addContainers(shared("c")).build();
 
-    RejectionCause cause = explain(singleNode, state, pod);
+    RejectionCause cause = explainRejection(singleNode, state, pod);
 
     assertThat(cause.fixes()).first().isEqualTo("ask for 8 CPUs instead of 10 and 1Gi of hugepages-1Gi instead of 2Gi "
         + "and 10Gi of memory instead of 12Gi in spec.resources (requests and limits)");
@@ -228,8 +218,8 @@ class PodFixFinderTest {
   void issue24_item3_aFixNotFoundWithin150AdmissionsIsNotSuggested() {
     NodeResourceManagers singleNode = managers(TopologyManagerPolicy.SINGLE_NUMA_NODE, TopologyManagerScope.POD);
 
-    RejectionCause at150 = explain(singleNode, singleNode.initialState(), sevenContainers("128Mi", "8704Mi"));
-    RejectionCause at151 = explain(singleNode, singleNode.initialState(), sevenContainers("192Mi", "8640Mi"));
+    RejectionCause at150 = explainRejection(singleNode, singleNode.initialState(), sevenContainers("128Mi", "8704Mi"));
+    RejectionCause at151 = explainRejection(singleNode, singleNode.initialState(), sevenContainers("192Mi", "8640Mi"));
 
     assertThat(at150.fixes()).containsExactly(
         "ask for 7Gi of memory instead of 8704Mi in container c7's resources (requests and limits)",

@@ -1,5 +1,6 @@
 package io.podtopo.domain.node;
 
+import static io.podtopo.domain.node.NodeFixtures.explainRejection;
 import static io.podtopo.domain.node.NodeFixtures.config;
 import static io.podtopo.domain.node.NodeFixtures.gu;
 import static io.podtopo.domain.node.NodeFixtures.managers;
@@ -53,12 +54,6 @@ class RejectionExplainerTest {
         .addContainers(gu("worker-a", "2", "2Gi"), gu("worker-b", "2", "2Gi"), shared("helper")).build();
   }
 
-  private static RejectionCause explain(NodeResourceManagers managers, NodeState state, Pod pod) {
-    Admission admission = managers.admit(state, pod);
-    assertThat(admission.admitted()).as("the pod is rejected").isFalse();
-    return new RejectionExplainer(managers).explain(pod, admission).orElseThrow();
-  }
-
   @Test
   void anAdmittedPodHasNothingToExplain() {
     Pod pod = emptySharedPool("5", "5Gi");
@@ -70,7 +65,7 @@ class RejectionExplainerTest {
 
   @Test
   void spec5_4_anEmptyPodSharedPoolAsTopologyAffinityErrorNamesTheBudgetTheSlicesAndTheSharers() {
-    RejectionCause cause = explain(restrictedPodScope, restrictedPodScope.initialState(), emptySharedPool("4", "4Gi"));
+    RejectionCause cause = explainRejection(restrictedPodScope, restrictedPodScope.initialState(), emptySharedPool("4", "4Gi"));
 
     assertThat(cause.causes()).containsExactly(
         "cpu: the pod's budget (spec.resources) is 4 CPUs; its exclusive containers take 4 CPUs (worker-a 2 CPUs, "
@@ -117,7 +112,7 @@ class RejectionExplainerTest {
         .addInitContainers(sidecar(gu("proxy", "4", "1Gi")), shared("setup"))
         .addContainers(shared("app")).build();
 
-    RejectionCause cause = explain(restrictedPodScope, restrictedPodScope.initialState(), pod);
+    RejectionCause cause = explainRejection(restrictedPodScope, restrictedPodScope.initialState(), pod);
 
     assertThat(cause.causes()).containsExactly("cpu: init container setup has no cpu of its own and runs on the pod "
         + "shared pool, but the sidecars started before it (proxy 4 CPUs) take the whole budget of 4 CPUs");
@@ -131,7 +126,7 @@ class RejectionExplainerTest {
     state = restrictedPodScope.admit(state, podLevel("a", "6", "2Gi").addContainers(shared("c")).build()).state();
     state = restrictedPodScope.admit(state, podLevel("b", "6", "2Gi").addContainers(shared("c")).build()).state();
 
-    RejectionCause cause = explain(restrictedPodScope, state, podLevel("c", "3", "1Gi").addContainers(shared("c")).build());
+    RejectionCause cause = explainRejection(restrictedPodScope, state, podLevel("c", "3", "1Gi").addContainers(shared("c")).build());
 
     assertThat(cause.causes()).as("issue 24 item 3: memory fits, so it is no cause").containsExactly(
         "cpu: the pod needs 3 CPUs on 1 NUMA node (the fewest that can hold it); free by NUMA node: 0: 1 CPU, 1: 2 CPUs");
@@ -145,7 +140,7 @@ class RejectionExplainerTest {
     state = restrictedPodScope.admit(state, podLevel("cpus", "7", "1Gi").addContainers(shared("c")).build()).state();
     state = restrictedPodScope.admit(state, podLevel("memory", "1", "10Gi").addContainers(shared("c")).build()).state();
 
-    RejectionCause cause = explain(restrictedPodScope, state, podLevel("both", "1", "2Gi").addContainers(shared("c")).build());
+    RejectionCause cause = explainRejection(restrictedPodScope, state, podLevel("both", "1", "2Gi").addContainers(shared("c")).build());
 
     assertThat(cause.causes()).last().isEqualTo("each fits on one NUMA node, but no NUMA node has room for all of them: "
         + "cpu fits on node 1, memory fits on node 0");
@@ -155,7 +150,7 @@ class RejectionExplainerTest {
 
   @Test
   void spec5_4_resourcesWhoseNarrowestWidthsDifferAreNamedWithWhatWouldAlignThem() {
-    RejectionCause cause = explain(restrictedPodScope, restrictedPodScope.initialState(),
+    RejectionCause cause = explainRejection(restrictedPodScope, restrictedPodScope.initialState(),
         podLevel("wide", "10", "2Gi").addContainers(shared("c")).build());
 
     assertThat(cause.causes()).containsExactly(
@@ -171,7 +166,7 @@ class RejectionExplainerTest {
   void spec5_4_singleNumaNodeSaysWhatOneNodeHoldsAtMost() {
     NodeResourceManagers singleNode = managers(TopologyManagerPolicy.SINGLE_NUMA_NODE, TopologyManagerScope.POD);
 
-    RejectionCause cause = explain(singleNode, singleNode.initialState(),
+    RejectionCause cause = explainRejection(singleNode, singleNode.initialState(),
         podLevel("wide", "12", "2Gi").addContainers(shared("c")).build());
 
     assertThat(cause.causes()).contains("single-numa-node admits only what fits on one NUMA node, and a NUMA node "
@@ -187,7 +182,7 @@ class RejectionExplainerTest {
     state = containerScope.admit(state, guaranteed("a", "6")).state();
     state = containerScope.admit(state, guaranteed("b", "6")).state();
 
-    RejectionCause cause = explain(containerScope, state, guaranteed("c", "3"));
+    RejectionCause cause = explainRejection(containerScope, state, guaranteed("c", "3"));
 
     assertThat(cause.causes()).first().asString()
         .startsWith("cpu: container app needs 3 CPUs on 1 NUMA node (the fewest that can hold it); free by NUMA node:");
@@ -199,7 +194,7 @@ class RejectionExplainerTest {
         TopologyManagerScope.POD, NodeFixtures.PLRM_ON).reservedSystemCpus(CpuSet.of(0, 12))
         .putCpuManagerPolicyOption("full-pcpus-only", "true").build(), NodeFixtures.twoSocketsSmt());
 
-    RejectionCause cause = explain(strict, strict.initialState(), podLevel("p", "5", "2Gi").addContainers(shared("c")).build());
+    RejectionCause cause = explainRejection(strict, strict.initialState(), podLevel("p", "5", "2Gi").addContainers(shared("c")).build());
 
     assertThat(cause.causes()).containsExactly("full-pcpus-only hands out whole cores only: 5 CPUs is not a whole number "
         + "of cores of 2 threads");
@@ -213,7 +208,7 @@ class RejectionExplainerTest {
         TopologyManagerScope.POD, NodeFixtures.PLRM_ON).reservedSystemCpus(CpuSet.of(0, 12))
         .putCpuManagerPolicyOption("full-pcpus-only", "true").build(), NodeFixtures.twoSocketsSmt());
 
-    RejectionCause cause = explain(strict, strict.initialState(), podLevel("p", "1", "2Gi").addContainers(shared("c")).build());
+    RejectionCause cause = explainRejection(strict, strict.initialState(), podLevel("p", "1", "2Gi").addContainers(shared("c")).build());
 
     assertThat(cause.fixes()).containsExactly("ask for 2 CPUs instead of 1 in spec.resources (requests and limits)");
   }
@@ -253,7 +248,7 @@ class RejectionExplainerTest {
     NodeResourceManagers containerScope = managers(TopologyManagerPolicy.BEST_EFFORT, TopologyManagerScope.CONTAINER);
     Pod pod = podLevel("p", "16", "5Gi").addContainers(gu("c1", "3", "1Gi"), gu("c2", "13", "1Gi")).build();
 
-    RejectionCause cause = explain(containerScope, containerScope.initialState(), pod);
+    RejectionCause cause = explainRejection(containerScope, containerScope.initialState(), pod);
 
     assertThat(cause.causes()).containsExactly("cpu: the CPU Manager needed 9 CPUs and found 8 CPUs free on the node "
         + "(after the Topology Manager had admitted the pod)");
@@ -267,7 +262,7 @@ class RejectionExplainerTest {
     NodeResourceManagers managers = NodeResourceManagers.create(
         config(TopologyManagerPolicy.RESTRICTED, TopologyManagerScope.POD, NodeFixtures.PLRM_ON).build(), noMemory);
 
-    RejectionCause cause = explain(managers, managers.initialState(), guaranteed("p", "1"));
+    RejectionCause cause = explainRejection(managers, managers.initialState(), guaranteed("p", "1"));
 
     assertThat(noMemory.hasNoMemoryInformation()).isTrue();
     assertThat(NodeFixtures.twoSocketsNoSmt().hasNoMemoryInformation()).isFalse();
@@ -280,7 +275,7 @@ class RejectionExplainerTest {
   void spec5_4_podLevelValidationSaysWhatToRaise() {
     Pod pod = podLevel("p", "4", "4Gi").addContainers(gu("c1", "3", "1Gi"), gu("c2", "2", "1Gi")).build();
 
-    RejectionCause cause = explain(restrictedPodScope, restrictedPodScope.initialState(), pod);
+    RejectionCause cause = explainRejection(restrictedPodScope, restrictedPodScope.initialState(), pod);
 
     assertThat(cause.causes()).containsExactly("the containers together ask for 5 of cpu, more than the pod's budget of 4");
     assertThat(cause.fixes()).containsExactly("raise spec.resources cpu to at least 5, or lower the containers' requests");
@@ -324,7 +319,7 @@ class RejectionExplainerTest {
     NodeResourceManagers kubelet = KubeletQuirksTest.fourNodesWithLoneSiblings(Behaviour.KUBELET);
     Pod pod = KubeletQuirksTest.pod("p", "22", "1Gi");
 
-    RejectionCause cause = explain(kubelet, kubelet.initialState(), pod);
+    RejectionCause cause = explainRejection(kubelet, kubelet.initialState(), pod);
 
     KubeletQuirk quirk = KubeletQuirk.NUMA_REMAINDER_LOOP;
     assertThat(cause.causes()).containsExactly("Q-numa-remainder-loop (D-16): " + quirk.kubeletBehaviour());
@@ -351,7 +346,7 @@ class RejectionExplainerTest {
     Admission first = none.admit(none.initialState(), guaranteed("first", "1", "10Gi"));
     assertThat(first.admitted()).isTrue();
 
-    RejectionCause cause = explain(none, first.state(), guaranteed("p", "1", "20Gi"));
+    RejectionCause cause = explainRejection(none, first.state(), guaranteed("p", "1", "20Gi"));
 
     assertThat(cause.causes()).containsExactly("the Memory Manager could not place the memory once the Topology"
         + " Manager had admitted the pod", "memory: needs 20Gi; free by NUMA node: 0: 1Gi, 1: 11Gi");
@@ -364,7 +359,7 @@ class RejectionExplainerTest {
   void spec5_4_aMemoryRequestBeyondTheWholeNodeHasNothingToFree() {
     NodeResourceManagers none = managers(TopologyManagerPolicy.NONE, TopologyManagerScope.CONTAINER);
 
-    RejectionCause cause = explain(none, none.initialState(), guaranteed("p", "1", "40Gi"));
+    RejectionCause cause = explainRejection(none, none.initialState(), guaranteed("p", "1", "40Gi"));
 
     assertThat(cause.causes()).containsExactly("the Memory Manager could not place the memory once the Topology"
         + " Manager had admitted the pod", "memory: needs 40Gi; free by NUMA node: 0-1: 11Gi each");
@@ -377,7 +372,7 @@ class RejectionExplainerTest {
     Pod cpuOnly = new Pod.Builder().uid("p").name("p").putPodRequest("cpu", Quantity.parse("4"))
         .putPodLimit("cpu", Quantity.parse("4")).addContainers(gu("c1", "2", "1Gi")).build();
 
-    RejectionCause cause = explain(restrictedPodScope, restrictedPodScope.initialState(), cpuOnly);
+    RejectionCause cause = explainRejection(restrictedPodScope, restrictedPodScope.initialState(), cpuOnly);
 
     assertThat(cause.causes()).containsExactly("the pod sets pod-level resources without memory: with pod-level"
         + " resources, spec.resources must give both cpu and memory requests and limits");
@@ -388,7 +383,7 @@ class RejectionExplainerTest {
   void spec5_4_podLevelValidationNamesAResourceTheContainersAskForOutsideTheBudget() {
     Pod pod = podLevel("p", "4", "4Gi").addContainers(gu("c1", "2", "1Gi", "hugepages-2Mi", "4Mi")).build();
 
-    RejectionCause cause = explain(restrictedPodScope, restrictedPodScope.initialState(), pod);
+    RejectionCause cause = explainRejection(restrictedPodScope, restrictedPodScope.initialState(), pod);
 
     assertThat(cause.causes()).containsExactly("containers ask for hugepages-2Mi, which the pod's budget"
         + " (spec.resources) does not include");
@@ -408,7 +403,7 @@ class RejectionExplainerTest {
     // the exclusive containers take the whole budget, but container scope makes no pod shared pool (invariant 32)
     Pod pod = podLevel("p", "12", "5Gi").addContainers(gu("c1", "2", "1Gi"), gu("c2", "10", "1Gi"), shared("c3")).build();
 
-    RejectionCause cause = explain(singleNuma, singleNuma.initialState(), pod);
+    RejectionCause cause = explainRejection(singleNuma, singleNuma.initialState(), pod);
 
     assertThat(cause.causes()).containsExactly(
         "cpu: container c2 needs 10 CPUs on 2 NUMA nodes (the fewest that can hold it); free by NUMA node: 0: 7 CPUs, "
@@ -424,7 +419,7 @@ class RejectionExplainerTest {
     NodeResourceManagers bestEffort = managers(TopologyManagerPolicy.BEST_EFFORT, TopologyManagerScope.POD);
     Pod pod = podLevel("p", "1500m", "4Gi").addContainers(gu("c1", "1", "4Gi"), shared("c2")).build();
 
-    RejectionCause cause = explain(bestEffort, bestEffort.initialState(), pod);
+    RejectionCause cause = explainRejection(bestEffort, bestEffort.initialState(), pod);
 
     assertThat(cause.causes()).containsExactly("memory: the pod's budget (spec.resources) is 4Gi; its exclusive "
         + "containers take 4Gi (c1 4Gi), which leaves nothing for c2 on the pod shared pool");
@@ -435,7 +430,7 @@ class RejectionExplainerTest {
     Pod pod = podLevel("p", "4", "4Gi").addInitContainers(sidecar(gu("proxy", "1", "1Gi")))
         .addContainers(gu("main", "3", "1Gi"), shared("helper")).build();
 
-    RejectionCause cause = explain(restrictedPodScope, restrictedPodScope.initialState(), pod);
+    RejectionCause cause = explainRejection(restrictedPodScope, restrictedPodScope.initialState(), pod);
 
     assertThat(cause.causes()).containsExactly("cpu: the pod's budget (spec.resources) is 4 CPUs; its exclusive "
         + "containers take 4 CPUs (proxy 1 CPU, main 3 CPUs), which leaves nothing for helper on the pod shared pool");
@@ -454,7 +449,7 @@ class RejectionExplainerTest {
     Pod pod = new Pod.Builder().uid("p").name("p").addInitContainer(gu("init", "3", "1Gi"))
         .addContainer(gu("app", "8", "1Gi")).build();
 
-    RejectionCause cause = explain(cpuOnly, cpuOnly.initialState(), pod);
+    RejectionCause cause = explainRejection(cpuOnly, cpuOnly.initialState(), pod);
 
     assertThat(cause.causes()).containsExactly("cpu: container app needs 8 CPUs on 1 NUMA node (the fewest that can "
         + "hold it); free by NUMA node: 0: 7 CPUs, 1: 8 CPUs");
@@ -469,7 +464,7 @@ class RejectionExplainerTest {
     // a fractional cpu gets no exclusive CPUs; 0 hugepages are no demand
     Pod pod = new Pod.Builder().uid("p").name("p").addContainer(gu("app", "1500m", "12Gi", "hugepages-1Gi", "0")).build();
 
-    RejectionCause cause = explain(singleNode, singleNode.initialState(), pod);
+    RejectionCause cause = explainRejection(singleNode, singleNode.initialState(), pod);
 
     assertThat(cause.causes()).containsExactly(
         "memory: the pod needs 12Gi on 2 NUMA nodes (the fewest that can hold it); free by NUMA node: 0-1: 11Gi each",
@@ -485,7 +480,7 @@ class RejectionExplainerTest {
         TopologyManagerScope.POD, NodeFixtures.PLRM_ON).build(), NodeFixtures.twoSocketsOneGpuEach());
     Pod pod = new Pod.Builder().uid("p").name("p").addContainer(gu("app", "10", "1Gi", NodeFixtures.GPU, "0")).build();
 
-    RejectionCause cause = explain(gpus, gpus.initialState(), pod);
+    RejectionCause cause = explainRejection(gpus, gpus.initialState(), pod);
 
     assertThat(cause.causes()).containsExactly(
         "cpu: the pod needs 10 CPUs on 2 NUMA nodes (the fewest that can hold it); free by NUMA node: 0: 7 CPUs, 1: 8 CPUs",
@@ -498,7 +493,7 @@ class RejectionExplainerTest {
     state = restrictedPodScope.admit(state, podLevel("cpus", "7", "1Gi").addContainers(shared("c")).build()).state();
     state = restrictedPodScope.admit(state, podLevel("memory", "1", "10Gi").addContainers(shared("c")).build()).state();
 
-    RejectionCause cause = explain(restrictedPodScope, state, podLevel("both", "7", "10Gi").addContainers(shared("c")).build());
+    RejectionCause cause = explainRejection(restrictedPodScope, state, podLevel("both", "7", "10Gi").addContainers(shared("c")).build());
 
     assertThat(cause.causes()).containsExactly(
         "each fits on one NUMA node, but no NUMA node has room for all of them: cpu fits on node 1, memory fits on node 0");
@@ -515,7 +510,7 @@ class RejectionExplainerTest {
     Pod pod = new Pod.Builder().uid("p").name("p").addContainers(gu("c1", "2", "1Gi", NodeFixtures.GPU, "1"),
         gu("c2", "10", "2Gi", NodeFixtures.GPU, "1")).build();
 
-    RejectionCause cause = explain(gpus, gpus.initialState(), pod);
+    RejectionCause cause = explainRejection(gpus, gpus.initialState(), pod);
 
     assertThat(cause.causes()).as("issue 24 item 3: what fits is no cause").containsExactly(
         "cpu: container c2 needs 10 CPUs on 2 NUMA nodes (the fewest that can hold it); free by NUMA node: 0: 7 CPUs, "
@@ -529,7 +524,7 @@ class RejectionExplainerTest {
     NodeState oneHeld = none.admit(none.initialState(), KubeletQuirksTest.gpuPod("first")).state();
     Pod two = podLevel("two", "2", "2Gi").addContainers(gu("inference", "2", "2Gi", NodeFixtures.GPU, "2")).build();
 
-    RejectionCause cause = explain(none, oneHeld, two);
+    RejectionCause cause = explainRejection(none, oneHeld, two);
 
     assertThat(cause.causes()).containsExactly("nvidia.com/gpu: the Device Manager needed 2 devices and found 1 device"
         + " free on the node (after the Topology Manager had admitted the pod)");
@@ -544,7 +539,7 @@ class RejectionExplainerTest {
     NodeResourceManagers bestEffort = managers(TopologyManagerPolicy.BEST_EFFORT, TopologyManagerScope.CONTAINER);
     Pod pod = new Pod.Builder().uid("p").name("p").addContainers(gu("c1", "1", "1Gi"), gu("c2", "1", "30Gi")).build();
 
-    RejectionCause cause = explain(bestEffort, bestEffort.initialState(), pod);
+    RejectionCause cause = explainRejection(bestEffort, bestEffort.initialState(), pod);
 
     assertThat(cause.causes()).containsExactly("the Memory Manager could not place the memory once the Topology"
         + " Manager had admitted the pod", "memory: needs 30Gi; free by NUMA node: 0-1: 11Gi each");
@@ -643,7 +638,7 @@ class RejectionExplainerTest {
   void issue24_item3_reservedCpusAreNotOfferedToThePod() {
     // the 2-CPU node whose CPUs are all reserved: no number of CPUs fits, so none is suggested
     NodeResourceManagers allReserved = cpus0And1Reserved(2);
-    RejectionCause cause = explain(allReserved, allReserved.initialState(),
+    RejectionCause cause = explainRejection(allReserved, allReserved.initialState(),
         podLevel("p", "4", "1Gi").addContainers(shared("web")).build());
 
     assertThat(cause.causes()).containsExactly("cpu: the pod needs 4 CPUs, more than all NUMA nodes together can give "
@@ -657,7 +652,7 @@ class RejectionExplainerTest {
     NodeResourceManagers twoReserved = cpus0And1Reserved(4);
     Pod pod = podLevel("p", "4", "1Gi").addContainers(shared("web")).build();
 
-    RejectionCause cause = explain(twoReserved, twoReserved.initialState(), pod);
+    RejectionCause cause = explainRejection(twoReserved, twoReserved.initialState(), pod);
 
     assertThat(cause.fixes()).containsExactly("ask for 2 CPUs instead of 4 in spec.resources (requests and limits)",
         "reserve fewer CPUs (the kubelet configuration's reservedSystemCPUs, or kubeReserved and systemReserved cpu)");
@@ -674,7 +669,7 @@ class RejectionExplainerTest {
     Pod pod = new Pod.Builder().uid("p").name("p").addContainer(gu("trainer", "4", "4Gi", NodeFixtures.GPU, "3"))
         .build();
 
-    RejectionCause cause = explain(restricted, restricted.initialState(), pod);
+    RejectionCause cause = explainRejection(restricted, restricted.initialState(), pod);
 
     assertThat(cause.fixes()).containsExactly(
         "ask for 2 nvidia.com/gpu devices instead of 3 in container trainer's resources (requests and limits)",
@@ -686,7 +681,7 @@ class RejectionExplainerTest {
   void issue24_item3_aRunOfNumaNodesWithTheSameAmountFreeSaysEach() {
     NodeResourceManagers none = managers(TopologyManagerPolicy.NONE, TopologyManagerScope.CONTAINER);
 
-    RejectionCause cause = explain(none, none.initialState(), guaranteed("p", "1", "40Gi"));
+    RejectionCause cause = explainRejection(none, none.initialState(), guaranteed("p", "1", "40Gi"));
 
     assertThat(cause.causes()).last().asString().endsWith("free by NUMA node: 0-1: 11Gi each");
   }
