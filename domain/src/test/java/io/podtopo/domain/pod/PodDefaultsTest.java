@@ -252,4 +252,20 @@ class PodDefaultsTest {
     assertThat(created.podRequests()).isEqualTo(resources("cpu", "4", "memory", "4Gi"));
     assertThat(created.qosClass(GATES)).isEqualTo(QosClass.GUARANTEED);
   }
+
+  /**
+   * D-42, {@code defaultPodLevelLimits}: the pod-level limit is the containers' aggregate, replaced by the pod
+   * request only when the request exceeds it ({@code podReq.Cmp(val) > 0}); an equal request leaves the
+   * aggregate, written as the aggregate is (kubelet v1.37.2 gives {@code 1073741824}, vector
+   * {@code pod-create/requests-only/defaulted-pod-limit-equal-to-the-pod-request-keeps-the-aggregate}).
+   */
+  @Test
+  void d42_aPodRequestEqualToTheContainersAggregateLimitLeavesTheAggregateAsTheLimit() {
+    Pod created = PodDefaults.created(pod(resources("memory", "1Gi"), Map.of())
+        .addContainers(container("app", Map.of(), resources("memory", "1073741824"))).build(), GATES);
+
+    assertThat(created.podLimits().get("memory").goString()).isEqualTo("1073741824");
+    assertThat(created.podRequests().get("memory").goString()).isEqualTo("1Gi");
+  }
 }
+
