@@ -52,7 +52,7 @@ import org.junit.jupiter.api.io.TempDir;
  * as the profile {@code full-counts} that {@code .ci/run} runs after verify sets it); {@code ./mvnw -B verify}
  * runs them for 5, 10 and 5 s, the same checks on fewer calls, its numbers less settled. {@code -D}{@value #WARM_UP_PROPERTY}{@code =N},
  * {@code -D}{@value #SECONDS_PROPERTY}{@code =N} and {@code -D}{@value #PACED_PROPERTY}{@code =N} set
- * each length. The targets
+ * each length, and {@code -D}{@value #AGENT_JVM_PROPERTY}{@code ="OPTIONS"} adds JVM options to the agent's. The targets
  * are printed, not asserted: the clients and their checks run on the same two cores as the agent.
  * Printed: calls per second, latency percentiles of the call (without the decoding of a changed
  * answer), the agent's peak RSS ({@code VmHWM}), and the CPU time the agent and the test's JVM used
@@ -67,6 +67,8 @@ class AgentLoadTest {
   static final String SECONDS_PROPERTY = "podtopo.agentloadtest.seconds";
   /** The length of the warm-up, in seconds. */
   static final String WARM_UP_PROPERTY = "podtopo.agentloadtest.warmup";
+  /** The agent's JVM options beside {@code -Xmx256m}, split at spaces (e.g. {@code -XX:+UseZGC}), for comparisons. */
+  static final String AGENT_JVM_PROPERTY = "podtopo.agentloadtest.agentjvm";
   /** The length of the paced run, in seconds. */
   static final String PACED_PROPERTY = "podtopo.agentloadtest.paced";
   /** The system property of the full counts and lengths of the long tests (profile {@code full-counts}). */
@@ -99,7 +101,10 @@ class AgentLoadTest {
     ChurnedPodsFolder pods = new ChurnedPodsFolder(Files.createDirectories(dir.resolve("pods")), CHURN_STEPS);
     Path socket = dir.resolve("pod-resources.sock");
 
-    try (AgentProcess agent = AgentProcess.start(List.of("-Xmx256m"),
+    List<String> agentJvm = new ArrayList<>(List.of("-Xmx256m"));
+    agentJvm.addAll(List.of(System.getProperty(AGENT_JVM_PROPERTY, "").split(" +"))
+        .stream().filter(option -> !option.isEmpty()).toList());
+    try (AgentProcess agent = AgentProcess.start(agentJvm,
         pods.agentArguments(dir.resolve("state"), socket, "1000000,1000000"),
         dir.resolve("agent.out"), dir.resolve("agent.err"))) {
       long filling = System.nanoTime();
@@ -136,12 +141,12 @@ class AgentLoadTest {
 
         String report = String.format(Locale.ROOT, "AgentLoadTest: %d clients, %d s: %s; then %d s paced at %d"
                 + " calls/s: %s; warm-up %d s: %s;"
-                + " agent peak RSS %.1f MiB (VmHWM, -Xmx256m); CPU during the measurement: agent %.1f s (%.0f us"
+                + " agent peak RSS %.1f MiB (VmHWM, %s); CPU during the measurement: agent %.1f s (%.0f us"
                 + " a call), test JVM (clients) %.1f s (%.0f us a call), of %d cores x %d s; %d distinct pod lists"
                 + " seen; churn: %d steps, the agent logged %d admitted and %d removed in all; 250 pods admitted"
                 + " in %.1f s; test JVM GC during the measurement: %d collections, %d ms; load average before: %s; the agent's CPU by thread during the measurement (ms): %s",
             CLIENTS, seconds, measured.summary(), pacedSeconds, CLIENTS * CALLS_PER_SECOND_PER_CLIENT,
-            paced.summary(), warmUpSeconds, warmUp.summary(), rss / 1024.0, agentCpu / 1000.0,
+            paced.summary(), warmUpSeconds, warmUp.summary(), rss / 1024.0, String.join(" ", agentJvm), agentCpu / 1000.0,
             agentCpu * 1000.0 / Math.max(1, measured.calls()), testCpu / 1000.0,
             testCpu * 1000.0 / Math.max(1, measured.calls()), Runtime.getRuntime().availableProcessors(), seconds,
             load.podSetsSeen(), steps, count(log, "admitted"), count(log, "removed"), filled / 1000.0, gcAfter[0] - gcBefore[0], gcAfter[1] - gcBefore[1], loadAverage,
