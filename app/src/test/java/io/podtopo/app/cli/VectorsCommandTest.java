@@ -26,7 +26,7 @@ class VectorsCommandTest {
    * The bundled cases: 361 transcribed of the CPU, Memory and Topology Managers, 57 of the Device
    * Manager, 68 node scenarios, 19 quirk cases, 73 pod defaulting cases (FORMAT.md).
    */
-  private static final int CASES = 361 + 57 + 68 + 19 + 75 + 10;
+  private static final int CASES = 361 + 57 + 68 + 19 + 88 + 26;
 
   @Test
   void theBundledVectorsPassAgainstTheReferenceAndEveryCaseIsCountedOnTheLastLine() {
