@@ -42,7 +42,6 @@ final class ResourceFit {
 
   private static final String PODS = "pods";
   private static final String EPHEMERAL_STORAGE = "ephemeral-storage";
-  private static final String NATIVE_PREFIX = "kubernetes.io/";
   private static final String ATTACHABLE_VOLUMES_PREFIX = "attachable-volumes-";
 
   private final NodeAllocatable allocatable;
@@ -112,7 +111,7 @@ final class ResourceFit {
         amounts.put(resource, quantity.milliValue());
       } else if (Resources.isMemoryKind(resource) && !allocatable.memoryKnown()) {
         return;
-      } else if (isNative(resource) || devices.isDevicePluginResource(state, resource)) {
+      } else if (Resources.isNative(resource) || devices.isDevicePluginResource(state, resource)) {
         amounts.put(resource, quantity.value());
       }
     });
@@ -140,16 +139,6 @@ final class ResourceFit {
     return resource.equals(Resources.CPU) || resource.equals(Resources.MEMORY) || Resources.isHugepages(resource);
   }
 
-  /** Upstream {@code IsNativeResource}: no domain prefix, or one in {@code kubernetes.io/}. */
-  private static boolean isNative(String resource) {
-    return !resource.contains("/") || isPrefixedNative(resource);
-  }
-
-  /** Upstream {@code IsPrefixedNativeResource}: a resource in {@code kubernetes.io/}. */
-  private static boolean isPrefixedNative(String resource) {
-    return resource.contains(NATIVE_PREFIX);
-  }
-
   /**
    * Upstream {@code IsScalarResourceName}, the resources the predicate checks beside cpu, memory and
    * ephemeral storage: extended resources, hugepages, prefixed native resources ({@code kubernetes.io/...})
@@ -157,7 +146,7 @@ final class ResourceFit {
    * resources, so a pod asking for one the node does not have is refused (capacity 0).
    */
   private static boolean isScalar(String resource) {
-    return !isNative(resource) || Resources.isHugepages(resource) || isPrefixedNative(resource)
+    return !Resources.isNative(resource) || Resources.isHugepages(resource) || Resources.isPrefixedNative(resource)
         || resource.startsWith(ATTACHABLE_VOLUMES_PREFIX);
   }
 }

@@ -204,7 +204,7 @@ public final class PodValidation {
       if (!STANDARD_CONTAINER_RESOURCES.contains(resource) && !isHugePageName(resource)) {
         errors.add(FieldError.invalid(field, resource, "must be a standard resource for containers"));
       }
-    } else if (!isNativeResource(resource) && !isExtendedResourceName(resource)) {
+    } else if (!Resources.isNative(resource) && !isExtendedResourceName(resource)) {
       errors.add(FieldError.invalid(field, resource, "doesn't follow extended resource name standard"));
     }
     return errors;
@@ -278,19 +278,14 @@ public final class PodValidation {
     return resource.startsWith(Resources.HUGEPAGES_PREFIX) || resource.startsWith("requests." + Resources.HUGEPAGES_PREFIX);
   }
 
-  /** {@code IsNativeResource}: no prefix, or one in {@code kubernetes.io/}. */
-  private static boolean isNativeResource(String resource) {
-    return !resource.contains("/") || resource.contains("kubernetes.io/");
-  }
-
   /** {@code IsOvercommitAllowed}: native and not hugepages. */
   private static boolean isOvercommitAllowed(String resource) {
-    return isNativeResource(resource) && !isHugePageName(resource);
+    return Resources.isNative(resource) && !isHugePageName(resource);
   }
 
   /** {@code IsExtendedResourceName}: not native, not {@code requests.}-prefixed, a qualified quota name. */
   public static boolean isExtendedResourceName(String resource) {
-    if (isNativeResource(resource) || resource.startsWith("requests.")) {
+    if (Resources.isNative(resource) || resource.startsWith("requests.")) {
       return false;
     }
     return qualifiedNameErrors("requests." + resource).isEmpty();

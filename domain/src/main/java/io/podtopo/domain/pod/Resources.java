@@ -8,6 +8,7 @@ public final class Resources {
   public static final String CPU = "cpu";
   public static final String MEMORY = "memory";
   public static final String HUGEPAGES_PREFIX = "hugepages-";
+  private static final String NATIVE_PREFIX = "kubernetes.io/";
 
   private Resources() {}
 
@@ -23,6 +24,16 @@ public final class Resources {
 
   public static boolean isHugepages(String resource) {
     return resource.startsWith(HUGEPAGES_PREFIX) && resource.length() > HUGEPAGES_PREFIX.length();
+  }
+
+  /** Upstream {@code IsNativeResource}: no domain prefix, or one in {@code kubernetes.io/}. */
+  public static boolean isNative(String resource) {
+    return !resource.contains("/") || isPrefixedNative(resource);
+  }
+
+  /** Upstream {@code IsPrefixedNativeResource}: a resource in {@code kubernetes.io/}. */
+  public static boolean isPrefixedNative(String resource) {
+    return resource.contains(NATIVE_PREFIX);
   }
 
   /** Whether QoS is computed from this resource (cpu and memory only). */

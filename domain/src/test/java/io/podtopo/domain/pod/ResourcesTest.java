@@ -31,4 +31,18 @@ class ResourcesTest {
     assertThat(QosClass.BURSTABLE.kubernetesName()).isEqualTo("Burstable");
     assertThat(QosClass.BEST_EFFORT.kubernetesName()).isEqualTo("BestEffort");
   }
+
+  /** Upstream {@code IsNativeResource} and {@code IsPrefixedNativeResource}, which validation and the resource-fit predicate share. */
+  @Test
+  void aNativeResourceHasNoDomainOrOneInKubernetesIo() {
+    assertThat(Resources.isNative("cpu")).isTrue();
+    assertThat(Resources.isNative("attachable-volumes-aws-ebs")).isTrue();
+    assertThat(Resources.isNative("kubernetes.io/foo")).isTrue();
+    assertThat(Resources.isNative("example.kubernetes.io/foo")).isTrue();
+    assertThat(Resources.isNative("example.com/gpu")).isFalse();
+    assertThat(Resources.isPrefixedNative("kubernetes.io/foo")).isTrue();
+    assertThat(Resources.isPrefixedNative("cpu")).isFalse();
+    assertThat(Resources.isPrefixedNative("example.com/gpu")).isFalse();
+  }
 }
+
