@@ -7,8 +7,10 @@ import io.podtopo.domain.topologymanager.MergeTrace;
 import io.podtopo.domain.topologymanager.TopologyManagerPolicy;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Why a pod found no room on the NUMA nodes, from its {@link NumaDemands} on the state the admission
@@ -54,7 +56,7 @@ final class PlacementExplanation {
     sorted.sort(Comparator.comparingInt(demand -> demand.width() == 0 ? 0 : demand.fitsAlone() ? 2 : 1));
     String who = RejectionText.who(container);
     List<String> causes = new ArrayList<>();
-    List<String> fixes = new ArrayList<>();
+    Set<String> fixes = new LinkedHashSet<>(); // each advice once, however many resources call for it
     boolean singleNode = managers.config().topologyManagerPolicy() == TopologyManagerPolicy.SINGLE_NUMA_NODE;
     for (NumaDemand demand : sorted) {
       int width = demand.width();
@@ -72,9 +74,7 @@ final class PlacementExplanation {
         long largest = demand.capacity().values().stream().mapToLong(Long::longValue).max().orElse(0);
         causes.add(RejectionText.needsOnNodes(who, demand));
         causes.add(RejectionText.singleNumaNodeGivesAtMost(demand, largest));
-        if (!fixes.contains(RejectionText.severalNodesPolicy())) {
-          fixes.add(RejectionText.severalNodesPolicy()); // one policy advice, however many resources want several nodes
-        }
+        fixes.add(RejectionText.severalNodesPolicy());
       } else if (!demand.fitsAlone()) {
         causes.add(RejectionText.needsOnNodes(who, demand));
         fixes.add(RejectionText.freeOnNodes(demand, demand.toFree(width)));
@@ -87,11 +87,11 @@ final class PlacementExplanation {
       // one resource that fits on its own narrowest nodes: what it needs and what is free is all there is to say
       sorted.forEach(demand -> causes.add(RejectionText.needsOnNodes(who, demand)));
     }
-    return Optional.of(new RejectionCause(causes, fixes));
+    return Optional.of(new RejectionCause(causes, List.copyOf(fixes)));
   }
 
   /** Every resource fits on its own narrowest nodes, but not all on the same: say where each fits. */
-  private static void conflict(List<NumaDemand> demands, List<String> causes, List<String> fixes) {
+  private static void conflict(List<NumaDemand> demands, List<String> causes, Set<String> fixes) {
     int widest = demands.stream().mapToInt(NumaDemand::width).max().orElse(1);
     int narrowest = demands.stream().mapToInt(NumaDemand::width).min().orElse(1);
     if (widest > narrowest) {
@@ -110,11 +110,8 @@ final class PlacementExplanation {
         for (NumaDemand other : demands) {
           for (int node : other.singleNodes()) {
             if (!demand.singleNodes().contains(node)) {
-              String fix = RejectionText.freeOnNode(demand, demand.request() - demand.free().getOrDefault(node, 0L),
-                  node);
-              if (!fixes.contains(fix)) {
-                fixes.add(fix);
-              }
+              fixes.add(RejectionText.freeOnNode(demand, demand.request() - demand.free().getOrDefault(node, 0L),
+                  node));
             }
           }
         }
