@@ -1,6 +1,7 @@
 package io.podtopo.domain.gates;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -61,9 +62,20 @@ public final class FeatureGates {
   private static final FeatureGates DEFAULT_GATES = new FeatureGates(new TreeMap<>());
 
   private final SortedMap<String, Boolean> overrides;
+  /**
+   * Every gate of {@link #SPECS} and every override, resolved once: the managers ask for gates on every
+   * pod they place or report, and these gates never change.
+   */
+  private final Map<String, Boolean> resolved;
+  private final boolean podLevelResourceManagers;
 
   private FeatureGates(SortedMap<String, Boolean> overrides) {
     this.overrides = overrides;
+    Map<String, Boolean> all = new HashMap<>();
+    SPECS.forEach((gate, spec) -> all.put(gate, spec.defaultValue()));
+    all.putAll(overrides);
+    this.resolved = Map.copyOf(all);
+    this.podLevelResourceManagers = enabled(POD_LEVEL_RESOURCES) && enabled(POD_LEVEL_RESOURCE_MANAGERS);
   }
 
   /** All gates at their defaults. */
@@ -85,8 +97,7 @@ public final class FeatureGates {
 
   /** Whether a gate is on; an unknown gate that was not set is off. */
   public boolean enabled(String gate) {
-    Spec spec = SPECS.get(gate);
-    return overrides.getOrDefault(gate, spec != null && spec.defaultValue());
+    return resolved.getOrDefault(gate, false);
   }
 
   /**
@@ -128,7 +139,7 @@ public final class FeatureGates {
 
   /** Both gates of KEP-5526: pod-level resources and the pod-level resource managers. */
   public boolean podLevelResourceManagers() {
-    return enabled(POD_LEVEL_RESOURCES) && enabled(POD_LEVEL_RESOURCE_MANAGERS);
+    return podLevelResourceManagers;
   }
 
   /** The gates set explicitly, by name. */

@@ -82,8 +82,10 @@ public abstract class Pod {
 
   /**
    * Upstream {@code IsPodLevelResourcesSet}: {@code spec.resources} requests or limits name at least
-   * one managed resource (cpu, memory, hugepages); an empty stanza does not count.
+   * one managed resource (cpu, memory, hugepages); an empty stanza does not count. Computed once: the
+   * managers ask it of every container they place or report.
    */
+  @Value.Lazy
   public boolean isPodLevelResourcesSet() {
     return Stream.concat(podRequests().keySet().stream(), podLimits().keySet().stream())
         .anyMatch(Resources::isManaged);
