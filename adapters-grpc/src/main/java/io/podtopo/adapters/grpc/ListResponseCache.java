@@ -1,8 +1,15 @@
 package io.podtopo.adapters.grpc;
 
+import com.google.protobuf.CodedOutputStream;
+import io.podtopo.adapters.grpc.v1.ListPodResourcesResponse;
+import io.podtopo.domain.node.PodResources;
 import io.podtopo.domain.node.PodResourcesView;
 import io.podtopo.ports.in.NodeResourceManager;
 import io.podtopo.ports.in.NodeSnapshot;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.HashMap;
+import java.util.Map;
 
 /**
  * The {@code List} answer of a node's current snapshot, encoded once and served to every caller
@@ -17,7 +24,11 @@ import io.podtopo.ports.in.NodeSnapshot;
  * current when the call began: a change that completed before a call is always in its answer.
  *
  * <p>Readers of a cached answer never lock; after a change one caller encodes while the others
- * wait for its result instead of encoding the same view again.
+ * wait for its result instead of encoding the same view again. That caller encodes only the pods
+ * whose part of the view changed: each pod's {@code PodResources} message is kept, by its value, from
+ * one answer to the next, and the answer is those messages in the view's order, written as the
+ * repeated field {@code pod_resources} (the same bytes as encoding the whole response anew). A change
+ * touches a pod or two, so the callers waiting for the new answer wait for those pods, not for all.
  */
 final class ListResponseCache {
 
@@ -26,9 +37,13 @@ final class ListResponseCache {
 
   private record Keyed(NodeSnapshot snapshot, Encoded encoded) {}
 
+  private static final int POD_RESOURCES = ListPodResourcesResponse.POD_RESOURCES_FIELD_NUMBER;
+
   private final NodeResourceManager node;
   private final boolean enabled;
   private volatile Keyed last;
+  /** Each pod's encoded message in the last answer, by the pod's part of the view; read and written under the lock. */
+  private Map<PodResources, byte[]> podMessages = Map.of();
 
   /** A cache over {@code node}; a disabled one reads and encodes the view for every call. */
   ListResponseCache(NodeResourceManager node, boolean enabled) {
@@ -56,9 +71,33 @@ final class ListResponseCache {
     if (cached != null && cached.snapshot() == before) {
       return cached.encoded();
     }
-    Encoded fresh = encode(node.podResources());
+    PodResourcesView view = node.podResources();
+    Map<PodResources, byte[]> messages = new HashMap<>(2 * view.pods().size());
+    int size = 0;
+    for (PodResources pod : view.pods()) {
+      byte[] message = messages.computeIfAbsent(pod, this::podMessage);
+      size += CodedOutputStream.computeByteArraySize(POD_RESOURCES, message);
+    }
+    byte[] bytes = new byte[size];
+    CodedOutputStream out = CodedOutputStream.newInstance(bytes);
+    try {
+      for (PodResources pod : view.pods()) {
+        out.writeByteArray(POD_RESOURCES, messages.get(pod));
+      }
+      out.checkNoSpaceLeft();
+    } catch (IOException e) {
+      throw new UncheckedIOException("writing into an array of its exact size", e);
+    }
+    podMessages = messages;
+    Encoded fresh = new Encoded(view, bytes);
     last = new Keyed(before, fresh);
     return fresh;
+  }
+
+  /** The pod's message as the last answer encoded it, or encoded now when its part of the view changed. */
+  private byte[] podMessage(PodResources pod) {
+    byte[] kept = podMessages.get(pod);
+    return kept != null ? kept : ToProto.pod(pod).toByteArray();
   }
 
   private static Encoded encode(PodResourcesView view) {
