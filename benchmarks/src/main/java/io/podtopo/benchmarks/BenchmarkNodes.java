@@ -65,11 +65,14 @@ final class BenchmarkNodes {
    * The node of the PodResources and state benchmarks, as {@code AgentLoadTest} runs it: the 384-CPU
    * dual EPYC 9654 NPS4 machine in pod scope, restricted, 1 GiB reserved per NUMA node, holding 250
    * pods: 125 pod-level pods of 2 CPUs and 2Gi (an exclusive 1-CPU app and two shared containers)
-   * and 125 BestEffort pods of two containers. Decisions are saved in memory, cpusets written nowhere.
+   * and 125 BestEffort pods of two containers, {@code maxPods} raised to 300 as the agent's load tests
+   * raise it (the kubelet's default 110 would refuse the 111th pod, NA-22). Decisions are saved in
+   * memory, cpusets written nowhere.
    */
   static NodeResourceManagerService epycWith250Pods() {
     CatalogMachineSource machine = CatalogMachineSource.of("epyc-9654-2s-nps4");
-    NodeConfig config = restricted(machine.machine(), CpuSet.of(0, 192), TopologyManagerScope.POD, 1L << 30).build();
+    NodeConfig config = restricted(machine.machine(), CpuSet.of(0, 192), TopologyManagerScope.POD, 1L << 30)
+        .maxPods(300).build();
     NodeResourceManagerService node = new NodeResourceManagerService(config, machine, new InMemoryAllocationStore(),
         new RecordingCpusetWriter(), new InMemoryMetricsRecorder());
     for (int i = 0; i < 125; i++) {
