@@ -3,17 +3,20 @@ package io.podtopo.adapters.grpc;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.podtopo.domain.node.Admission;
+import io.podtopo.domain.pod.Container;
 import io.podtopo.domain.pod.Pod;
 import io.podtopo.domain.topologymanager.TopologyManagerScope;
 import io.podtopo.service.NodeResourceManagerService;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The {@code List} answer is encoded once per snapshot: the same bytes until the node changes, then
- * bytes encoded anew that are exactly a fresh encoding of the node's new view.
+ * Rule PR-3: the {@code List} answer is encoded once per snapshot: the same bytes until the node
+ * changes, then bytes that are exactly a fresh encoding of the node's new view (the pods' messages
+ * kept from the last answer where their part is unchanged, in the view's order).
  */
 class ListResponseCacheTest {
 
@@ -45,6 +48,37 @@ class ListResponseCacheTest {
     assertThat(admitted).isEqualTo(admittedFresh).isNotEqualTo(empty);
     assertThat(containerRemoved).isNotSameAs(admitted).isEqualTo(containerRemovedFresh);
     assertThat(podRemoved).isNotSameAs(empty).isEqualTo(freshEncoding(node)).isEqualTo(empty);
+  }
+
+  @Test
+  void pr3_podsKeptFromTheLastAnswerAreWrittenInTheViewsOrderAndAChangedPodIsEncodedAnew() {
+    NodeResourceManagerService node = KepNodes.node(TopologyManagerScope.POD);
+    ListResponseCache cache = new ListResponseCache(node, true);
+    List<byte[]> answers = new ArrayList<>();
+    List<byte[]> fresh = new ArrayList<>();
+    Runnable answer = () -> {
+      answers.add(cache.current().bytes());
+      fresh.add(freshEncoding(node));
+    };
+
+    for (Pod pod : List.of(KepNodes.sharedOnly(), KepNodes.podScopeMixed(), KepNodes.initAndSidecars())) {
+      node.admit(pod);
+      answer.run();
+    }
+    node.removePod("pod-scope-mixed");
+    answer.run();
+    node.removeContainer("init-and-sidecars", "log-shipper");
+    answer.run();
+    node.removePod("shared-only");
+    node.admit(KepNodes.budget("shared-only", "4", "4Gi").addContainer(Container.named("web")).build());
+    answer.run();
+    node.admit(KepNodes.podScopeMixed());
+    answer.run();
+
+    assertThat(answers).hasSize(7);
+    for (int i = 0; i < answers.size(); i++) {
+      assertThat(answers.get(i)).as("answer %d", i).isEqualTo(fresh.get(i));
+    }
   }
 
   @Test
