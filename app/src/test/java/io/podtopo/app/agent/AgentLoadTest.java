@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.podtopo.adapters.grpc.PodResourcesClient;
 import io.podtopo.domain.node.PodResources;
+import io.podtopo.domain.node.PodResourcesView;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
@@ -22,6 +23,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -71,6 +73,11 @@ class AgentLoadTest {
   static final String AGENT_JVM_PROPERTY = "podtopo.agentloadtest.agentjvm";
   /** The length of the paced run, in seconds. */
   static final String PACED_PROPERTY = "podtopo.agentloadtest.paced";
+  /**
+   * A file to write the paced run's calls to, one a line: when it was due (UTC, microseconds since the
+   * epoch), its latency in microseconds and its client; to lay the slow calls beside the JVMs' GC logs.
+   */
+  static final String TIMELINE_PROPERTY = "podtopo.agentloadtest.timeline";
   /** The system property of the full counts and lengths of the long tests (profile {@code full-counts}). */
   static final String FULL_PROPERTY = "podtopo.tests.full";
   private static final int CLIENTS = 16;
@@ -132,6 +139,10 @@ class AgentLoadTest {
         testCpu = ManagementFactory.getPlatformMXBean(com.sun.management.OperatingSystemMXBean.class)
             .getProcessCpuTime() / 1_000_000 - testCpu;
         paced = load.run(threads, pacedSeconds, CALLS_PER_SECOND_PER_CLIENT);
+        String timeline = System.getProperty(TIMELINE_PROPERTY, "");
+        if (!timeline.isEmpty()) {
+          Files.write(Path.of(timeline), paced.timeline().get());
+        }
         load.stop();
         int steps = churn.get(1, TimeUnit.MINUTES);
         long rss = agent.peakRssKib();
@@ -203,7 +214,7 @@ class AgentLoadTest {
    * few of each, and how many).
    */
   record Measurement(long calls, long nanos, long[] latencies, long errorCount, List<String> errors,
-      long inconsistencyCount, List<String> inconsistencies) {
+      long inconsistencyCount, List<String> inconsistencies, Supplier<List<String>> timeline) {
 
     String summary() {
       return String.format(Locale.ROOT, "%d List calls, %.0f/s, latency p50 %.3f ms, p90 %.3f ms, p99 %.3f ms,"
@@ -259,6 +270,7 @@ class AgentLoadTest {
       ready.await(1, TimeUnit.MINUTES);
       window[1] = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
       window[0] = System.nanoTime();
+      long epochMicros = TimeUnit.MILLISECONDS.toMicros(System.currentTimeMillis());
       go.countDown();
       long calls = 0;
       long errorCount = 0;
@@ -266,8 +278,10 @@ class AgentLoadTest {
       List<long[]> latencies = new ArrayList<>();
       List<String> errors = new ArrayList<>();
       List<String> inconsistencies = new ArrayList<>();
+      List<Client> finished = new ArrayList<>();
       for (Future<Client> future : clients) {
         Client client = future.get(seconds + 60L, TimeUnit.SECONDS);
+        finished.add(client);
         calls += client.calls;
         latencies.add(Arrays.copyOf(client.latencies, client.calls));
         errorCount += client.errorCount;
@@ -277,7 +291,18 @@ class AgentLoadTest {
       }
       long nanos = System.nanoTime() - window[0];
       long[] all = latencies.stream().flatMapToLong(Arrays::stream).sorted().toArray();
-      return new Measurement(calls, nanos, all, errorCount, errors, inconsistencyCount, inconsistencies);
+      Supplier<List<String>> timeline = () -> {
+        List<String> lines = new ArrayList<>();
+        for (int c = 0; c < finished.size(); c++) {
+          Client client = finished.get(c);
+          for (int k = 0; k < client.calls; k++) {
+            lines.add((epochMicros + (client.starts[k] - window[0]) / 1000) + " " + client.latencies[k] / 1000
+                + " " + c);
+          }
+        }
+        return lines;
+      };
+      return new Measurement(calls, nanos, all, errorCount, errors, inconsistencyCount, inconsistencies, timeline);
     }
 
     /**
@@ -285,15 +310,18 @@ class AgentLoadTest {
      * {@code offset + k * interval} after the window opens. A paced call's latency counts from when it
      * was due, not from when it was sent, so a call that waited for a slow one before it is measured
      * with that wait (no coordinated omission). Every answer is checked
-     * ({@link ChurnedPodsFolder.ListAnswers}): back to back, by the calling thread; paced, by the
-     * client's own checker thread, in order, so that decoding a changed answer does not delay the
-     * calls due meanwhile (it would be counted as their latency); the run waits for every check.
+     * ({@link ChurnedPodsFolder.ListAnswers}): back to back, by the calling thread; paced, an answer
+     * with the same bytes as the one before it by the calling thread (it has that answer's verdict), any
+     * other by the client's own checker thread, in order, so that decoding a changed answer does not
+     * delay the calls due meanwhile (it would be counted as their latency), and an unchanged one is not
+     * held in a queue; the run waits for every check.
      */
     private Client call(PodResourcesClient client, long[] window, long offset, long interval)
         throws InterruptedException {
       Client result = new Client();
       ChurnedPodsFolder.ListAnswers answers = pods.new ListAnswers();
       ExecutorService checker = interval > 0 ? Executors.newSingleThreadExecutor() : null;
+      List<PacedCheck> checks = new ArrayList<>();
       long due = window[0] + offset;
       while (System.nanoTime() < window[1]) {
         if (interval > 0) {
@@ -313,17 +341,14 @@ class AgentLoadTest {
           }
           continue;
         }
-        result.record(System.nanoTime() - start);
-        Runnable check = () -> {
-          Optional<String> problem = answers.check(encoded,
-              view -> podSets.add(view.pods().stream().map(PodResources::name).toList()));
-          if (problem.isPresent() && result.inconsistencyCount++ < 5) {
-            result.inconsistencies.add(problem.get());
-          }
-        };
+        result.record(start, System.nanoTime() - start);
         if (checker == null) {
-          check.run();
+          answers.check(encoded, this::seen).ifPresent(result::inconsistent);
+        } else if (!checks.isEmpty() && checks.get(checks.size() - 1).repeatedBy(encoded)) {
+          continue;
         } else {
+          PacedCheck check = new PacedCheck(encoded, answers);
+          checks.add(check);
           checker.execute(check);
         }
       }
@@ -332,8 +357,51 @@ class AgentLoadTest {
         if (!checker.awaitTermination(5, TimeUnit.MINUTES)) {
           throw new IllegalStateException("the checks of a client's answers did not end within 5 minutes");
         }
+        for (PacedCheck check : checks) {
+          check.problem.ifPresent(problem -> {
+            for (int times = 0; times < check.times; times++) {
+              result.inconsistent(problem);
+            }
+          });
+        }
       }
       return result;
+    }
+
+    private void seen(PodResourcesView view) {
+      podSets.add(view.pods().stream().map(PodResources::name).toList());
+    }
+
+    /**
+     * A paced client's check of one answer and of the calls after it that got the same bytes, run on
+     * the client's checker thread; its verdict is read once the checker has ended.
+     */
+    private final class PacedCheck implements Runnable {
+
+      private final byte[] encoded;
+      private final ChurnedPodsFolder.ListAnswers answers;
+      /** The calls that got this answer: written by the calling thread only. */
+      private int times = 1;
+      private Optional<String> problem = Optional.empty();
+
+      PacedCheck(byte[] encoded, ChurnedPodsFolder.ListAnswers answers) {
+        this.encoded = encoded;
+        this.answers = answers;
+      }
+
+      /** Whether {@code next} has this answer's bytes; counts it as this answer if so. */
+      boolean repeatedBy(byte[] next) {
+        if (!Arrays.equals(encoded, next)) {
+          return false;
+        }
+        times++;
+        return true;
+      }
+
+      @Override
+      public void run() {
+        problem = answers.check(encoded, Load.this::seen);
+      }
     }
 
     int podSetsSeen() {
@@ -352,6 +420,7 @@ class AgentLoadTest {
   /** One client's calls. */
   private static final class Client {
 
+    long[] starts = new long[1 << 16];
     long[] latencies = new long[1 << 16];
     int calls;
     long errorCount;
@@ -359,10 +428,18 @@ class AgentLoadTest {
     final List<String> errors = new ArrayList<>();
     final List<String> inconsistencies = new ArrayList<>();
 
-    void record(long nanos) {
+    void inconsistent(String problem) {
+      if (inconsistencyCount++ < 5) {
+        inconsistencies.add(problem);
+      }
+    }
+
+    void record(long start, long nanos) {
       if (calls == latencies.length) {
+        starts = Arrays.copyOf(starts, calls * 2);
         latencies = Arrays.copyOf(latencies, calls * 2);
       }
+      starts[calls] = start;
       latencies[calls++] = nanos;
     }
   }

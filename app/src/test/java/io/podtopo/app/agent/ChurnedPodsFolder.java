@@ -11,15 +11,16 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 
@@ -134,54 +135,85 @@ final class ChurnedPodsFolder {
 
   /**
    * One client's {@code List} answers as the agent encoded them ({@link PodResourcesClient#listEncoded}),
-   * each checked: one with the same bytes as the last answer this client checked is that answer (the
-   * agent serves one state as one byte string until the node changes, D-28); one with the same bytes
-   * as an answer another client of this folder found consistent lately ({@link #CHECKED_KEPT} kept) is
-   * that answer too, so the clients decode each new state once between them, not once each; any other is
-   * decoded into domain values and checked in full. Not thread-safe: one per client.
+   * each checked: one with the same bytes as the last answer this client checked is that answer, with its
+   * verdict (the agent serves one state as one byte string until the node changes, D-28); any other is
+   * looked up among the answers the clients of this folder saw lately ({@link #VERDICTS_KEPT} kept,
+   * {@link #verdict}), so that the clients decode each new state once between them, not once each. Not
+   * thread-safe: one per client.
    */
   final class ListAnswers {
 
     private byte[] checked;
+    private Optional<String> verdict = Optional.empty();
 
     /**
      * The answer's first problem, empty when it is consistent; an answer decoded (the first time any
      * client of the folder saw it) is given to {@code decoded} too.
      */
     Optional<String> check(byte[] encoded, Consumer<PodResourcesView> decoded) {
-      if (Arrays.equals(encoded, checked) || consistentLately(encoded)) {
+      if (!Arrays.equals(encoded, checked)) {
+        verdict = verdict(encoded, decoded);
         checked = encoded;
-        return Optional.empty();
       }
+      return verdict;
+    }
+  }
+
+  /** How many answers' verdicts the clients share, the newest kept. */
+  static final int VERDICTS_KEPT = 16;
+
+  private final Map<Answer, CompletableFuture<Optional<String>>> verdicts = new LinkedHashMap<>() {
+    @Override
+    protected boolean removeEldestEntry(Map.Entry<Answer, CompletableFuture<Optional<String>>> eldest) {
+      return size() > VERDICTS_KEPT;
+    }
+  };
+
+  /**
+   * The first problem of an encoded answer: decoded and checked in full by the first client to see it,
+   * the others waiting for that verdict rather than decoding it again (16 clients seeing a new state at
+   * once would otherwise decode it 16 times over on the cores the calls share).
+   */
+  private Optional<String> verdict(byte[] encoded, Consumer<PodResourcesView> decoded) {
+    Answer answer = new Answer(encoded);
+    CompletableFuture<Optional<String>> mine = new CompletableFuture<>();
+    CompletableFuture<Optional<String>> known;
+    synchronized (verdicts) {
+      known = verdicts.putIfAbsent(answer, mine);
+    }
+    if (known != null) {
+      return known.join();
+    }
+    try {
       PodResourcesView view = PodResourcesClient.decodeList(encoded);
       decoded.accept(view);
-      Optional<String> problem = problem(view).map(text -> text + " in " + view);
-      checked = problem.isEmpty() ? encoded : null;
-      if (problem.isEmpty()) {
-        keepConsistent(encoded);
-      }
-      return problem;
+      mine.complete(problem(view).map(text -> text + " in " + view));
+    } catch (RuntimeException e) {
+      mine.completeExceptionally(e);
     }
+    return mine.join();
   }
 
-  /** How many answers found consistent the clients share, the newest first. */
-  static final int CHECKED_KEPT = 16;
+  /** An encoded answer as a key: its bytes, compared whole. */
+  private record Answer(byte[] bytes, int hash) {
 
-  private final ArrayDeque<byte[]> consistentLately = new ArrayDeque<>();
-
-  private synchronized boolean consistentLately(byte[] encoded) {
-    for (byte[] consistent : consistentLately) {
-      if (Arrays.equals(encoded, consistent)) {
-        return true;
-      }
+    Answer(byte[] bytes) {
+      this(bytes, Arrays.hashCode(bytes));
     }
-    return false;
-  }
 
-  private synchronized void keepConsistent(byte[] encoded) {
-    consistentLately.addFirst(encoded);
-    if (consistentLately.size() > CHECKED_KEPT) {
-      consistentLately.removeLast();
+    @Override
+    public boolean equals(Object other) {
+      return other instanceof Answer answer && hash == answer.hash && Arrays.equals(bytes, answer.bytes);
+    }
+
+    @Override
+    public int hashCode() {
+      return hash;
+    }
+
+    @Override
+    public String toString() {
+      return bytes.length + " bytes";
     }
   }
 }
