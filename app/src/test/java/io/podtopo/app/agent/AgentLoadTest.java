@@ -41,9 +41,10 @@ import org.junit.jupiter.api.io.TempDir;
  *
  * <p>Every answer is checked ({@link ChurnedPodsFolder.ListAnswers}): the clients take it as the agent
  * encoded it ({@code PodResourcesClient.listEncoded}); one with the same bytes as the last answer its
- * client checked, or as one another client found consistent lately, is that answer (the agent serves one
- * state as one byte string until the node changes), any other is decoded into domain values and checked in
- * full: each new state is decoded once by all the clients, not once by each.
+ * client checked is that answer (the agent serves one state as one byte string until the node changes);
+ * any other is looked up among the answers the clients saw lately, the first client to see it decoding it
+ * into domain values and checking it in full while the others wait for that verdict: each new state is
+ * decoded once by all the clients, not once by each.
  *
  * <p>Three runs, every answer checked in each: a warm-up; the measurement of the targets (at least
  * 10,000 {@code List}/s, p99 under 5 ms) with every client calling as fast as it can; then a run with
