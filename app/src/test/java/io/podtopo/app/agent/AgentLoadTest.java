@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.MessageDigest;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -106,6 +107,7 @@ class AgentLoadTest {
     int warmUpSeconds = Integer.getInteger(WARM_UP_PROPERTY, full ? WARM_UP_SECONDS : 5);
     int pacedSeconds = Integer.getInteger(PACED_PROPERTY, full ? PACED_SECONDS : 5);
     String loadAverage = Files.readString(Path.of("/proc/loadavg")).strip();
+    double referenceMillis = referenceWorkMillis();
     ChurnedPodsFolder pods = new ChurnedPodsFolder(Files.createDirectories(dir.resolve("pods")), CHURN_STEPS);
     Path socket = dir.resolve("pod-resources.sock");
 
@@ -156,13 +158,14 @@ class AgentLoadTest {
                 + " agent peak RSS %.1f MiB (VmHWM, %s); CPU during the measurement: agent %.1f s (%.0f us"
                 + " a call), test JVM (clients) %.1f s (%.0f us a call), of %d cores x %d s; %d distinct pod lists"
                 + " seen; churn: %d steps, the agent logged %d admitted and %d removed in all; 250 pods admitted"
-                + " in %.1f s; test JVM GC during the measurement: %d collections, %d ms; load average before: %s; the agent's CPU by thread during the measurement (ms): %s",
+                + " in %.1f s; test JVM GC during the measurement: %d collections, %d ms; load average before: %s;"
+                + " the machine's reference work before: %.1f ms; the agent's CPU by thread during the measurement (ms): %s",
             CLIENTS, seconds, measured.summary(), pacedSeconds, CLIENTS * CALLS_PER_SECOND_PER_CLIENT,
             paced.summary(), warmUpSeconds, warmUp.summary(), rss / 1024.0, String.join(" ", agentJvm), agentCpu / 1000.0,
             agentCpu * 1000.0 / Math.max(1, measured.calls()), testCpu / 1000.0,
             testCpu * 1000.0 / Math.max(1, measured.calls()), Runtime.getRuntime().availableProcessors(), seconds,
             load.podSetsSeen(), steps, count(log, "admitted"), count(log, "removed"), filled / 1000.0, gcAfter[0] - gcBefore[0], gcAfter[1] - gcBefore[1], loadAverage,
-            threadCpuAfter);
+            referenceMillis, threadCpuAfter);
         System.out.println(report);
         System.out.println(String.format(Locale.ROOT, "paced: p50 %.3f ms, p99 %.3f ms, p99.9 %.3f ms, %d calls",
             paced.percentile(0.50), paced.percentile(0.99), paced.percentile(0.999), paced.calls()));
@@ -186,6 +189,23 @@ class AgentLoadTest {
         threads.awaitTermination(1, TimeUnit.MINUTES);
       }
     }
+  }
+
+  /**
+   * The machine's speed of the moment, to tell it apart from the code's when runs differ: the fastest
+   * of five SHA-256 digests of the same 16 MiB, in ms, on one thread before anything else starts (a
+   * virtual machine's neighbours can halve it from one hour to the next).
+   */
+  private static double referenceWorkMillis() throws Exception {
+    byte[] data = new byte[16 << 20];
+    Arrays.fill(data, (byte) 7);
+    long fastest = Long.MAX_VALUE;
+    for (int run = 0; run < 5; run++) {
+      long start = System.nanoTime();
+      MessageDigest.getInstance("SHA-256").digest(data);
+      fastest = Math.min(fastest, System.nanoTime() - start);
+    }
+    return fastest / 1e6;
   }
 
   /** This JVM's garbage collections so far: how many, and their time in ms. */
