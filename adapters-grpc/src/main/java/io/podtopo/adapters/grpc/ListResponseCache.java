@@ -8,7 +8,9 @@ import io.podtopo.ports.in.NodeResourceManager;
 import io.podtopo.ports.in.NodeSnapshot;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -73,16 +75,18 @@ final class ListResponseCache {
     }
     PodResourcesView view = node.podResources();
     Map<PodResources, byte[]> messages = new HashMap<>(2 * view.pods().size());
+    List<byte[]> inOrder = new ArrayList<>(view.pods().size());
     int size = 0;
     for (PodResources pod : view.pods()) {
       byte[] message = messages.computeIfAbsent(pod, this::podMessage);
+      inOrder.add(message);
       size += CodedOutputStream.computeByteArraySize(POD_RESOURCES, message);
     }
     byte[] bytes = new byte[size];
     CodedOutputStream out = CodedOutputStream.newInstance(bytes);
     try {
-      for (PodResources pod : view.pods()) {
-        out.writeByteArray(POD_RESOURCES, messages.get(pod));
+      for (byte[] message : inOrder) {
+        out.writeByteArray(POD_RESOURCES, message);
       }
       out.checkNoSpaceLeft();
     } catch (IOException e) {
